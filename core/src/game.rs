@@ -1,0 +1,979 @@
+//! The rules engine: position, turn, legal moves, throws and moves.
+//!
+//! `Game` knows nothing of names, files or randomness beyond the result it is handed:
+//! `throw_outcome` takes an already-drawn result, `play` takes a move. Every action either
+//! returns the events that explain it, or a `RuleError` and leaves the game unchanged.
+
+use crate::board::{Spot, Station};
+use crate::route::{RouteId, RouteMap, SwitchPoint};
+use crate::rules::{
+    BackDoFromFirst, BackDoWhenEmpty, CaptureBonus, Finish, RuleSet, RuleSetError, Stacking,
+    Switch, ThrowTiming,
+};
+use crate::throw::{Outcome, Throw, ThrowRng, NAK_PROBABILITY};
+use serde::{Deserialize, Serialize};
+
+/// Most seats any rule set allows (the Russian set: 2–6).
+pub const MAX_SEATS: usize = 6;
+
+/// Pieces of one side standing together on one station and moving as one (a single piece
+/// is a stack of one). `counts` says how many belong to each seat, for teams.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stack {
+    pub side: u8,
+    pub counts: [u8; MAX_SEATS],
+    pub route: RouteId,
+    pub index: u8,
+    /// The route this stack may turn onto with its next move (an optional switch it
+    /// landed on); `None` when it has no choice.
+    pub turn: Option<RouteId>,
+}
+
+impl Stack {
+    pub fn size(&self) -> u8 {
+        self.counts.iter().sum()
+    }
+}
+
+/// A result waiting to be spent. `prize` marks the result of a prize throw (`single_prize`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandResult {
+    pub throw: Throw,
+    pub prize: bool,
+}
+
+/// A move as a player names it: which stack (by where it stands and the route it moves
+/// along), which results, and the stacking choice.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Move {
+    pub from: Spot,
+    /// The results spent, sorted.
+    pub uses: Vec<Throw>,
+    /// The route the stack moves along in this move.
+    pub route: RouteId,
+    /// Present when the destination holds own pieces: whether the move joins them.
+    pub stack: Option<bool>,
+    /// How many pieces move (tells apart two stacks of one side on one station).
+    pub pieces: u8,
+}
+
+/// A legal move with what the screen needs to show and animate it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegalMove {
+    pub mv: Move,
+    pub to: Spot,
+    /// Every spot passed, ending at `to` (not including the start).
+    pub path: Vec<Spot>,
+    /// Opposing pieces it would send home.
+    pub captures: u8,
+    source: Source,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Source {
+    Home,
+    Stack(usize),
+}
+
+/// Why a bonus throw is owed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BonusReason {
+    Result,
+    Capture,
+}
+
+/// What happened, in order, so the apps can animate and announce it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    Thrown {
+        seat: u8,
+        outcome: Outcome,
+        prize: bool,
+    },
+    Moved {
+        seat: u8,
+        from: Spot,
+        to: Spot,
+        path: Vec<Spot>,
+        pieces: u8,
+        uses: Vec<Throw>,
+        route: RouteId,
+    },
+    /// The stack changed route on landing (a forced turn at a corner or the centre).
+    Turned { at: Station, route: RouteId },
+    Stacked { at: Station, pieces: u8 },
+    Captured { at: Station, side: u8, pieces: u8 },
+    Finished { side: u8, pieces: u8 },
+    BonusOwed { reason: BonusReason, prize: bool },
+    ResultLost { throw: Throw },
+    TurnPassed { to: u8 },
+    Won { side: u8 },
+    Placed { side: u8, place: u8 },
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    Throw,
+    Move,
+    Over,
+}
+
+/// An action the rules refuse. The game is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("no throw is owed now: a result in hand must be moved first")]
+    NoThrowOwed,
+    #[error("a throw is owed: throw before moving")]
+    MustThrow,
+    #[error("Back-Do is not part of these rules")]
+    BackDoOff,
+    #[error("not a legal move: {0}")]
+    IllegalMove(String),
+}
+
+/// Why a table cannot be set up.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SetupError {
+    #[error(transparent)]
+    Rules(#[from] RuleSetError),
+    #[error("setup: {0}")]
+    Invalid(String),
+}
+
+/// Rules + position + turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    rules: RuleSet,
+    map: RouteMap,
+    side_of: Vec<u8>,
+    sides: Vec<Vec<u8>>,
+    stacks: Vec<Stack>,
+    home: Vec<u8>,
+    done: Vec<u8>,
+    to_move: u8,
+    owed: u8,
+    owed_prize: u8,
+    hand: Vec<HandResult>,
+    places: Vec<u8>,
+    over: bool,
+}
+
+/// Checks seat count and teams; returns each seat's side and each side's seats.
+pub fn validate_table(
+    rules: &RuleSet,
+    seats: usize,
+    teams: Option<&[Vec<usize>]>,
+) -> Result<(Vec<u8>, Vec<Vec<u8>>), SetupError> {
+    rules.validate()?;
+    let (min, max) = rules.seat_range();
+    if seats < min || seats > max {
+        return Err(RuleSetError::SeatCount { seats, min, max }.into());
+    }
+    let sides: Vec<Vec<u8>> = match teams {
+        None => (0..seats as u8).map(|s| vec![s]).collect(),
+        Some(t) => t
+            .iter()
+            .map(|side| side.iter().map(|s| *s as u8).collect())
+            .collect(),
+    };
+    let mut side_of = vec![u8::MAX; seats];
+    for (i, side) in sides.iter().enumerate() {
+        if side.is_empty() {
+            return Err(RuleSetError::Teams(format!("side {i} has no seat")).into());
+        }
+        for &s in side {
+            let slot = side_of.get_mut(s as usize).ok_or_else(|| {
+                RuleSetError::Teams(format!("seat {s} does not exist ({seats} seats)"))
+            })?;
+            if *slot != u8::MAX {
+                return Err(RuleSetError::Teams(format!("seat {s} is on two sides")).into());
+            }
+            *slot = i as u8;
+        }
+    }
+    if let Some(s) = side_of.iter().position(|s| *s == u8::MAX) {
+        return Err(RuleSetError::Teams(format!("seat {s} is on no side")).into());
+    }
+    if sides.len() < 2 {
+        return Err(RuleSetError::Teams("at least two sides are needed".into()).into());
+    }
+    Ok((side_of, sides))
+}
+
+impl Game {
+    /// A new game: every piece home, `first` to throw.
+    pub fn new(
+        rules: RuleSet,
+        seats: usize,
+        teams: Option<&[Vec<usize>]>,
+        first: usize,
+    ) -> Result<Game, SetupError> {
+        let (side_of, sides) = validate_table(&rules, seats, teams)?;
+        if first >= seats {
+            return Err(SetupError::Invalid(format!("seat {first} does not exist")));
+        }
+        let map = rules.route_map();
+        let n = rules.pieces_per_player;
+        Ok(Game {
+            rules,
+            map,
+            side_of,
+            sides,
+            stacks: Vec::new(),
+            home: vec![n; seats],
+            done: vec![0; seats],
+            to_move: first as u8,
+            owed: 1,
+            owed_prize: 0,
+            hand: Vec::new(),
+            places: Vec::new(),
+            over: false,
+        })
+    }
+
+    /// Builds a game from explicit parts (used by `Setup`), then checks and settles it.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn from_parts(
+        rules: RuleSet,
+        side_of: Vec<u8>,
+        sides: Vec<Vec<u8>>,
+        stacks: Vec<Stack>,
+        home: Vec<u8>,
+        done: Vec<u8>,
+        to_move: u8,
+        owed: u8,
+        hand: Vec<HandResult>,
+    ) -> Result<Game, SetupError> {
+        let map = rules.route_map();
+        let mut g = Game {
+            rules,
+            map,
+            side_of,
+            sides,
+            stacks,
+            home,
+            done,
+            to_move,
+            owed,
+            owed_prize: 0,
+            hand,
+            places: Vec::new(),
+            over: false,
+        };
+        for i in 0..g.stacks.len() {
+            let landed = g.landing_turn(g.stacks[i].route, g.stacks[i].index);
+            match landed {
+                Landing::Switch(r) => g.stacks[i].route = r,
+                Landing::Choice(r) => g.stacks[i].turn = Some(r),
+                Landing::Stay => {}
+            }
+        }
+        let mut ev = Vec::new();
+        for side in 0..g.sides.len() as u8 {
+            if g.side_complete(side) {
+                g.places.push(side);
+            }
+        }
+        if !g.places.is_empty() {
+            if !g.rules.play_on_for_places || g.sides.len() - g.places.len() <= 1 {
+                g.end_game(&mut ev);
+            } else if g.places.contains(&g.side_of[g.to_move as usize]) {
+                g.pass_turn(&mut ev);
+            }
+        }
+        g.settle(&mut ev);
+        Ok(g)
+    }
+
+    // ----- reading the state -----
+
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+    pub fn route_map(&self) -> RouteMap {
+        self.map
+    }
+    pub fn seats(&self) -> usize {
+        self.side_of.len()
+    }
+    pub fn side_of(&self, seat: usize) -> usize {
+        self.side_of.get(seat).map_or(0, |s| *s as usize)
+    }
+    pub fn sides(&self) -> &[Vec<u8>] {
+        &self.sides
+    }
+    pub fn stacks(&self) -> &[Stack] {
+        &self.stacks
+    }
+    pub fn home(&self, seat: usize) -> u8 {
+        self.home.get(seat).copied().unwrap_or(0)
+    }
+    pub fn done(&self, seat: usize) -> u8 {
+        self.done.get(seat).copied().unwrap_or(0)
+    }
+    pub fn to_move(&self) -> usize {
+        self.to_move as usize
+    }
+    /// Every throw owed now, ordinary and prize.
+    pub fn owed(&self) -> u8 {
+        self.owed + self.owed_prize
+    }
+    pub fn owed_prize(&self) -> u8 {
+        self.owed_prize
+    }
+    pub fn hand(&self) -> &[HandResult] {
+        &self.hand
+    }
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+    /// The first side to finish, if any.
+    pub fn winner(&self) -> Option<usize> {
+        self.places.first().map(|s| *s as usize)
+    }
+    /// Sides in the order they finished (the last side left is placed when the game ends).
+    pub fn places(&self) -> &[u8] {
+        &self.places
+    }
+
+    /// The station a stack stands on.
+    pub fn station_of(&self, stack: &Stack) -> Station {
+        match self.map.spot(stack.route, stack.index) {
+            Spot::At(s) => s,
+            // A stack never rests on `done`; report 참먹이 rather than fail.
+            _ => Station::CHAMMEOGI,
+        }
+    }
+
+    /// Every piece of a seat, as spots (a multiset: home, stations, done).
+    pub fn pieces_of(&self, seat: usize) -> Vec<Spot> {
+        let mut out = vec![Spot::Home; self.home(seat) as usize];
+        for st in &self.stacks {
+            let n = st.counts.get(seat).copied().unwrap_or(0);
+            for _ in 0..n {
+                out.push(Spot::At(self.station_of(st)));
+            }
+        }
+        out.extend(std::iter::repeat(Spot::Done).take(self.done(seat) as usize));
+        out
+    }
+
+    pub fn phase(&self) -> Phase {
+        if self.over {
+            Phase::Over
+        } else if self.must_throw() {
+            Phase::Throw
+        } else {
+            Phase::Move
+        }
+    }
+
+    fn must_throw(&self) -> bool {
+        if self.owed() == 0 {
+            return false;
+        }
+        match self.rules.throw_timing {
+            ThrowTiming::CollectFirst => true,
+            ThrowTiming::MoveAfterEach => self.candidate_moves().is_empty(),
+        }
+    }
+
+    // ----- throwing -----
+
+    /// Draws the next throw from `rng` under these rules (sticks, and 낙 where on). The
+    /// sticks are returned so the animation can show exactly what fell.
+    pub fn draw(&self, rng: &mut ThrowRng) -> (Outcome, [bool; 4]) {
+        let sticks = rng.sticks(self.rules.stick_flat_probability);
+        if self.rules.nak && rng.chance(NAK_PROBABILITY) {
+            return (Outcome::Nak, sticks);
+        }
+        (
+            Outcome::Result(Throw::from_sticks(sticks, self.rules.back_do)),
+            sticks,
+        )
+    }
+
+    /// Throws with the given result (drawn by the caller, or forced by a test).
+    pub fn throw_result(&mut self, t: Throw) -> Result<Vec<Event>, RuleError> {
+        self.throw_outcome(Outcome::Result(t))
+    }
+
+    pub fn throw_outcome(&mut self, outcome: Outcome) -> Result<Vec<Event>, RuleError> {
+        match self.phase() {
+            Phase::Over => return Err(RuleError::GameOver),
+            Phase::Move => return Err(RuleError::NoThrowOwed),
+            Phase::Throw => {}
+        }
+        if outcome == Outcome::Result(Throw::BackDo) && !self.rules.back_do {
+            return Err(RuleError::BackDoOff);
+        }
+        let prize = if self.owed > 0 {
+            self.owed -= 1;
+            false
+        } else {
+            self.owed_prize -= 1;
+            true
+        };
+        let mut ev = vec![Event::Thrown {
+            seat: self.to_move,
+            outcome,
+            prize,
+        }];
+        if let Outcome::Result(t) = outcome {
+            self.hand.push(HandResult { throw: t, prize });
+            if !prize && self.rules.bonus_throw_on.contains(&t) {
+                self.owed += 1;
+                ev.push(Event::BonusOwed {
+                    reason: BonusReason::Result,
+                    prize: false,
+                });
+            }
+        }
+        self.settle(&mut ev);
+        Ok(ev)
+    }
+
+    // ----- moves -----
+
+    /// Every legal move now (empty unless the game waits for a move).
+    pub fn legal_moves(&self) -> Vec<LegalMove> {
+        if self.over || self.must_throw() {
+            return Vec::new();
+        }
+        self.candidate_moves()
+    }
+
+    /// Plays a move given by its description; the first legal move that matches it.
+    pub fn play(&mut self, mv: &Move) -> Result<Vec<Event>, RuleError> {
+        match self.phase() {
+            Phase::Over => return Err(RuleError::GameOver),
+            Phase::Throw => return Err(RuleError::MustThrow),
+            Phase::Move => {}
+        }
+        let mut uses = mv.uses.clone();
+        uses.sort();
+        let legal = self
+            .candidate_moves()
+            .into_iter()
+            .find(|l| {
+                l.mv.from == mv.from
+                    && l.mv.uses == uses
+                    && l.mv.route == mv.route
+                    && l.mv.stack == mv.stack
+                    && l.mv.pieces == mv.pieces
+            })
+            .ok_or_else(|| RuleError::IllegalMove(describe(mv)))?;
+        Ok(self.apply(&legal))
+    }
+
+    /// Plays one of the moves `legal_moves()` returned.
+    pub fn play_legal(&mut self, legal: &LegalMove) -> Result<Vec<Event>, RuleError> {
+        self.play(&legal.mv)
+    }
+
+    fn candidate_moves(&self) -> Vec<LegalMove> {
+        let mut out = Vec::new();
+        if self.hand.is_empty() || self.over {
+            return out;
+        }
+        let seat = self.to_move as usize;
+        let side = self.side_of[seat];
+        let has_home = self.home_piece_for(seat).is_some();
+        let on_board = self.stacks.iter().any(|s| s.side == side);
+        for uses in self.use_sets() {
+            let steps: i32 = uses.iter().map(|t| t.steps() as i32).sum();
+            if uses == [Throw::BackDo] {
+                if on_board {
+                    for (i, st) in self.stacks.iter().enumerate() {
+                        if st.side == side {
+                            self.push_back_do(&mut out, i, st);
+                        }
+                    }
+                } else if has_home && self.rules.back_do_when_empty == BackDoWhenEmpty::Enter {
+                    self.push_forward(&mut out, Source::Home, &uses, RouteId::Outer, None, 1, 1);
+                }
+                continue;
+            }
+            if has_home {
+                self.push_forward(&mut out, Source::Home, &uses, RouteId::Outer, None, steps, 1);
+            }
+            for (i, st) in self.stacks.iter().enumerate() {
+                if st.side != side {
+                    continue;
+                }
+                let from = Some(st.index);
+                let size = st.size();
+                self.push_forward(&mut out, Source::Stack(i), &uses, st.route, from, steps, size);
+                if let Some(turn) = st.turn {
+                    self.push_forward(&mut out, Source::Stack(i), &uses, turn, from, steps, size);
+                }
+            }
+        }
+        out
+    }
+
+    /// Distinct sets of results that one move may spend: each result alone, or with
+    /// `combine_results` every multiset of forward results.
+    fn use_sets(&self) -> Vec<Vec<Throw>> {
+        let mut kinds: Vec<Throw> = self.hand.iter().map(|h| h.throw).collect();
+        kinds.sort();
+        if !self.rules.combine_results {
+            kinds.dedup();
+            return kinds.into_iter().map(|t| vec![t]).collect();
+        }
+        let mut sets: Vec<Vec<Throw>> = Vec::new();
+        if kinds.contains(&Throw::BackDo) {
+            sets.push(vec![Throw::BackDo]);
+        }
+        let forward: Vec<Throw> = kinds.into_iter().filter(|t| *t != Throw::BackDo).collect();
+        // Count each forward kind, then enumerate every count vector.
+        let mut counts: Vec<(Throw, usize)> = Vec::new();
+        for t in forward {
+            match counts.last_mut() {
+                Some((k, n)) if *k == t => *n += 1,
+                _ => counts.push((t, 1)),
+            }
+        }
+        let mut pick = vec![0usize; counts.len()];
+        loop {
+            let mut i = 0;
+            while i < pick.len() {
+                if pick[i] < counts[i].1 {
+                    pick[i] += 1;
+                    break;
+                }
+                pick[i] = 0;
+                i += 1;
+            }
+            if i == pick.len() {
+                break;
+            }
+            let set: Vec<Throw> = counts
+                .iter()
+                .zip(&pick)
+                .flat_map(|((t, _), n)| std::iter::repeat(*t).take(*n))
+                .collect();
+            sets.push(set);
+        }
+        sets
+    }
+
+    fn home_piece_for(&self, seat: usize) -> Option<usize> {
+        if self.home(seat) > 0 {
+            return Some(seat);
+        }
+        let side = self.side_of[seat] as usize;
+        self.sides[side]
+            .iter()
+            .map(|s| *s as usize)
+            .find(|s| self.home(*s) > 0)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push_forward(
+        &self,
+        out: &mut Vec<LegalMove>,
+        source: Source,
+        uses: &[Throw],
+        route: RouteId,
+        from_index: Option<u8>,
+        steps: i32,
+        size: u8,
+    ) {
+        let len = self.map.stations(route).len() as i32;
+        // From home, a piece moves n steps from 참먹이: index n-1.
+        let start = from_index.map_or(-1, |i| i as i32);
+        let target = start + steps;
+        if target >= len && self.rules.finish == Finish::Exact && target != len {
+            return;
+        }
+        let mut path: Vec<Spot> = ((start + 1)..target.min(len))
+            .map(|i| self.map.spot(route, i as u8))
+            .collect();
+        if target >= len {
+            path.push(Spot::Done);
+            self.push_move(out, source, uses, route, Spot::Done, path, size);
+            return;
+        }
+        let dest = self.map.spot(route, target as u8);
+        path.push(dest);
+        self.push_move(out, source, uses, route, dest, path, size);
+    }
+
+    fn push_back_do(&self, out: &mut Vec<LegalMove>, i: usize, st: &Stack) {
+        let uses = [Throw::BackDo];
+        let size = st.size();
+        if st.index == 0 {
+            let to = match self.rules.back_do_from_first {
+                BackDoFromFirst::Home => Spot::Home,
+                BackDoFromFirst::ToStartCorner => Spot::At(Station::CHAMMEOGI),
+            };
+            self.push_move(out, Source::Stack(i), &uses, st.route, to, vec![to], size);
+            return;
+        }
+        let to = self.map.spot(st.route, st.index - 1);
+        self.push_move(out, Source::Stack(i), &uses, st.route, to, vec![to], size);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push_move(
+        &self,
+        out: &mut Vec<LegalMove>,
+        source: Source,
+        uses: &[Throw],
+        route: RouteId,
+        to: Spot,
+        path: Vec<Spot>,
+        size: u8,
+    ) {
+        let from = match source {
+            Source::Home => Spot::Home,
+            Source::Stack(i) => Spot::At(self.station_of(&self.stacks[i])),
+        };
+        let side = self.side_of[self.to_move as usize];
+        let (own, captures) = match to {
+            Spot::At(s) => self.occupants(s, side, source),
+            _ => (false, 0),
+        };
+        if captures > size && self.rules.capture_needs_equal_or_larger_stack {
+            return;
+        }
+        let choices: &[Option<bool>] = if !own {
+            &[None]
+        } else {
+            match self.rules.stacking {
+                Stacking::Mandatory => &[Some(true)],
+                Stacking::Optional => &[Some(true), Some(false)],
+                Stacking::Off => &[Some(false)],
+            }
+        };
+        for &stack in choices {
+            let mv = Move {
+                from,
+                uses: uses.to_vec(),
+                route,
+                stack,
+                pieces: size,
+            };
+            if out.iter().any(|l| l.mv == mv) {
+                continue;
+            }
+            out.push(LegalMove {
+                mv,
+                to,
+                path: path.clone(),
+                captures,
+                source,
+            });
+        }
+    }
+
+    /// Whether own pieces stand on `s` (other than the mover), and how many opposing
+    /// pieces a landing there would capture.
+    fn occupants(&self, s: Station, side: u8, source: Source) -> (bool, u8) {
+        let safe = self.rules.safe_stations.contains(&s);
+        let mut own = false;
+        let mut captures = 0;
+        for (i, st) in self.stacks.iter().enumerate() {
+            if Source::Stack(i) == source || self.station_of(st) != s {
+                continue;
+            }
+            if st.side == side {
+                own = true;
+            } else if !safe {
+                captures += st.size();
+            }
+        }
+        (own, captures)
+    }
+
+    fn apply(&mut self, legal: &LegalMove) -> Vec<Event> {
+        let seat = self.to_move;
+        let side = self.side_of[seat as usize];
+        let mut ev = Vec::new();
+        // Take the mover off its spot.
+        let mut mover = match legal.source {
+            Source::Home => {
+                let owner = self.home_piece_for(seat as usize).unwrap_or(seat as usize);
+                self.home[owner] = self.home[owner].saturating_sub(1);
+                let mut counts = [0; MAX_SEATS];
+                counts[owner] = 1;
+                Stack {
+                    side,
+                    counts,
+                    route: RouteId::Outer,
+                    index: 0,
+                    turn: None,
+                }
+            }
+            Source::Stack(i) => self.stacks.remove(i),
+        };
+        let size = mover.size();
+        let back_do = legal.mv.uses == [Throw::BackDo];
+        ev.push(Event::Moved {
+            seat,
+            from: legal.mv.from,
+            to: legal.to,
+            path: legal.path.clone(),
+            pieces: size,
+            uses: legal.mv.uses.clone(),
+            route: legal.mv.route,
+        });
+        let used_prize = self.spend(&legal.mv.uses);
+        let mut captured = false;
+        match legal.to {
+            Spot::Done => {
+                for (s, n) in mover.counts.iter().enumerate() {
+                    self.done[s] += n;
+                }
+                ev.push(Event::Finished { side, pieces: size });
+            }
+            Spot::Home => {
+                for (s, n) in mover.counts.iter().enumerate() {
+                    self.home[s] += n;
+                }
+            }
+            Spot::At(station) => {
+                // Where on which route the mover now stands.
+                let (route, index) = if back_do {
+                    match legal.source {
+                        Source::Home => (RouteId::Outer, 0),
+                        Source::Stack(_) if mover.index == 0 => (RouteId::Outer, 19),
+                        Source::Stack(_) => {
+                            let idx = mover.index - 1;
+                            (self.map.after_back_step(mover.route, idx), idx)
+                        }
+                    }
+                } else {
+                    let start = match legal.source {
+                        Source::Home => -1,
+                        Source::Stack(_) => mover.index as i32,
+                    };
+                    let steps: i32 = legal.mv.uses.iter().map(|t| t.steps() as i32).sum();
+                    (legal.mv.route, (start + steps) as u8)
+                };
+                mover.route = route;
+                mover.index = index;
+                mover.turn = None;
+                // Capture.
+                if !self.rules.safe_stations.contains(&station) {
+                    let mut k = 0;
+                    while k < self.stacks.len() {
+                        let st = &self.stacks[k];
+                        if st.side != side && self.station_of(st) == station {
+                            let st = self.stacks.remove(k);
+                            for (s, n) in st.counts.iter().enumerate() {
+                                self.home[s] += n;
+                            }
+                            ev.push(Event::Captured {
+                                at: station,
+                                side: st.side,
+                                pieces: st.size(),
+                            });
+                            captured = true;
+                        } else {
+                            k += 1;
+                        }
+                    }
+                }
+                // Stacking.
+                if legal.mv.stack == Some(true) {
+                    let mut k = 0;
+                    while k < self.stacks.len() {
+                        let st = &self.stacks[k];
+                        if st.side == side && self.station_of(st) == station {
+                            let st = self.stacks.remove(k);
+                            for (c, n) in mover.counts.iter_mut().zip(st.counts) {
+                                *c += n;
+                            }
+                        } else {
+                            k += 1;
+                        }
+                    }
+                    ev.push(Event::Stacked {
+                        at: station,
+                        pieces: mover.size(),
+                    });
+                }
+                // Turning at a corner or the centre.
+                match self.landing_turn(mover.route, mover.index) {
+                    Landing::Switch(r) => {
+                        mover.route = r;
+                        ev.push(Event::Turned { at: station, route: r });
+                    }
+                    Landing::Choice(r) => mover.turn = Some(r),
+                    Landing::Stay => {}
+                }
+                self.stacks.push(mover);
+            }
+        }
+        if captured {
+            match self.rules.capture_bonus {
+                CaptureBonus::Each => {
+                    self.owed += 1;
+                    ev.push(Event::BonusOwed {
+                        reason: BonusReason::Capture,
+                        prize: false,
+                    });
+                }
+                CaptureBonus::SinglePrize if !used_prize => {
+                    self.owed_prize += 1;
+                    ev.push(Event::BonusOwed {
+                        reason: BonusReason::Capture,
+                        prize: true,
+                    });
+                }
+                _ => {}
+            }
+        }
+        if legal.to == Spot::Done && self.side_complete(side) {
+            self.side_finished(side, &mut ev);
+        }
+        self.settle(&mut ev);
+        ev
+    }
+
+    /// Removes the used results from the hand, ordinary results before prize ones; says
+    /// whether a prize result was among them.
+    fn spend(&mut self, uses: &[Throw]) -> bool {
+        let mut prize = false;
+        for t in uses {
+            let pos = self
+                .hand
+                .iter()
+                .position(|h| h.throw == *t && !h.prize)
+                .or_else(|| self.hand.iter().position(|h| h.throw == *t));
+            if let Some(p) = pos {
+                prize |= self.hand[p].prize;
+                self.hand.remove(p);
+            }
+        }
+        prize
+    }
+
+    fn landing_turn(&self, route: RouteId, index: u8) -> Landing {
+        let Some((to, point)) = self.map.turn_at(route, index) else {
+            return Landing::Stay;
+        };
+        let option = match point {
+            SwitchPoint::Corner => self.rules.shortcut,
+            SwitchPoint::Fifteen => self.rules.shortcut_at_15,
+        };
+        match option {
+            Switch::Forced => Landing::Switch(to),
+            Switch::Optional => Landing::Choice(to),
+            Switch::OnlyIfShorter
+                if self.map.steps_to_done(to, index) < self.map.steps_to_done(route, index) =>
+            {
+                Landing::Choice(to)
+            }
+            Switch::OnlyIfShorter | Switch::Never => Landing::Stay,
+        }
+    }
+
+    fn side_complete(&self, side: u8) -> bool {
+        let n = self.rules.pieces_per_player;
+        self.sides[side as usize]
+            .iter()
+            .all(|s| self.done[*s as usize] == n)
+    }
+
+    fn side_finished(&mut self, side: u8, ev: &mut Vec<Event>) {
+        if self.places.contains(&side) {
+            return;
+        }
+        self.places.push(side);
+        if self.places.len() == 1 {
+            ev.push(Event::Won { side });
+        }
+        ev.push(Event::Placed {
+            side,
+            place: self.places.len() as u8,
+        });
+        if !self.rules.play_on_for_places || self.sides.len() - self.places.len() <= 1 {
+            self.end_game(ev);
+        } else {
+            // A side that finishes ends its turn at once.
+            self.hand.clear();
+            self.owed = 0;
+            self.owed_prize = 0;
+            self.pass_turn(ev);
+        }
+    }
+
+    fn end_game(&mut self, ev: &mut Vec<Event>) {
+        if self.rules.play_on_for_places {
+            for side in 0..self.sides.len() as u8 {
+                if !self.places.contains(&side) {
+                    self.places.push(side);
+                    ev.push(Event::Placed {
+                        side,
+                        place: self.places.len() as u8,
+                    });
+                }
+            }
+        }
+        self.over = true;
+        self.hand.clear();
+        self.owed = 0;
+        self.owed_prize = 0;
+    }
+
+    /// Moves the turn to the next seat whose side still plays.
+    fn pass_turn(&mut self, ev: &mut Vec<Event>) {
+        let n = self.seats();
+        for k in 1..=n {
+            let seat = (self.to_move as usize + k) % n;
+            if !self.places.contains(&self.side_of[seat]) {
+                self.to_move = seat as u8;
+                break;
+            }
+        }
+        self.hand.clear();
+        self.owed = 1;
+        self.owed_prize = 0;
+        ev.push(Event::TurnPassed { to: self.to_move });
+    }
+
+    /// After every action: lose unusable results and pass the turn when nothing is left
+    /// to do.
+    fn settle(&mut self, ev: &mut Vec<Event>) {
+        if self.over || self.owed() > 0 {
+            return;
+        }
+        if !self.candidate_moves().is_empty() {
+            return;
+        }
+        for h in std::mem::take(&mut self.hand) {
+            ev.push(Event::ResultLost { throw: h.throw });
+        }
+        self.pass_turn(ev);
+    }
+}
+
+enum Landing {
+    Stay,
+    Switch(RouteId),
+    Choice(RouteId),
+}
+
+fn describe(mv: &Move) -> String {
+    let uses: Vec<&str> = mv.uses.iter().map(|t| t.id()).collect();
+    format!(
+        "from {} using [{}] along {}{}",
+        mv.from,
+        uses.join(", "),
+        mv.route,
+        match mv.stack {
+            Some(true) => ", stacking",
+            Some(false) => ", not stacking",
+            None => "",
+        }
+    )
+}
