@@ -5,9 +5,7 @@ use std::process::ExitCode;
 mod scenario;
 
 fn usage() -> ExitCode {
-    eprintln!(
-        "usage:\n  yut scenario FILE_OR_DIR...   run rule scenario files\n"
-    );
+    eprintln!("usage:\n  yut scenario FILE_OR_DIR...   run rule scenario files\n");
     ExitCode::from(2)
 }
 

@@ -102,15 +102,40 @@ pub enum Event {
         route: RouteId,
     },
     /// The stack changed route on landing (a forced turn at a corner or the centre).
-    Turned { at: Station, route: RouteId },
-    Stacked { at: Station, pieces: u8 },
-    Captured { at: Station, side: u8, pieces: u8 },
-    Finished { side: u8, pieces: u8 },
-    BonusOwed { reason: BonusReason, prize: bool },
-    ResultLost { throw: Throw },
-    TurnPassed { to: u8 },
-    Won { side: u8 },
-    Placed { side: u8, place: u8 },
+    Turned {
+        at: Station,
+        route: RouteId,
+    },
+    Stacked {
+        at: Station,
+        pieces: u8,
+    },
+    Captured {
+        at: Station,
+        side: u8,
+        pieces: u8,
+    },
+    Finished {
+        side: u8,
+        pieces: u8,
+    },
+    BonusOwed {
+        reason: BonusReason,
+        prize: bool,
+    },
+    ResultLost {
+        throw: Throw,
+    },
+    TurnPassed {
+        to: u8,
+    },
+    Won {
+        side: u8,
+    },
+    Placed {
+        side: u8,
+        place: u8,
+    },
 }
 
 /// What the game waits for.
@@ -147,7 +172,8 @@ pub enum SetupError {
 }
 
 /// Rules + position + turn.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "GameRepr", into = "GameRepr")]
 pub struct Game {
     rules: RuleSet,
     map: RouteMap,
@@ -501,7 +527,15 @@ impl Game {
                 continue;
             }
             if has_home {
-                self.push_forward(&mut out, Source::Home, &uses, RouteId::Outer, None, steps, 1);
+                self.push_forward(
+                    &mut out,
+                    Source::Home,
+                    &uses,
+                    RouteId::Outer,
+                    None,
+                    steps,
+                    1,
+                );
             }
             for (i, st) in self.stacks.iter().enumerate() {
                 if st.side != side {
@@ -509,7 +543,15 @@ impl Game {
                 }
                 let from = Some(st.index);
                 let size = st.size();
-                self.push_forward(&mut out, Source::Stack(i), &uses, st.route, from, steps, size);
+                self.push_forward(
+                    &mut out,
+                    Source::Stack(i),
+                    &uses,
+                    st.route,
+                    from,
+                    steps,
+                    size,
+                );
                 if let Some(turn) = st.turn {
                     self.push_forward(&mut out, Source::Stack(i), &uses, turn, from, steps, size);
                 }
@@ -729,15 +771,11 @@ impl Game {
         let mut captured = false;
         match legal.to {
             Spot::Done => {
-                for (s, n) in mover.counts.iter().enumerate() {
-                    self.done[s] += n;
-                }
+                add_counts(&mut self.done, &mover.counts);
                 ev.push(Event::Finished { side, pieces: size });
             }
             Spot::Home => {
-                for (s, n) in mover.counts.iter().enumerate() {
-                    self.home[s] += n;
-                }
+                add_counts(&mut self.home, &mover.counts);
             }
             Spot::At(station) => {
                 // Where on which route the mover now stands.
@@ -768,9 +806,7 @@ impl Game {
                         let st = &self.stacks[k];
                         if st.side != side && self.station_of(st) == station {
                             let st = self.stacks.remove(k);
-                            for (s, n) in st.counts.iter().enumerate() {
-                                self.home[s] += n;
-                            }
+                            add_counts(&mut self.home, &st.counts);
                             ev.push(Event::Captured {
                                 at: station,
                                 side: st.side,
@@ -805,7 +841,10 @@ impl Game {
                 match self.landing_turn(mover.route, mover.index) {
                     Landing::Switch(r) => {
                         mover.route = r;
-                        ev.push(Event::Turned { at: station, route: r });
+                        ev.push(Event::Turned {
+                            at: station,
+                            route: r,
+                        });
                     }
                     Landing::Choice(r) => mover.turn = Some(r),
                     Landing::Stay => {}
@@ -957,6 +996,13 @@ impl Game {
     }
 }
 
+/// Adds a stack's pieces back to per-seat counters (home or done).
+fn add_counts(target: &mut [u8], counts: &[u8; MAX_SEATS]) {
+    for (t, n) in target.iter_mut().zip(counts) {
+        *t += n;
+    }
+}
+
 enum Landing {
     Stay,
     Switch(RouteId),
@@ -976,4 +1022,102 @@ fn describe(mv: &Move) -> String {
             None => "",
         }
     )
+}
+
+/// The saved form of a game; checked on the way in so a hand-edited or damaged file can
+/// never produce an impossible position.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameRepr {
+    rules: RuleSet,
+    sides: Vec<Vec<u8>>,
+    stacks: Vec<Stack>,
+    home: Vec<u8>,
+    done: Vec<u8>,
+    to_move: u8,
+    owed: u8,
+    owed_prize: u8,
+    hand: Vec<HandResult>,
+    places: Vec<u8>,
+    over: bool,
+}
+
+impl From<Game> for GameRepr {
+    fn from(g: Game) -> GameRepr {
+        GameRepr {
+            rules: g.rules,
+            sides: g.sides,
+            stacks: g.stacks,
+            home: g.home,
+            done: g.done,
+            to_move: g.to_move,
+            owed: g.owed,
+            owed_prize: g.owed_prize,
+            hand: g.hand,
+            places: g.places,
+            over: g.over,
+        }
+    }
+}
+
+impl TryFrom<GameRepr> for Game {
+    type Error = String;
+    fn try_from(r: GameRepr) -> Result<Game, String> {
+        let seats = r.home.len();
+        let teams: Vec<Vec<usize>> = r
+            .sides
+            .iter()
+            .map(|s| s.iter().map(|x| *x as usize).collect())
+            .collect();
+        let (side_of, sides) =
+            validate_table(&r.rules, seats, Some(&teams)).map_err(|e| e.to_string())?;
+        if r.done.len() != seats || r.to_move as usize >= seats {
+            return Err("seat counts disagree".into());
+        }
+        let map = r.rules.route_map();
+        let n = r.rules.pieces_per_player as usize;
+        let mut on_board = vec![0usize; seats];
+        for st in &r.stacks {
+            if st.size() == 0 || st.index as usize >= map.stations(st.route).len() {
+                return Err("a stack is empty or off its route".into());
+            }
+            if st.route == RouteId::MoStraight && !map.center_straight {
+                return Err("route mo_straight under a turning centre".into());
+            }
+            for (seat, c) in st.counts.iter().enumerate() {
+                if *c > 0 {
+                    if seat >= seats || side_of[seat] != st.side {
+                        return Err("a stack holds a piece of another side".into());
+                    }
+                    on_board[seat] += *c as usize;
+                }
+            }
+        }
+        for seat in 0..seats {
+            if r.home[seat] as usize + r.done[seat] as usize + on_board[seat] != n {
+                return Err(format!("seat {seat} does not have {n} pieces"));
+            }
+        }
+        if r.places.iter().any(|p| *p as usize >= sides.len()) {
+            return Err("places name a side that does not exist".into());
+        }
+        if r.hand.iter().any(|h| h.throw == Throw::BackDo) && !r.rules.back_do {
+            return Err("hand holds back_do but Back-Do is off".into());
+        }
+        Ok(Game {
+            map,
+            rules: r.rules,
+            side_of,
+            sides,
+            stacks: r.stacks,
+            home: r.home,
+            done: r.done,
+            to_move: r.to_move,
+            owed: r.owed,
+            owed_prize: r.owed_prize,
+            hand: r.hand,
+            places: r.places,
+            over: r.over,
+        })
+    }
 }

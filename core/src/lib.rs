@@ -9,6 +9,7 @@ pub mod route;
 pub mod rules;
 pub mod scenario;
 pub mod setup;
+pub mod sim;
 pub mod throw;
 
 pub use board::{Spot, Station};

@@ -85,45 +85,146 @@ const OUTER: [Station; 20] =
     outer_prefix!(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20);
 const MO: [Station; 10] = {
     let p = outer_prefix!(1, 2, 3, 4, 5);
-    [p[0], p[1], p[2], p[3], p[4], Station::M1, Station::M2, Station::C, Station::S2, Station::S1]
+    [
+        p[0],
+        p[1],
+        p[2],
+        p[3],
+        p[4],
+        Station::M1,
+        Station::M2,
+        Station::C,
+        Station::S2,
+        Station::S1,
+    ]
 };
 const MO_EXIT: [Station; 11] = {
     let m = MO;
-    [m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9], s(20)]
+    [
+        m[0],
+        m[1],
+        m[2],
+        m[3],
+        m[4],
+        m[5],
+        m[6],
+        m[7],
+        m[8],
+        m[9],
+        s(20),
+    ]
 };
 const MO_STRAIGHT: [Station; 16] = {
     let m = MO;
     [
-        m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], Station::J2, Station::J1, s(15), s(16),
-        s(17), s(18), s(19), s(20),
+        m[0],
+        m[1],
+        m[2],
+        m[3],
+        m[4],
+        m[5],
+        m[6],
+        m[7],
+        Station::J2,
+        Station::J1,
+        s(15),
+        s(16),
+        s(17),
+        s(18),
+        s(19),
+        s(20),
     ]
 };
 const DWITMO: [Station; 15] = {
     let o = OUTER;
     [
-        o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[7], o[8], o[9], Station::D1, Station::D2,
-        Station::C, Station::S2, Station::S1,
+        o[0],
+        o[1],
+        o[2],
+        o[3],
+        o[4],
+        o[5],
+        o[6],
+        o[7],
+        o[8],
+        o[9],
+        Station::D1,
+        Station::D2,
+        Station::C,
+        Station::S2,
+        Station::S1,
     ]
 };
 const DWITMO_EXIT: [Station; 16] = {
     let d = DWITMO;
     [
-        d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8], d[9], d[10], d[11], d[12], d[13],
-        d[14], s(20),
+        d[0],
+        d[1],
+        d[2],
+        d[3],
+        d[4],
+        d[5],
+        d[6],
+        d[7],
+        d[8],
+        d[9],
+        d[10],
+        d[11],
+        d[12],
+        d[13],
+        d[14],
+        s(20),
     ]
 };
 const JJIMO: [Station; 20] = {
     let o = OUTER;
     [
-        o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[7], o[8], o[9], o[10], o[11], o[12], o[13],
-        o[14], Station::J1, Station::J2, Station::C, Station::S2, Station::S1,
+        o[0],
+        o[1],
+        o[2],
+        o[3],
+        o[4],
+        o[5],
+        o[6],
+        o[7],
+        o[8],
+        o[9],
+        o[10],
+        o[11],
+        o[12],
+        o[13],
+        o[14],
+        Station::J1,
+        Station::J2,
+        Station::C,
+        Station::S2,
+        Station::S1,
     ]
 };
 const JJIMO_EXIT: [Station; 21] = {
     let j = JJIMO;
     [
-        j[0], j[1], j[2], j[3], j[4], j[5], j[6], j[7], j[8], j[9], j[10], j[11], j[12], j[13],
-        j[14], j[15], j[16], j[17], j[18], j[19], s(20),
+        j[0],
+        j[1],
+        j[2],
+        j[3],
+        j[4],
+        j[5],
+        j[6],
+        j[7],
+        j[8],
+        j[9],
+        j[10],
+        j[11],
+        j[12],
+        j[13],
+        j[14],
+        j[15],
+        j[16],
+        j[17],
+        j[18],
+        j[19],
+        s(20),
     ]
 };
 
@@ -262,7 +363,10 @@ mod tests {
             exit_via_start_corner: true,
             center_straight: true,
         };
-        assert_eq!(straight.after_back_step(RouteId::Mo, 6), RouteId::MoStraight);
+        assert_eq!(
+            straight.after_back_step(RouteId::Mo, 6),
+            RouteId::MoStraight
+        );
         assert_eq!(straight.after_back_step(RouteId::Mo, 7), RouteId::Mo);
         assert_eq!(straight.after_back_step(RouteId::Mo, 3), RouteId::Outer);
     }

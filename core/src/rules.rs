@@ -147,7 +147,11 @@ pub enum RuleSetError {
     #[error("every possible throw owes another throw, so a turn could never end")]
     EndlessTurn,
     #[error("{seats} seats: this rule set allows {min} to {max}")]
-    SeatCount { seats: usize, min: usize, max: usize },
+    SeatCount {
+        seats: usize,
+        min: usize,
+        max: usize,
+    },
     #[error("teams: {0}")]
     Teams(String),
 }
@@ -383,7 +387,12 @@ impl From<&RuleSet> for RuleSpec {
         RuleSpec {
             preset: r.preset,
             back_do: Some(r.back_do),
-            bonus_throw_on: Some(r.bonus_throw_on.iter().filter_map(|t| bonus_of(*t)).collect()),
+            bonus_throw_on: Some(
+                r.bonus_throw_on
+                    .iter()
+                    .filter_map(|t| bonus_of(*t))
+                    .collect(),
+            ),
             throw_timing: Some(r.throw_timing),
             combine_results: Some(r.combine_results),
             capture_bonus: Some(r.capture_bonus),

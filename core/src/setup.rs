@@ -152,14 +152,17 @@ impl Setup {
         }
         let pin = |seat: usize, st: Station| -> Result<(RouteId, u8), SetupError> {
             let side = side_of[seat];
-            let pinned = self.routes.iter().find(|p| {
-                p.at == st && (p.seat == seat || side_of.get(p.seat) == Some(&side))
-            });
+            let pinned = self
+                .routes
+                .iter()
+                .find(|p| p.at == st && (p.seat == seat || side_of.get(p.seat) == Some(&side)));
             match pinned {
                 None => Ok(map.default_route(st)),
                 Some(p) => {
                     if p.route == RouteId::MoStraight && !map.center_straight {
-                        return Err(bad("route mo_straight needs center_pass_through straight".into()));
+                        return Err(bad(
+                            "route mo_straight needs center_pass_through straight".into()
+                        ));
                     }
                     map.index_of(p.route, st)
                         .map(|i| (p.route, i))
@@ -169,7 +172,10 @@ impl Setup {
         };
         for p in &self.routes {
             if p.seat >= seats || at[p.seat].get(&p.at).is_none() {
-                return Err(bad(format!("routes: seat {} has no piece on {}", p.seat, p.at)));
+                return Err(bad(format!(
+                    "routes: seat {} has no piece on {}",
+                    p.seat, p.at
+                )));
             }
         }
         let mut stacks: Vec<Stack> = Vec::new();

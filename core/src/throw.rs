@@ -208,10 +208,22 @@ mod tests {
     fn sticks_read_as_the_rules_say() {
         assert_eq!(Throw::from_sticks([false; 4], true), Throw::Mo);
         assert_eq!(Throw::from_sticks([true; 4], true), Throw::Yut);
-        assert_eq!(Throw::from_sticks([true, false, false, false], true), Throw::BackDo);
-        assert_eq!(Throw::from_sticks([true, false, false, false], false), Throw::Do);
-        assert_eq!(Throw::from_sticks([false, true, false, false], true), Throw::Do);
-        assert_eq!(Throw::from_sticks([false, true, true, false], true), Throw::Gae);
+        assert_eq!(
+            Throw::from_sticks([true, false, false, false], true),
+            Throw::BackDo
+        );
+        assert_eq!(
+            Throw::from_sticks([true, false, false, false], false),
+            Throw::Do
+        );
+        assert_eq!(
+            Throw::from_sticks([false, true, false, false], true),
+            Throw::Do
+        );
+        assert_eq!(
+            Throw::from_sticks([false, true, true, false], true),
+            Throw::Gae
+        );
     }
 
     #[test]

@@ -25,7 +25,10 @@ fn destination(map: &RouteMap, route: RouteId, index: u8, t: Throw) -> (Spot, Op
 
 #[test]
 fn every_route_destination_matches_the_independent_table() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/route_destinations.tsv");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/route_destinations.tsv"
+    );
     let text = std::fs::read_to_string(path).expect("route table present");
     let mut lines = text.lines();
     assert_eq!(

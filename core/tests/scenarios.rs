@@ -20,7 +20,12 @@ fn every_scenario_file_passes() {
             failures.push(format!("{}: {e}", f.display()));
         }
     }
-    assert!(failures.is_empty(), "{} failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -45,7 +50,14 @@ fn a_wrong_expectation_names_the_step_and_the_difference() {
         {"throw":"gae"},
         {"move":{"from":"home","use":["gae"]}},
         {"expect":{"pieces":{"0":["3","home","home","home"]}}}]}"#;
-    let err = Scenario::parse(text).unwrap().run().unwrap_err().to_string();
+    let err = Scenario::parse(text)
+        .unwrap()
+        .run()
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("step 2"), "{err}");
-    assert!(err.contains("expected [3, home, home, home], got [2, home, home, home]"), "{err}");
+    assert!(
+        err.contains("expected [3, home, home, home], got [2, home, home, home]"),
+        "{err}"
+    );
 }
