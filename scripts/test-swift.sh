@@ -138,10 +138,17 @@ in_swift_chroot "$REPO_DIR" sh -c 'cd "$1" && shift && exec swift test "$@"' sh 
 #                Test Case 'DemoTests.testZ' skipped (0.000 seconds)
 # Swift Testing: <symbol> Test name() passed after 0.001 seconds.
 #                <symbol> Test name() failed after 0.001 seconds with 1 issue.
-#                <symbol> Test name() skipped.
-#   (and not the summaries "Test run with N tests ..." / "Suite X ...")
+#                <symbol> Test name() skipped[: "reason" | .]
+#   (not "Test run with N tests ...", nor "Test name() recorded an issue ...",
+#   whose message may itself say "failed")
 xc() { grep -cE "^Test Case '[^']+' $1 \(" "$log" || true; }
-st() { grep -E "Test [^ ].* $1( after|\.|:)" "$log" | grep -vE "Test Case '|Test run with " | grep -c . || true; }
+st() {
+    case "$1" in
+        skipped) pat='skipped(:|\.)' ;;
+        *) pat="$1 after [0-9.]+ seconds" ;;
+    esac
+    grep -E "^[^ ]+ Test .+ $pat" "$log" | grep -vcE "^[^ ]+ Test run with " || true
+}
 passed=$(($(xc passed) + $(st passed)))
 failed=$(($(xc failed) + $(st failed)))
 skipped=$(($(xc skipped) + $(st skipped)))

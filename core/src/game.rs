@@ -386,7 +386,7 @@ impl Game {
                 out.push(Spot::At(self.station_of(st)));
             }
         }
-        out.extend(std::iter::repeat(Spot::Done).take(self.done(seat) as usize));
+        out.extend(std::iter::repeat_n(Spot::Done, self.done(seat) as usize));
         out
     }
 
@@ -599,7 +599,7 @@ impl Game {
             let set: Vec<Throw> = counts
                 .iter()
                 .zip(&pick)
-                .flat_map(|((t, _), n)| std::iter::repeat(*t).take(*n))
+                .flat_map(|((t, _), n)| std::iter::repeat_n(*t, *n))
                 .collect();
             sets.push(set);
         }
@@ -1093,8 +1093,8 @@ impl TryFrom<GameRepr> for Game {
                 }
             }
         }
-        for seat in 0..seats {
-            if r.home[seat] as usize + r.done[seat] as usize + on_board[seat] != n {
+        for (seat, board) in on_board.iter().enumerate() {
+            if r.home[seat] as usize + r.done[seat] as usize + board != n {
                 return Err(format!("seat {seat} does not have {n} pieces"));
             }
         }

@@ -171,7 +171,7 @@ impl Setup {
             }
         };
         for p in &self.routes {
-            if p.seat >= seats || at[p.seat].get(&p.at).is_none() {
+            if p.seat >= seats || !at[p.seat].contains_key(&p.at) {
                 return Err(bad(format!(
                     "routes: seat {} has no piece on {}",
                     p.seat, p.at
