@@ -36,6 +36,7 @@ yn_need_root
 chroot_packages_present() {
     local p st
     for p in "${CHROOT_PACKAGES[@]}"; do
+        # shellcheck disable=SC2016  # a dpkg-query format, not a shell expansion
         st="$(chroot "$SWIFT_ROOT" dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)"
         [ "$st" = installed ] || return 1
     done
@@ -126,6 +127,7 @@ if chroot_packages_present; then
     yn_log "${CHROOT_PACKAGES[*]} already installed inside the chroot"
 else
     yn_log "installing ${CHROOT_PACKAGES[*]} inside the chroot (~540 MB download)"
+    # shellcheck disable=SC2016  # expanded by the inner shell
     _sc_exec / sh -c '
         set -e
         apt-get update -qq
@@ -134,6 +136,7 @@ else
     ' sh "${CHROOT_PACKAGES[@]}"
 fi
 # Prove the toolchain compiles and links a program against Glibc.
+# shellcheck disable=SC2016  # expanded by the inner shell
 _sc_exec / sh -c '
     set -e
     d=$(mktemp -d)

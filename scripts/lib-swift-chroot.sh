@@ -129,6 +129,7 @@ _sc_lock() {
 _sc_exec() {
     local workdir="$1"
     shift
+    # shellcheck disable=SC2016  # expanded by the inner shell
     chroot "$SWIFT_ROOT" /usr/bin/env -i \
         HOME=/root \
         PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \

@@ -41,14 +41,15 @@ REPO_DIR="$(yn_abspath "$REPO_DIR")"
 if [ -n "${CARGO_TARGET_DIR:-}" ]; then default_lib="$CARGO_TARGET_DIR/debug"; else default_lib="$REPO_DIR/target/debug"; fi
 LIB_DIR="${1:-${YUT_FFI_LIB_DIR:-$default_lib}}"
 BINDGEN="${2:-${UNIFFI_BINDGEN:-$LIB_DIR/uniffi-bindgen}}"
-TESTS_DIR="${3:-${SWIFT_TESTS_DIR:-$REPO_DIR/tests/swift}}"
+want_tests="${3:-${SWIFT_TESTS_DIR:-$REPO_DIR/tests/swift}}"
+TESTS_DIR="$want_tests"
 FFI_LIB_NAME="${FFI_LIB_NAME:-yut_ffi}"
 
-LIB_DIR="$(yn_abspath "$LIB_DIR")" || yn_die "lib dir not found: $LIB_DIR"
+LIB_DIR="$(yn_abspath "$LIB_DIR" 2>/dev/null)" || yn_die "lib dir not found: ${1:-${YUT_FFI_LIB_DIR:-$default_lib}}"
 SO="$LIB_DIR/lib$FFI_LIB_NAME.so"
 [ -f "$SO" ] || yn_die "$SO not found (cargo build the ffi crate first)"
-BINDGEN="$(yn_abspath "$BINDGEN")" || yn_die "uniffi-bindgen not found: $BINDGEN"
-TESTS_DIR="$(yn_abspath "$TESTS_DIR")" || yn_die "tests dir not found: $TESTS_DIR"
+BINDGEN="$(yn_abspath "$BINDGEN" 2>/dev/null)" || yn_die "uniffi-bindgen not found: ${2:-${UNIFFI_BINDGEN:-$LIB_DIR/uniffi-bindgen}}"
+TESTS_DIR="$(yn_abspath "$TESTS_DIR" 2>/dev/null)" || yn_die "tests dir not found: $want_tests"
 [ -f "$TESTS_DIR/Package.swift" ] || yn_die "$TESTS_DIR has no Package.swift"
 WORK="${BINDINGS_WORK_DIR:-$LIB_DIR/yunnori-bindings/swift}"
 mkdir -p "$WORK"
@@ -124,10 +125,18 @@ done
 export SWIFT_CHROOT_EXTRA_DIRS
 pkg_in="$(swift_chroot_path "$REPO_DIR" "$PKG")"
 lib_in="$(swift_chroot_path "$REPO_DIR" "$LIB_DIR")"
+# SwiftPM's .build (clang module cache, PCH) records absolute paths: when the
+# package is seen at another path inside the chroot than last time (other
+# REPO_DIR / CARGO_TARGET_DIR layout), start that build afresh.
+if [ "$(cat "$WORK/pkg-path" 2>/dev/null)" != "$pkg_in" ]; then
+    rm -rf "$PKG/.build"
+    echo "$pkg_in" >"$WORK/pkg-path"
+fi
 
 log="$WORK/swift-test.log"
 rc=0
 # shellcheck disable=SC2086
+# shellcheck disable=SC2016  # expanded by the inner shell
 in_swift_chroot "$REPO_DIR" sh -c 'cd "$1" && shift && exec swift test "$@"' sh "$pkg_in" \
     -Xlinker -L"$lib_in" -Xlinker -rpath -Xlinker "$lib_in" ${SWIFT_TEST_ARGS:-} \
     </dev/null 2>&1 | tee "$log" || rc=$?  # pipefail: swift test's status

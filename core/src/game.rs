@@ -679,11 +679,11 @@ impl Game {
             Source::Stack(i) => Spot::At(self.station_of(&self.stacks[i])),
         };
         let side = self.side_of[self.to_move as usize];
-        let (own, captures) = match to {
+        let (own, captures, largest) = match to {
             Spot::At(s) => self.occupants(s, side, source),
-            _ => (false, 0),
+            _ => (false, 0, 0),
         };
-        if captures > size && self.rules.capture_needs_equal_or_larger_stack {
+        if largest > size && self.rules.capture_needs_equal_or_larger_stack {
             return;
         }
         let choices: &[Option<bool>] = if !own {
@@ -716,12 +716,13 @@ impl Game {
         }
     }
 
-    /// Whether own pieces stand on `s` (other than the mover), and how many opposing
-    /// pieces a landing there would capture.
-    fn occupants(&self, s: Station, side: u8, source: Source) -> (bool, u8) {
+    /// Whether own pieces stand on `s` (other than the mover), how many opposing pieces a
+    /// landing there would capture, and the largest opposing stack among them.
+    fn occupants(&self, s: Station, side: u8, source: Source) -> (bool, u8, u8) {
         let safe = self.rules.safe_stations.contains(&s);
         let mut own = false;
         let mut captures = 0;
+        let mut largest = 0;
         for (i, st) in self.stacks.iter().enumerate() {
             if Source::Stack(i) == source || self.station_of(st) != s {
                 continue;
@@ -730,9 +731,10 @@ impl Game {
                 own = true;
             } else if !safe {
                 captures += st.size();
+                largest = largest.max(st.size());
             }
         }
-        (own, captures)
+        (own, captures, largest)
     }
 
     fn apply(&mut self, legal: &LegalMove) -> Vec<Event> {

@@ -8,9 +8,11 @@ pub mod game;
 pub mod route;
 pub mod rules;
 pub mod scenario;
+pub mod session;
 pub mod setup;
 pub mod sim;
 pub mod throw;
+pub mod throw_plan;
 
 pub use board::{Spot, Station};
 pub use game::{Event, Game, HandResult, LegalMove, Move, Phase, RuleError, SetupError, Stack};

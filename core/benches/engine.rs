@@ -1,0 +1,53 @@
+//! Engine speed: legal-move generation and whole random games, 2 seats × 4 pieces Yunnori.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+use yut_core::game::{Game, Phase};
+use yut_core::rules::RuleSet;
+use yut_core::sim::random_game;
+use yut_core::throw::ThrowRng;
+
+/// Positions met in real play: every position of a few random games where a move is due.
+fn sample_positions() -> Vec<Game> {
+    let mut out = Vec::new();
+    let mut rng = ThrowRng::seeded(42);
+    for seed in 0..20 {
+        let mut g = Game::new(RuleSet::default(), 2, None, seed % 2).expect("valid table");
+        while !g.is_over() {
+            if g.phase() == Phase::Move {
+                out.push(g.clone());
+            }
+            yut_core::sim::random_action(&mut g, &mut rng);
+        }
+    }
+    out
+}
+
+fn benches(c: &mut Criterion) {
+    let positions = sample_positions();
+    let mut group = c.benchmark_group("yunnori_2x4");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("legal_moves", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for g in &positions {
+                n += black_box(g).legal_moves().len();
+            }
+            n
+        })
+    });
+    group.throughput(Throughput::Elements(1));
+    let mut seed = 0u64;
+    group.bench_function("random_game", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut g = Game::new(RuleSet::default(), 2, None, 0).expect("valid table");
+            let mut rng = ThrowRng::seeded(seed);
+            black_box(random_game(&mut g, &mut rng, 100_000))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(engine, benches);
+criterion_main!(engine);

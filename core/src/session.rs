@@ -1,0 +1,413 @@
+//! A game session: the table (seats with names, colours, human or bot), who starts, the
+//! game, the full history and the RNG state. This is what a save file holds, so a family
+//! can close the app mid-game and resume days later exactly where they were.
+//!
+//! Every throw is drawn from the session's own seeded RNG and recorded; reloading restores
+//! the RNG, so quitting cannot re-roll a throw. Undo takes back moves only, never throws.
+
+use crate::game::{Event, Game, Move, Phase, RuleError, SetupError};
+use crate::rules::{FirstPlayer, RuleSet};
+use crate::throw::{Outcome, Throw, ThrowRng};
+use crate::throw_plan::{self, Gesture, ThrowPlan};
+use serde::{Deserialize, Serialize};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The strength of a bot seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BotLevel {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl BotLevel {
+    pub const ALL: [BotLevel; 3] = [BotLevel::Easy, BotLevel::Medium, BotLevel::Hard];
+    pub fn id(self) -> &'static str {
+        match self {
+            BotLevel::Easy => "easy",
+            BotLevel::Medium => "medium",
+            BotLevel::Hard => "hard",
+        }
+    }
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Player {
+    Human,
+    Bot { level: BotLevel },
+}
+
+/// A seat at the table: a name and a colour (`#RRGGBB`) chosen in the new-game screen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seat {
+    pub name: String,
+    pub colour: String,
+    pub player: Player,
+}
+
+/// Options of the session itself, beside the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SessionOptions {
+    /// Take back the last move while no throw has happened since (on by default).
+    pub undo: bool,
+}
+
+impl Default for SessionOptions {
+    fn default() -> Self {
+        SessionOptions { undo: true }
+    }
+}
+
+/// Everything needed to start a session.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewSession {
+    pub rules: RuleSet,
+    pub seats: Vec<Seat>,
+    /// Sides as lists of seats; `None`: each seat its own side.
+    pub teams: Option<Vec<Vec<usize>>>,
+    pub seed: u64,
+    pub options: SessionOptions,
+}
+
+/// One throw of the throw-off that decides who starts (`first_player = throw_off`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OffThrow {
+    pub seat: usize,
+    pub outcome: Outcome,
+    pub sticks: [bool; 4],
+}
+
+/// How the first player was chosen: the throw-off rounds (ties rethrow), if any.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Start {
+    pub first: usize,
+    pub throw_off: Vec<Vec<OffThrow>>,
+}
+
+/// One action of the history.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    Throw {
+        seat: usize,
+        outcome: Outcome,
+        sticks: [bool; 4],
+        at_ms: u64,
+    },
+    Move {
+        seat: usize,
+        #[serde(rename = "move")]
+        mv: Move,
+        at_ms: u64,
+    },
+}
+
+/// Why a session action was refused. The session is unchanged.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    Rules(#[from] RuleError),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error("nothing to undo")]
+    NothingToUndo,
+    #[error("undo is off at this table")]
+    UndoOff,
+    #[error("the history does not replay: {0}")]
+    Replay(String),
+}
+
+/// What a throw produced, for the screen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ThrowReport {
+    pub seat: usize,
+    pub outcome: Outcome,
+    pub sticks: [bool; 4],
+    pub plan: ThrowPlan,
+    pub events: Vec<Event>,
+}
+
+/// Game + seats + history + RNG + timestamps.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Session {
+    pub id: String,
+    pub created_ms: u64,
+    pub updated_ms: u64,
+    pub setup: NewSession,
+    pub start: Start,
+    /// The RNG right after the start was decided: replay draws from here.
+    rng_at_start: ThrowRng,
+    rng: ThrowRng,
+    history: Vec<Action>,
+    game: Game,
+}
+
+/// Milliseconds since the Unix epoch (0 if the clock is before it).
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+fn outcome_rank(o: Outcome) -> i8 {
+    match o {
+        Outcome::Result(t) => t.steps(),
+        Outcome::Nak => i8::MIN,
+    }
+}
+
+impl Session {
+    /// Seats the table, decides who starts (by seat order, lot or a throw-off of real
+    /// throws), and deals the first turn.
+    pub fn new(spec: NewSession) -> Result<Session, SessionError> {
+        let teams = spec.teams.as_deref();
+        // Validate the table before drawing anything.
+        Game::new(spec.rules.clone(), spec.seats.len(), teams, 0)?;
+        let mut rng = ThrowRng::seeded(spec.seed);
+        let mut probe = Game::new(spec.rules.clone(), spec.seats.len(), teams, 0)?;
+        let start = match spec.rules.first_player {
+            FirstPlayer::SeatOrder => Start {
+                first: 0,
+                throw_off: Vec::new(),
+            },
+            FirstPlayer::Random => Start {
+                first: rng.below(spec.seats.len()),
+                throw_off: Vec::new(),
+            },
+            FirstPlayer::ThrowOff => {
+                let mut contenders: Vec<usize> = (0..spec.seats.len()).collect();
+                let mut rounds = Vec::new();
+                // Ties among the leaders rethrow; bounded so a broken RNG cannot hang us.
+                for _ in 0..1000 {
+                    let round: Vec<OffThrow> = contenders
+                        .iter()
+                        .map(|&seat| {
+                            let (outcome, sticks) = probe.draw(&mut rng);
+                            OffThrow {
+                                seat,
+                                outcome,
+                                sticks,
+                            }
+                        })
+                        .collect();
+                    let best = round.iter().map(|t| outcome_rank(t.outcome)).max();
+                    contenders = round
+                        .iter()
+                        .filter(|t| Some(outcome_rank(t.outcome)) == best)
+                        .map(|t| t.seat)
+                        .collect();
+                    rounds.push(round);
+                    if contenders.len() == 1 {
+                        break;
+                    }
+                }
+                Start {
+                    first: contenders.first().copied().unwrap_or(0),
+                    throw_off: rounds,
+                }
+            }
+        };
+        probe = Game::new(spec.rules.clone(), spec.seats.len(), teams, start.first)?;
+        let now = now_ms();
+        Ok(Session {
+            id: format!("{:016x}{:08x}", spec.seed, now & 0xffff_ffff),
+            created_ms: now,
+            updated_ms: now,
+            setup: spec,
+            start,
+            rng_at_start: rng.clone(),
+            rng,
+            history: Vec::new(),
+            game: probe,
+        })
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+    pub fn history(&self) -> &[Action] {
+        &self.history
+    }
+    pub fn seats(&self) -> &[Seat] {
+        &self.setup.seats
+    }
+    pub fn rules(&self) -> &RuleSet {
+        &self.setup.rules
+    }
+    /// The seat whose turn it is.
+    pub fn to_move(&self) -> usize {
+        self.game.to_move()
+    }
+    /// Whether the seat to act is a bot (the app then asks the bot and plays its move).
+    pub fn bot_to_act(&self) -> Option<BotLevel> {
+        if self.game.is_over() {
+            return None;
+        }
+        match self.setup.seats.get(self.game.to_move())?.player {
+            Player::Bot { level } => Some(level),
+            Player::Human => None,
+        }
+    }
+
+    /// Throws the sticks: the result comes from the session's RNG; the gesture only shapes
+    /// the animation plan.
+    pub fn throw(&mut self, gesture: Gesture) -> Result<ThrowReport, SessionError> {
+        match self.game.phase() {
+            Phase::Over => return Err(RuleError::GameOver.into()),
+            Phase::Move => return Err(RuleError::NoThrowOwed.into()),
+            Phase::Throw => {}
+        }
+        let seat = self.game.to_move();
+        let mut rng = self.rng.clone();
+        let (outcome, sticks) = self.game.draw(&mut rng);
+        let events = self.game.throw_outcome(outcome)?;
+        self.rng = rng;
+        let at_ms = now_ms();
+        self.updated_ms = at_ms;
+        self.history.push(Action::Throw {
+            seat,
+            outcome,
+            sticks,
+            at_ms,
+        });
+        let plan = throw_plan::plan(
+            sticks,
+            outcome == Outcome::Nak,
+            gesture,
+            self.history.len() as u64,
+        );
+        Ok(ThrowReport {
+            seat,
+            outcome,
+            sticks,
+            plan,
+            events,
+        })
+    }
+
+    /// Plays a move (one of `game().legal_moves()`).
+    pub fn play(&mut self, mv: &Move) -> Result<Vec<Event>, SessionError> {
+        let seat = self.game.to_move();
+        let events = self.game.play(mv)?;
+        let at_ms = now_ms();
+        self.updated_ms = at_ms;
+        self.history.push(Action::Move {
+            seat,
+            mv: mv.clone(),
+            at_ms,
+        });
+        Ok(events)
+    }
+
+    /// Whether `undo` would succeed now: the last action is a human's move and undo is on.
+    pub fn can_undo(&self) -> bool {
+        self.setup.options.undo
+            && matches!(self.history.last(), Some(Action::Move { seat, .. })
+                if self.setup.seats.get(*seat).map(|s| s.player) == Some(Player::Human))
+    }
+
+    /// Takes back the last move (never a throw). The turn returns to the mover with the
+    /// result back in hand.
+    pub fn undo(&mut self) -> Result<(), SessionError> {
+        if !self.setup.options.undo {
+            return Err(SessionError::UndoOff);
+        }
+        if !self.can_undo() {
+            return Err(SessionError::NothingToUndo);
+        }
+        let mut history = self.history.clone();
+        history.pop();
+        let (game, rng) = self.replay(&history)?;
+        self.game = game;
+        self.rng = rng;
+        self.history = history;
+        self.updated_ms = now_ms();
+        Ok(())
+    }
+
+    /// Plays `history` from the start, re-drawing every throw from the saved RNG: a throw
+    /// whose recorded result differs from the draw means the file was tampered with.
+    fn replay(&self, history: &[Action]) -> Result<(Game, ThrowRng), SessionError> {
+        let teams = self.setup.teams.as_deref();
+        let mut game = Game::new(
+            self.setup.rules.clone(),
+            self.setup.seats.len(),
+            teams,
+            self.start.first,
+        )?;
+        let mut rng = self.rng_at_start.clone();
+        for (i, a) in history.iter().enumerate() {
+            let bad = |m: String| SessionError::Replay(format!("action {i}: {m}"));
+            match a {
+                Action::Throw {
+                    seat,
+                    outcome,
+                    sticks,
+                    ..
+                } => {
+                    if *seat != game.to_move() {
+                        return Err(bad(format!("seat {seat} threw out of turn")));
+                    }
+                    let (drawn, drawn_sticks) = game.draw(&mut rng);
+                    if drawn != *outcome || drawn_sticks != *sticks {
+                        return Err(bad("recorded throw differs from the saved RNG".into()));
+                    }
+                    game.throw_outcome(drawn).map_err(|e| bad(e.to_string()))?;
+                }
+                Action::Move { seat, mv, .. } => {
+                    if *seat != game.to_move() {
+                        return Err(bad(format!("seat {seat} moved out of turn")));
+                    }
+                    game.play(mv).map_err(|e| bad(e.to_string()))?;
+                }
+            }
+        }
+        Ok((game, rng))
+    }
+
+    /// Checks that the history replays to exactly the stored game and RNG (run on load).
+    pub fn verify(&self) -> Result<(), SessionError> {
+        let (game, rng) = self.replay(&self.history)?;
+        if game != self.game {
+            return Err(SessionError::Replay("replayed position differs".into()));
+        }
+        if rng != self.rng {
+            return Err(SessionError::Replay("replayed RNG state differs".into()));
+        }
+        Ok(())
+    }
+
+    /// Throws drawn so far (for the summary and for tests).
+    pub fn throws(&self) -> impl Iterator<Item = Throw> + '_ {
+        self.history.iter().filter_map(|a| match a {
+            Action::Throw {
+                outcome: Outcome::Result(t),
+                ..
+            } => Some(*t),
+            _ => None,
+        })
+    }
+
+    /// Number of turns played (throws by a new seat), a progress measure.
+    pub fn turns(&self) -> usize {
+        let mut last = None;
+        let mut n = 0;
+        for a in &self.history {
+            if let Action::Throw { seat, .. } = a {
+                if last != Some(*seat) {
+                    n += 1;
+                    last = Some(*seat);
+                }
+            }
+        }
+        n
+    }
+}
