@@ -117,6 +117,8 @@ pub enum SessionError {
     Rules(#[from] RuleError),
     #[error(transparent)]
     Setup(#[from] SetupError),
+    #[error("seat {seat}: {reason}")]
+    Seat { seat: usize, reason: String },
     #[error("nothing to undo")]
     NothingToUndo,
     #[error("undo is off at this table")]
@@ -136,15 +138,19 @@ pub struct ThrowReport {
 }
 
 /// Game + seats + history + RNG + timestamps.
+///
+/// The serialised form is what a save file holds under `session`; it is checked on load
+/// by [`Session::verify`], which re-derives everything but the timestamps from the seed
+/// and the history.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Session {
     pub id: String,
     pub created_ms: u64,
     pub updated_ms: u64,
     pub setup: NewSession,
     pub start: Start,
-    /// The RNG right after the start was decided: replay draws from here.
-    rng_at_start: ThrowRng,
+    /// The RNG now: the next throw is drawn from it.
     rng: ThrowRng,
     history: Vec<Action>,
     game: Game,
@@ -164,58 +170,80 @@ fn outcome_rank(o: Outcome) -> i8 {
     }
 }
 
+/// A colour as the apps store it: `#RRGGBB`.
+fn is_colour(c: &str) -> bool {
+    let b = c.as_bytes();
+    b.len() == 7 && b[0] == b'#' && b[1..].iter().all(u8::is_ascii_hexdigit)
+}
+
+/// Checks the table and decides who starts: by seat order, by lot, or by a throw-off of
+/// real throws drawn from the session's RNG (tied leaders rethrow). Returns the start,
+/// the RNG right after it and the game ready for its first throw. Deterministic in the
+/// seed, so a save can be checked by running it again.
+fn decide_start(spec: &NewSession) -> Result<(Start, ThrowRng, Game), SessionError> {
+    for (seat, s) in spec.seats.iter().enumerate() {
+        if !is_colour(&s.colour) {
+            return Err(SessionError::Seat {
+                seat,
+                reason: format!("colour {:?} is not #RRGGBB", s.colour),
+            });
+        }
+    }
+    let teams = spec.teams.as_deref();
+    // Validates rules, seat count and teams before anything is drawn.
+    let probe = Game::new(spec.rules.clone(), spec.seats.len(), teams, 0)?;
+    let mut rng = ThrowRng::seeded(spec.seed);
+    let start = match spec.rules.first_player {
+        FirstPlayer::SeatOrder => Start {
+            first: 0,
+            throw_off: Vec::new(),
+        },
+        FirstPlayer::Random => Start {
+            first: rng.below(spec.seats.len()),
+            throw_off: Vec::new(),
+        },
+        FirstPlayer::ThrowOff => {
+            let mut contenders: Vec<usize> = (0..spec.seats.len()).collect();
+            let mut rounds = Vec::new();
+            // Ties among the leaders rethrow; bounded so a broken RNG cannot hang us.
+            for _ in 0..1000 {
+                let round: Vec<OffThrow> = contenders
+                    .iter()
+                    .map(|&seat| {
+                        let (outcome, sticks) = probe.draw(&mut rng);
+                        OffThrow {
+                            seat,
+                            outcome,
+                            sticks,
+                        }
+                    })
+                    .collect();
+                let best = round.iter().map(|t| outcome_rank(t.outcome)).max();
+                contenders = round
+                    .iter()
+                    .filter(|t| Some(outcome_rank(t.outcome)) == best)
+                    .map(|t| t.seat)
+                    .collect();
+                rounds.push(round);
+                if contenders.len() == 1 {
+                    break;
+                }
+            }
+            Start {
+                first: contenders.first().copied().unwrap_or(0),
+                throw_off: rounds,
+            }
+        }
+    };
+    let game = Game::new(spec.rules.clone(), spec.seats.len(), teams, start.first)?;
+    Ok((start, rng, game))
+}
+
 impl Session {
     /// Seats the table, decides who starts (by seat order, lot or a throw-off of real
     /// throws), and deals the first turn.
     pub fn new(spec: NewSession) -> Result<Session, SessionError> {
-        let teams = spec.teams.as_deref();
-        // Validate the table before drawing anything.
-        Game::new(spec.rules.clone(), spec.seats.len(), teams, 0)?;
-        let mut rng = ThrowRng::seeded(spec.seed);
-        let mut probe = Game::new(spec.rules.clone(), spec.seats.len(), teams, 0)?;
-        let start = match spec.rules.first_player {
-            FirstPlayer::SeatOrder => Start {
-                first: 0,
-                throw_off: Vec::new(),
-            },
-            FirstPlayer::Random => Start {
-                first: rng.below(spec.seats.len()),
-                throw_off: Vec::new(),
-            },
-            FirstPlayer::ThrowOff => {
-                let mut contenders: Vec<usize> = (0..spec.seats.len()).collect();
-                let mut rounds = Vec::new();
-                // Ties among the leaders rethrow; bounded so a broken RNG cannot hang us.
-                for _ in 0..1000 {
-                    let round: Vec<OffThrow> = contenders
-                        .iter()
-                        .map(|&seat| {
-                            let (outcome, sticks) = probe.draw(&mut rng);
-                            OffThrow {
-                                seat,
-                                outcome,
-                                sticks,
-                            }
-                        })
-                        .collect();
-                    let best = round.iter().map(|t| outcome_rank(t.outcome)).max();
-                    contenders = round
-                        .iter()
-                        .filter(|t| Some(outcome_rank(t.outcome)) == best)
-                        .map(|t| t.seat)
-                        .collect();
-                    rounds.push(round);
-                    if contenders.len() == 1 {
-                        break;
-                    }
-                }
-                Start {
-                    first: contenders.first().copied().unwrap_or(0),
-                    throw_off: rounds,
-                }
-            }
-        };
-        probe = Game::new(spec.rules.clone(), spec.seats.len(), teams, start.first)?;
+        let (start, rng, game) = decide_start(&spec)?;
         let now = now_ms();
         Ok(Session {
             id: format!("{:016x}{:08x}", spec.seed, now & 0xffff_ffff),
@@ -223,10 +251,9 @@ impl Session {
             updated_ms: now,
             setup: spec,
             start,
-            rng_at_start: rng.clone(),
             rng,
             history: Vec::new(),
-            game: probe,
+            game,
         })
     }
 
@@ -333,17 +360,15 @@ impl Session {
         Ok(())
     }
 
-    /// Plays `history` from the start, re-drawing every throw from the saved RNG: a throw
-    /// whose recorded result differs from the draw means the file was tampered with.
+    /// Plays `history` from the start, re-drawing every throw from the seed: a throw whose
+    /// recorded result differs from the draw means the file was tampered with.
     fn replay(&self, history: &[Action]) -> Result<(Game, ThrowRng), SessionError> {
-        let teams = self.setup.teams.as_deref();
-        let mut game = Game::new(
-            self.setup.rules.clone(),
-            self.setup.seats.len(),
-            teams,
-            self.start.first,
-        )?;
-        let mut rng = self.rng_at_start.clone();
+        let (start, mut rng, mut game) = decide_start(&self.setup)?;
+        if start != self.start {
+            return Err(SessionError::Replay(
+                "the recorded start differs from the one the seed gives".into(),
+            ));
+        }
         for (i, a) in history.iter().enumerate() {
             let bad = |m: String| SessionError::Replay(format!("action {i}: {m}"));
             match a {
@@ -373,7 +398,9 @@ impl Session {
         Ok((game, rng))
     }
 
-    /// Checks that the history replays to exactly the stored game and RNG (run on load).
+    /// Checks that the seed gives the recorded start and that the history replays to
+    /// exactly the stored game and RNG. Run on every load: a save that passes cannot hold
+    /// a throw the RNG did not draw or a position the moves did not reach.
     pub fn verify(&self) -> Result<(), SessionError> {
         let (game, rng) = self.replay(&self.history)?;
         if game != self.game {

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Every test of the project, in the order that fails fastest: formatting and lints, the
+# Rust suites (unit, scenario files, route table, odds, property tests, sessions, saves,
+# bots, terminal game), the scenario runner as users call it, then the Kotlin and Swift
+# binding suites. Installs the tools it needs (idempotent, cached under /opt/yunnori-tools).
+# Exit status is non-zero if anything fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "install test tools"
+bash scripts/install-tools.sh
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy"
+cargo clippy --workspace --all-targets -- -D warnings
+
+step "cargo test --workspace"
+cargo test --workspace
+
+step "scenario runner: yut scenario tests/scenarios"
+cargo run -q -p yut-cli -- scenario tests/scenarios
+
+if [ -f bindings/Cargo.toml ]; then
+    step "Kotlin and Swift bindings"
+    bash scripts/test-bindings.sh
+else
+    echo "bindings/ is missing: the binding suites cannot run" >&2
+    exit 1
+fi
+echo
+echo "all test suites passed"
