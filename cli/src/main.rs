@@ -2,17 +2,25 @@
 
 use std::process::ExitCode;
 
+mod bot;
+mod play;
 mod scenario;
+mod sim;
 
 fn usage() -> ExitCode {
-    eprintln!("usage:\n  yut scenario FILE_OR_DIR...   run rule scenario files\n");
+    eprintln!(
+        "usage:\n  yut play [--resume] [--save-dir DIR] [--seed N]   play a game in the terminal\n  yut scenario FILE_OR_DIR...   run rule scenario files\n  yut sim --a L --b L --games N [--seed S] [--preset P] [--seats S] [--pieces K] [--json]\n                                bot against bot (L: random easy medium hard optimal)\n  yut bot --level L < position.json   a bot's move for one position\n"
+    );
     ExitCode::from(2)
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
+        Some("play") => play::main(&args[1..]),
         Some("scenario") => scenario::main(&args[1..]),
+        Some("sim") => sim::main(&args[1..]),
+        Some("bot") => bot::main(&args[1..]),
         _ => usage(),
     }
 }

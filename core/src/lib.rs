@@ -4,9 +4,11 @@
 //! geometry, setups from loosely typed data. The apps draw; this crate decides.
 
 pub mod board;
+pub mod bot;
 pub mod game;
 pub mod route;
 pub mod rules;
+pub mod save;
 pub mod scenario;
 pub mod session;
 pub mod setup;

@@ -139,11 +139,11 @@ pub struct ThrowReport {
 
 /// Game + seats + history + RNG + timestamps.
 ///
-/// The serialised form is what a save file holds under `session`; it is checked on load
-/// by [`Session::verify`], which re-derives everything but the timestamps from the seed
-/// and the history.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// Serialised (the `session` block of a save file) without the position: reading one
+/// replays the history from the seed, so a session read from a file always holds a game
+/// the rules and the RNG really produced, and the file format does not depend on how the
+/// engine stores a position.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Session {
     pub id: String,
     pub created_ms: u64,
@@ -154,6 +154,69 @@ pub struct Session {
     rng: ThrowRng,
     history: Vec<Action>,
     game: Game,
+}
+
+/// The stored form of a session, field by field in file order.
+#[derive(Serialize)]
+struct SessionOut<'a> {
+    id: &'a str,
+    created_ms: u64,
+    updated_ms: u64,
+    setup: &'a NewSession,
+    start: &'a Start,
+    rng: &'a ThrowRng,
+    history: &'a [Action],
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SessionIn {
+    id: String,
+    created_ms: u64,
+    updated_ms: u64,
+    setup: NewSession,
+    start: Start,
+    rng: ThrowRng,
+    history: Vec<Action>,
+}
+
+impl Serialize for Session {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        SessionOut {
+            id: &self.id,
+            created_ms: self.created_ms,
+            updated_ms: self.updated_ms,
+            setup: &self.setup,
+            start: &self.start,
+            rng: &self.rng,
+            history: &self.history,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Session {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let r = SessionIn::deserialize(d)?;
+        let (game, rng) =
+            replay(&r.setup, &r.start, &r.history).map_err(serde::de::Error::custom)?;
+        if rng != r.rng {
+            return Err(serde::de::Error::custom(
+                "the saved RNG state differs from the replayed one",
+            ));
+        }
+        let s = Session {
+            id: r.id,
+            created_ms: r.created_ms,
+            updated_ms: r.updated_ms,
+            setup: r.setup,
+            start: r.start,
+            rng,
+            history: r.history,
+            game,
+        };
+        Ok(s)
+    }
 }
 
 /// Milliseconds since the Unix epoch (0 if the clock is before it).
@@ -237,6 +300,48 @@ fn decide_start(spec: &NewSession) -> Result<(Start, ThrowRng, Game), SessionErr
     };
     let game = Game::new(spec.rules.clone(), spec.seats.len(), teams, start.first)?;
     Ok((start, rng, game))
+}
+
+/// Plays `history` from the start, re-drawing every throw from the seed: a throw whose
+/// recorded result differs from the draw means the file was tampered with.
+fn replay(
+    setup: &NewSession,
+    recorded_start: &Start,
+    history: &[Action],
+) -> Result<(Game, ThrowRng), SessionError> {
+    let (start, mut rng, mut game) = decide_start(setup)?;
+    if start != *recorded_start {
+        return Err(SessionError::Replay(
+            "the recorded start differs from the one the seed gives".into(),
+        ));
+    }
+    for (i, a) in history.iter().enumerate() {
+        let bad = |m: String| SessionError::Replay(format!("action {i}: {m}"));
+        match a {
+            Action::Throw {
+                seat,
+                outcome,
+                sticks,
+                ..
+            } => {
+                if *seat != game.to_move() {
+                    return Err(bad(format!("seat {seat} threw out of turn")));
+                }
+                let (drawn, drawn_sticks) = game.draw(&mut rng);
+                if drawn != *outcome || drawn_sticks != *sticks {
+                    return Err(bad("recorded throw differs from the saved RNG".into()));
+                }
+                game.throw_outcome(drawn).map_err(|e| bad(e.to_string()))?;
+            }
+            Action::Move { seat, mv, .. } => {
+                if *seat != game.to_move() {
+                    return Err(bad(format!("seat {seat} moved out of turn")));
+                }
+                game.play(mv).map_err(|e| bad(e.to_string()))?;
+            }
+        }
+    }
+    Ok((game, rng))
 }
 
 impl Session {
@@ -352,7 +457,7 @@ impl Session {
         }
         let mut history = self.history.clone();
         history.pop();
-        let (game, rng) = self.replay(&history)?;
+        let (game, rng) = replay(&self.setup, &self.start, &history)?;
         self.game = game;
         self.rng = rng;
         self.history = history;
@@ -360,49 +465,12 @@ impl Session {
         Ok(())
     }
 
-    /// Plays `history` from the start, re-drawing every throw from the seed: a throw whose
-    /// recorded result differs from the draw means the file was tampered with.
-    fn replay(&self, history: &[Action]) -> Result<(Game, ThrowRng), SessionError> {
-        let (start, mut rng, mut game) = decide_start(&self.setup)?;
-        if start != self.start {
-            return Err(SessionError::Replay(
-                "the recorded start differs from the one the seed gives".into(),
-            ));
-        }
-        for (i, a) in history.iter().enumerate() {
-            let bad = |m: String| SessionError::Replay(format!("action {i}: {m}"));
-            match a {
-                Action::Throw {
-                    seat,
-                    outcome,
-                    sticks,
-                    ..
-                } => {
-                    if *seat != game.to_move() {
-                        return Err(bad(format!("seat {seat} threw out of turn")));
-                    }
-                    let (drawn, drawn_sticks) = game.draw(&mut rng);
-                    if drawn != *outcome || drawn_sticks != *sticks {
-                        return Err(bad("recorded throw differs from the saved RNG".into()));
-                    }
-                    game.throw_outcome(drawn).map_err(|e| bad(e.to_string()))?;
-                }
-                Action::Move { seat, mv, .. } => {
-                    if *seat != game.to_move() {
-                        return Err(bad(format!("seat {seat} moved out of turn")));
-                    }
-                    game.play(mv).map_err(|e| bad(e.to_string()))?;
-                }
-            }
-        }
-        Ok((game, rng))
-    }
-
     /// Checks that the seed gives the recorded start and that the history replays to
-    /// exactly the stored game and RNG. Run on every load: a save that passes cannot hold
-    /// a throw the RNG did not draw or a position the moves did not reach.
+    /// exactly the current game and RNG: such a session cannot hold a throw the RNG did not
+    /// draw or a position the moves did not reach. Reading a session (serde) does the same
+    /// replay, so a loaded session has passed it already.
     pub fn verify(&self) -> Result<(), SessionError> {
-        let (game, rng) = self.replay(&self.history)?;
+        let (game, rng) = replay(&self.setup, &self.start, &self.history)?;
         if game != self.game {
             return Err(SessionError::Replay("replayed position differs".into()));
         }

@@ -191,9 +191,9 @@ fn play_out(g: &mut Game, seed: u64) -> Result<(), TestCaseError> {
                 let spec = MoveSpec::of(pick);
                 prop_assert!(moves.iter().any(|l| spec.matches(l)));
                 let before = g.clone();
-                // A result not in hand is refused and changes nothing.
+                // More results than the hand holds is refused and changes nothing.
                 let mut bogus = pick.mv.clone();
-                bogus.uses = vec![yut_core::Throw::Mo; 7];
+                bogus.uses = vec![yut_core::Throw::Mo; g.hand().len() + 1];
                 prop_assert!(g.play(&bogus).is_err());
                 prop_assert_eq!(&before, &*g);
                 g.play(&pick.mv)

@@ -1,0 +1,373 @@
+//! Conversions between the core's types and the records of `records.rs`. Pure mapping:
+//! nothing here decides anything about the rules.
+
+use crate::error::YutError;
+use crate::records::*;
+use yut_core::board::{Spot as CoreSpot, Station};
+use yut_core::game::{BonusReason as CoreBonus, Event, LegalMove as CoreLegal, Move};
+use yut_core::route::RouteId;
+use yut_core::rules::Preset as CorePreset;
+use yut_core::save;
+use yut_core::session::{BotLevel as CoreBotLevel, Player};
+use yut_core::throw::{Outcome, Throw as CoreThrow};
+use yut_core::throw_plan;
+
+/// Counts and indices cross as `i32`; the core's are tiny, so this never saturates.
+pub(crate) fn int(n: impl TryInto<i32>) -> i32 {
+    n.try_into().unwrap_or(i32::MAX)
+}
+
+/// An index from the apps; negative ones name nothing.
+pub(crate) fn index(n: i32, what: &str) -> Result<usize, YutError> {
+    usize::try_from(n).map_err(|_| YutError::InvalidInput {
+        reason: format!("{what} {n} is negative"),
+    })
+}
+
+pub(crate) fn millis(ms: u64) -> i64 {
+    i64::try_from(ms).unwrap_or(i64::MAX)
+}
+
+impl From<CoreThrow> for Throw {
+    fn from(t: CoreThrow) -> Throw {
+        match t {
+            CoreThrow::BackDo => Throw::BackDo,
+            CoreThrow::Do => Throw::Do,
+            CoreThrow::Gae => Throw::Gae,
+            CoreThrow::Geol => Throw::Geol,
+            CoreThrow::Yut => Throw::Yut,
+            CoreThrow::Mo => Throw::Mo,
+        }
+    }
+}
+
+impl From<Throw> for CoreThrow {
+    fn from(t: Throw) -> CoreThrow {
+        match t {
+            Throw::BackDo => CoreThrow::BackDo,
+            Throw::Do => CoreThrow::Do,
+            Throw::Gae => CoreThrow::Gae,
+            Throw::Geol => CoreThrow::Geol,
+            Throw::Yut => CoreThrow::Yut,
+            Throw::Mo => CoreThrow::Mo,
+        }
+    }
+}
+
+pub(crate) fn throws(v: &[CoreThrow]) -> Vec<Throw> {
+    v.iter().map(|t| Throw::from(*t)).collect()
+}
+
+pub(crate) fn core_throws(v: &[Throw]) -> Vec<CoreThrow> {
+    v.iter().map(|t| CoreThrow::from(*t)).collect()
+}
+
+/// The result of an outcome; `None` for 낙.
+pub(crate) fn result_of(o: Outcome) -> Option<Throw> {
+    match o {
+        Outcome::Result(t) => Some(t.into()),
+        Outcome::Nak => None,
+    }
+}
+
+impl From<RouteId> for Route {
+    fn from(r: RouteId) -> Route {
+        match r {
+            RouteId::Outer => Route::Outer,
+            RouteId::Mo => Route::Mo,
+            RouteId::MoStraight => Route::MoStraight,
+            RouteId::Dwitmo => Route::Dwitmo,
+            RouteId::Jjimo => Route::Jjimo,
+        }
+    }
+}
+
+impl From<Route> for RouteId {
+    fn from(r: Route) -> RouteId {
+        match r {
+            Route::Outer => RouteId::Outer,
+            Route::Mo => RouteId::Mo,
+            Route::MoStraight => RouteId::MoStraight,
+            Route::Dwitmo => RouteId::Dwitmo,
+            Route::Jjimo => RouteId::Jjimo,
+        }
+    }
+}
+
+impl From<CoreSpot> for Spot {
+    fn from(s: CoreSpot) -> Spot {
+        match s {
+            CoreSpot::Home => Spot::Home,
+            CoreSpot::Done => Spot::Done,
+            CoreSpot::At(st) => Spot::Station { id: st.id() },
+        }
+    }
+}
+
+pub(crate) fn spots(v: &[CoreSpot]) -> Vec<Spot> {
+    v.iter().map(|s| Spot::from(*s)).collect()
+}
+
+pub(crate) fn station(id: &str) -> Result<Station, YutError> {
+    id.parse().map_err(|e: yut_core::board::UnknownStation| YutError::InvalidInput {
+        reason: e.to_string(),
+    })
+}
+
+pub(crate) fn core_spot(s: &Spot) -> Result<CoreSpot, YutError> {
+    Ok(match s {
+        Spot::Home => CoreSpot::Home,
+        Spot::Done => CoreSpot::Done,
+        Spot::Station { id } => CoreSpot::At(station(id)?),
+    })
+}
+
+impl From<CorePreset> for Preset {
+    fn from(p: CorePreset) -> Preset {
+        match p {
+            CorePreset::Yunnori => Preset::Yunnori,
+            CorePreset::Culin1895 => Preset::Culin1895,
+            CorePreset::NyoutRu => Preset::NyoutRu,
+        }
+    }
+}
+
+impl From<Preset> for CorePreset {
+    fn from(p: Preset) -> CorePreset {
+        match p {
+            Preset::Yunnori => CorePreset::Yunnori,
+            Preset::Culin1895 => CorePreset::Culin1895,
+            Preset::NyoutRu => CorePreset::NyoutRu,
+        }
+    }
+}
+
+impl From<CoreBotLevel> for BotLevel {
+    fn from(l: CoreBotLevel) -> BotLevel {
+        match l {
+            CoreBotLevel::Easy => BotLevel::Easy,
+            CoreBotLevel::Medium => BotLevel::Medium,
+            CoreBotLevel::Hard => BotLevel::Hard,
+        }
+    }
+}
+
+impl From<BotLevel> for CoreBotLevel {
+    fn from(l: BotLevel) -> CoreBotLevel {
+        match l {
+            BotLevel::Easy => CoreBotLevel::Easy,
+            BotLevel::Medium => CoreBotLevel::Medium,
+            BotLevel::Hard => CoreBotLevel::Hard,
+        }
+    }
+}
+
+impl From<BotLevel> for yut_core::bot::Level {
+    fn from(l: BotLevel) -> yut_core::bot::Level {
+        match l {
+            BotLevel::Easy => yut_core::bot::Level::Easy,
+            BotLevel::Medium => yut_core::bot::Level::Medium,
+            BotLevel::Hard => yut_core::bot::Level::Hard,
+        }
+    }
+}
+
+impl From<Player> for PlayerKind {
+    fn from(p: Player) -> PlayerKind {
+        match p {
+            Player::Human => PlayerKind::Human,
+            Player::Bot { level } => PlayerKind::Bot {
+                level: level.into(),
+            },
+        }
+    }
+}
+
+impl From<PlayerKind> for Player {
+    fn from(p: PlayerKind) -> Player {
+        match p {
+            PlayerKind::Human => Player::Human,
+            PlayerKind::Bot { level } => Player::Bot {
+                level: level.into(),
+            },
+        }
+    }
+}
+
+impl From<Gesture> for throw_plan::Gesture {
+    fn from(g: Gesture) -> throw_plan::Gesture {
+        throw_plan::Gesture {
+            direction_rad: g.direction_rad,
+            speed: g.speed,
+            duration_ms: g.duration_ms,
+        }
+    }
+}
+
+impl From<&throw_plan::StickPlan> for StickPlan {
+    fn from(s: &throw_plan::StickPlan) -> StickPlan {
+        StickPlan {
+            marked: s.marked,
+            start_x: s.start_x,
+            start_y: s.start_y,
+            start_angle: s.start_angle,
+            end_x: s.end_x,
+            end_y: s.end_y,
+            end_angle: s.end_angle,
+            half_turns: s.half_turns,
+            flight_ms: s.flight_ms,
+            flat_up: s.flat_up,
+            off_mat: s.off_mat,
+        }
+    }
+}
+
+impl From<&throw_plan::ThrowPlan> for ThrowPlan {
+    fn from(p: &throw_plan::ThrowPlan) -> ThrowPlan {
+        ThrowPlan {
+            sticks: p.sticks.iter().map(StickPlan::from).collect(),
+            total_ms: p.total_ms,
+        }
+    }
+}
+
+impl From<CoreBonus> for BonusReason {
+    fn from(b: CoreBonus) -> BonusReason {
+        match b {
+            CoreBonus::Result => BonusReason::Result,
+            CoreBonus::Capture => BonusReason::Capture,
+        }
+    }
+}
+
+impl From<&Event> for GameEvent {
+    fn from(e: &Event) -> GameEvent {
+        match e {
+            Event::Thrown {
+                seat,
+                outcome,
+                prize,
+            } => GameEvent::Thrown {
+                seat: int(*seat),
+                result: result_of(*outcome),
+                prize: *prize,
+            },
+            Event::Moved {
+                seat,
+                from,
+                to,
+                path,
+                pieces,
+                uses,
+                route,
+            } => GameEvent::Moved {
+                seat: int(*seat),
+                from: (*from).into(),
+                to: (*to).into(),
+                path: spots(path),
+                pieces: int(*pieces),
+                uses: throws(uses),
+                route: (*route).into(),
+            },
+            Event::Turned { at, route } => GameEvent::Turned {
+                at: at.id(),
+                route: (*route).into(),
+            },
+            Event::Stacked { at, pieces } => GameEvent::Stacked {
+                at: at.id(),
+                pieces: int(*pieces),
+            },
+            Event::Captured { at, side, pieces } => GameEvent::Captured {
+                at: at.id(),
+                side: int(*side),
+                pieces: int(*pieces),
+            },
+            Event::Finished { side, pieces } => GameEvent::Finished {
+                side: int(*side),
+                pieces: int(*pieces),
+            },
+            Event::BonusOwed { reason, prize } => GameEvent::BonusOwed {
+                reason: (*reason).into(),
+                prize: *prize,
+            },
+            Event::ResultLost { throw } => GameEvent::ResultLost {
+                result: (*throw).into(),
+            },
+            Event::TurnPassed { to } => GameEvent::TurnPassed { to: int(*to) },
+            Event::Won { side } => GameEvent::Won { side: int(*side) },
+            Event::Placed { side, place } => GameEvent::Placed {
+                side: int(*side),
+                place: int(*place),
+            },
+        }
+    }
+}
+
+pub(crate) fn events(v: &[Event]) -> Vec<GameEvent> {
+    v.iter().map(GameEvent::from).collect()
+}
+
+/// A core legal move as the apps see it, tagged with the state it belongs to.
+pub(crate) fn legal_move(l: &CoreLegal, state: u64, seat: usize) -> LegalMove {
+    LegalMove {
+        state,
+        seat: int(seat),
+        from: l.mv.from.into(),
+        to: l.to.into(),
+        path: spots(&l.path),
+        uses: throws(&l.mv.uses),
+        route: l.mv.route.into(),
+        stack: l.mv.stack,
+        pieces: int(l.mv.pieces),
+        captures: int(l.captures),
+    }
+}
+
+/// The core's description of a move the apps hand back.
+pub(crate) fn core_move(m: &LegalMove) -> Result<Move, YutError> {
+    Ok(Move {
+        from: core_spot(&m.from)?,
+        uses: core_throws(&m.uses),
+        route: m.route.into(),
+        stack: m.stack,
+        pieces: u8::try_from(m.pieces).map_err(|_| YutError::InvalidInput {
+            reason: format!("a move of {} pieces", m.pieces),
+        })?,
+    })
+}
+
+pub(crate) fn core_move_spec(m: &MoveSpec) -> Result<yut_core::setup::MoveSpec, YutError> {
+    Ok(yut_core::setup::MoveSpec {
+        from: core_spot(&m.from)?,
+        uses: core_throws(&m.uses),
+        route: m.route.map(RouteId::from),
+        stack: m.stack,
+    })
+}
+
+pub(crate) fn save_summary(s: &save::Summary) -> SaveSummary {
+    SaveSummary {
+        id: s.id.clone(),
+        preset: s.preset.into(),
+        pieces_per_player: int(s.pieces_per_player),
+        seats: s
+            .seats
+            .iter()
+            .map(|seat| SavedSeat {
+                name: seat.name.clone(),
+                colour: seat.colour.clone(),
+                player: seat.player.into(),
+                side: int(seat.side),
+                finished: int(seat.finished),
+                place: seat.place.map(int),
+            })
+            .collect(),
+        to_move: s.to_move.map(int),
+        finished: s.finished,
+        winner: s.winner.map(int),
+        created_ms: millis(s.created_ms),
+        updated_ms: millis(s.updated_ms),
+        actions: int(s.actions),
+        turns: int(s.turns),
+    }
+}

@@ -1,0 +1,41 @@
+//! yut-ffi: the Kotlin and Swift face of yut-core, through UniFFI.
+//!
+//! A thin skin: objects hold a core value behind a mutex and hand out records. Nothing of
+//! the rules is decided here.
+//!
+//! - [`GameSession`]: a game at a table of named seats (throws from the game's RNG,
+//!   moves, undo, bots thinking asynchronously, saving).
+//! - [`SaveLibrary`]: the saved games of a directory (list, load, save, delete).
+//! - [`ScenarioGame`]: a position from the scenario file format, played with forced
+//!   throws.
+//! - Free functions: the board layout, throw names, presets and rule options.
+//!
+//! Every fallible call returns [`YutError`]; a stale move, a closed library or a poisoned
+//! object is an error, never a crash.
+
+uniffi::setup_scaffolding!();
+
+mod catalog;
+mod convert;
+mod error;
+mod library;
+mod records;
+mod scenario;
+mod session;
+mod snapshot;
+
+pub use catalog::{
+    board_layout, describe_rules, preset_rules, presets, route_from_id, throw_from_id,
+    throw_kinds,
+};
+pub use error::YutError;
+pub use library::{LoadedGame, SaveLibrary};
+pub use records::*;
+pub use scenario::ScenarioGame;
+pub use session::GameSession;
+
+/// The version of the core the bindings were built with.
+#[uniffi::export]
+pub fn core_version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}

@@ -1,0 +1,344 @@
+//! `GameSession`: a game at a table of named seats, over `yut_core::session::Session`
+//! (seats, history, the throw RNG, undo), with its bots and its save library.
+
+use crate::catalog::{describe, rule_set};
+use crate::convert::{core_move, events, index, int, result_of};
+use crate::error::{with_state, YutError};
+use crate::library::SaveLibrary;
+use crate::records::*;
+use crate::snapshot::{legal_moves, next_state, snapshot, Extras, SeatLook};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+use yut_core::bot::Bot;
+use yut_core::game::Event;
+use yut_core::session::{NewSession, Seat, Session, SessionOptions};
+
+pub(crate) struct SessionState {
+    pub session: Session,
+    /// Tag of the current state (see `snapshot::next_state`).
+    pub state: u64,
+    pub last_events: Vec<Event>,
+    /// The library the game was loaded from or last saved to.
+    pub library: Option<Weak<SaveLibrary>>,
+    /// One bot per seat, made on first use (a bot keeps its model of the rules).
+    bots: Vec<Option<Bot>>,
+}
+
+impl SessionState {
+    pub(crate) fn new(session: Session) -> SessionState {
+        let seats = session.seats().len();
+        SessionState {
+            session,
+            state: next_state(),
+            last_events: Vec::new(),
+            library: None,
+            bots: vec![None; seats],
+        }
+    }
+
+    fn looks(&self) -> Vec<SeatLook> {
+        self.session
+            .seats()
+            .iter()
+            .map(|s| SeatLook {
+                name: s.name.clone(),
+                colour: s.colour.clone(),
+                player: s.player.into(),
+            })
+            .collect()
+    }
+
+    pub(crate) fn snapshot(&self) -> GameSnapshot {
+        snapshot(
+            self.session.game(),
+            Extras {
+                seats: &self.looks(),
+                state: self.state,
+                can_undo: self.session.can_undo(),
+                last_events: &self.last_events,
+            },
+        )
+    }
+
+    fn changed(&mut self, events: &[Event]) {
+        self.state = next_state();
+        self.last_events = events.to_vec();
+    }
+
+    /// Refuses a move listed in another state (or another game).
+    fn check_fresh(&self, mv: &LegalMove) -> Result<(), YutError> {
+        if mv.state != self.state {
+            return Err(YutError::StaleObject {
+                reason: "the move was listed for an earlier state of the game".into(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A game being played: throws drawn from the game's own seeded RNG, moves, undo, bots,
+/// and saving. Every method is safe to call from any thread.
+#[derive(uniffi::Object)]
+pub struct GameSession {
+    pub(crate) inner: Mutex<SessionState>,
+    /// The stop flag of the bot search running now, if any.
+    thinking: Mutex<Option<Arc<AtomicBool>>>,
+}
+
+impl GameSession {
+    pub(crate) fn wrap(state: SessionState) -> Arc<GameSession> {
+        Arc::new(GameSession {
+            inner: Mutex::new(state),
+            thinking: Mutex::new(None),
+        })
+    }
+}
+
+/// A seed for a game that was not given one: the clock and a process counter.
+fn fresh_seed() -> u64 {
+    let t = yut_core::session::now_ms();
+    t.rotate_left(21) ^ next_state().wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+fn new_session(game: &NewGame) -> Result<Session, YutError> {
+    let rules = rule_set(&game.rules)?;
+    let seats = game
+        .seats
+        .iter()
+        .map(|s| Seat {
+            name: s.name.clone(),
+            colour: s.colour.clone(),
+            player: s.player.into(),
+        })
+        .collect();
+    let teams = match &game.teams {
+        None => None,
+        Some(sides) => Some(
+            sides
+                .iter()
+                .map(|side| {
+                    side.iter()
+                        .map(|s| index(*s, "seat"))
+                        .collect::<Result<Vec<_>, _>>()
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+    };
+    Ok(Session::new(NewSession {
+        rules,
+        seats,
+        teams,
+        seed: game.seed.unwrap_or_else(fresh_seed),
+        options: SessionOptions { undo: game.undo },
+    })?)
+}
+
+/// Sets the stop flag when the bot's future is dropped (the caller was cancelled).
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+#[uniffi::export]
+impl GameSession {
+    /// Seats the table, decides who starts, and deals the first turn.
+    #[uniffi::constructor]
+    pub fn new(game: NewGame) -> Result<Arc<GameSession>, YutError> {
+        Ok(GameSession::wrap(SessionState::new(new_session(&game)?)))
+    }
+
+    /// The game's id (also its save file's name).
+    pub fn id(&self) -> Result<String, YutError> {
+        with_state(&self.inner, |s| Ok(s.session.id.clone()))
+    }
+
+    /// The table this game was started with (for "play again").
+    pub fn new_game(&self) -> Result<NewGame, YutError> {
+        with_state(&self.inner, |s| {
+            let setup = &s.session.setup;
+            Ok(NewGame {
+                rules: describe(&setup.rules)?.rules,
+                seats: setup
+                    .seats
+                    .iter()
+                    .map(|seat| SeatSpec {
+                        name: seat.name.clone(),
+                        colour: seat.colour.clone(),
+                        player: seat.player.into(),
+                    })
+                    .collect(),
+                teams: setup
+                    .teams
+                    .as_ref()
+                    .map(|t| t.iter().map(|side| side.iter().map(|s| int(*s)).collect()).collect()),
+                seed: Some(setup.seed),
+                undo: setup.options.undo,
+            })
+        })
+    }
+
+    /// The rules in play, option by option.
+    pub fn rules(&self) -> Result<RulesDescription, YutError> {
+        with_state(&self.inner, |s| describe(s.session.rules()))
+    }
+
+    /// Everything the game screen draws.
+    pub fn snapshot(&self) -> Result<GameSnapshot, YutError> {
+        with_state(&self.inner, |s| Ok(s.snapshot()))
+    }
+
+    /// Throws the sticks for the seat to act. The result comes from the game's RNG; the
+    /// gesture only shapes the animation plan.
+    pub fn throw_sticks(&self, gesture: Gesture) -> Result<ThrowReport, YutError> {
+        with_state(&self.inner, |s| {
+            let r = s.session.throw(gesture.into())?;
+            s.changed(&r.events);
+            Ok(ThrowReport {
+                seat: int(r.seat),
+                result: result_of(r.outcome),
+                sticks: r.sticks.to_vec(),
+                plan: (&r.plan).into(),
+                events: events(&r.events),
+                snapshot: s.snapshot(),
+            })
+        })
+    }
+
+    /// The legal moves now (empty unless the game waits for a move).
+    pub fn legal_moves(&self) -> Result<Vec<LegalMove>, YutError> {
+        with_state(&self.inner, |s| Ok(legal_moves(s.session.game(), s.state)))
+    }
+
+    /// Plays one of the moves listed for the current state.
+    pub fn play(&self, mv: LegalMove) -> Result<MoveReport, YutError> {
+        with_state(&self.inner, |s| {
+            s.check_fresh(&mv)?;
+            let ev = s.session.play(&core_move(&mv)?)?;
+            s.changed(&ev);
+            Ok(MoveReport {
+                events: events(&ev),
+                snapshot: s.snapshot(),
+            })
+        })
+    }
+
+    /// Whether `undo` would succeed now.
+    pub fn can_undo(&self) -> Result<bool, YutError> {
+        with_state(&self.inner, |s| Ok(s.session.can_undo()))
+    }
+
+    /// Takes back the last move (never a throw): the mover gets the result back in hand.
+    pub fn undo(&self) -> Result<GameSnapshot, YutError> {
+        with_state(&self.inner, |s| {
+            s.session.undo()?;
+            s.changed(&[]);
+            Ok(s.snapshot())
+        })
+    }
+
+    /// Saves the game into the library it was loaded from or last saved to.
+    pub fn save(&self) -> Result<(), YutError> {
+        with_state(&self.inner, |s| {
+            let library = s
+                .library
+                .as_ref()
+                .ok_or_else(|| YutError::StaleObject {
+                    reason: "this game has no save library yet: save it with SaveLibrary.save"
+                        .into(),
+                })?
+                .upgrade()
+                .ok_or_else(|| YutError::StaleObject {
+                    reason: "the save library of this game was closed".into(),
+                })?;
+            library.store(&s.session)
+        })
+    }
+
+    /// Stops the bot search running now, if any: its `bot_move` fails with `Cancelled`.
+    pub fn cancel_bot(&self) {
+        if let Ok(Some(flag)) = self.thinking.lock().as_deref() {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+#[uniffi::export(async_runtime = "tokio")]
+impl GameSession {
+    /// The move a bot picks for the seat to act, found on a background thread within
+    /// `budget_ms`. `level` defaults to the seat's own bot level (a human seat must name
+    /// one: a hint). The game stays usable meanwhile; the move is stale if the game moved
+    /// on. Cancel the caller (coroutine, Task) or call `cancel_bot` to stop the search.
+    pub async fn bot_move(
+        &self,
+        level: Option<BotLevel>,
+        budget_ms: u32,
+    ) -> Result<LegalMove, YutError> {
+        let (game, state, seat, mut bot) = with_state(&self.inner, |s| {
+            let g = s.session.game();
+            let seat = g.to_move();
+            let level = match (level, s.session.bot_to_act()) {
+                (Some(l), _) => l,
+                (None, Some(l)) => l.into(),
+                (None, None) if g.is_over() => {
+                    return Err(YutError::WrongPhase {
+                        reason: "the game is over".into(),
+                    })
+                }
+                (None, None) => {
+                    return Err(YutError::WrongPhase {
+                        reason: format!("seat {seat} is not a bot: name a level for a hint"),
+                    })
+                }
+            };
+            if g.legal_moves().is_empty() {
+                return Err(YutError::WrongPhase {
+                    reason: "the game waits for a throw, not a move".into(),
+                });
+            }
+            let seed = s.session.setup.seed ^ (seat as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let cached = s.bots.get_mut(seat).and_then(Option::take);
+            let bot = match cached {
+                Some(b) if b.level() == level.into() => b,
+                _ => Bot::new(level.into(), seed),
+            };
+            Ok((g.clone(), s.state, seat, bot))
+        })?;
+        let stop = Arc::new(AtomicBool::new(false));
+        if let Ok(mut t) = self.thinking.lock() {
+            *t = Some(stop.clone());
+        }
+        let _cancel_on_drop = StopOnDrop(stop.clone());
+        let flag = stop.clone();
+        let budget = Duration::from_millis(u64::from(budget_ms));
+        let search = tokio::task::spawn_blocking(move || {
+            let found = bot.choose_legal(&game, budget, Some(&flag));
+            (found, bot)
+        });
+        let (found, bot) = search.await.map_err(|e| YutError::Internal {
+            reason: format!("the bot failed: {e}"),
+        })?;
+        if let Ok(mut t) = self.thinking.lock() {
+            if t.as_ref().is_some_and(|f| Arc::ptr_eq(f, &stop)) {
+                *t = None;
+            }
+        }
+        // Give the bot back for the next turn (it keeps its model of the rules).
+        let _ = with_state(&self.inner, |s| {
+            if let Some(slot) = s.bots.get_mut(seat) {
+                *slot = Some(bot);
+            }
+            Ok(())
+        });
+        if stop.load(Ordering::Relaxed) {
+            return Err(YutError::Cancelled);
+        }
+        let found = found.ok_or_else(|| YutError::Internal {
+            reason: "the bot found no move".into(),
+        })?;
+        Ok(crate::convert::legal_move(&found, state, seat))
+    }
+}

@@ -1,0 +1,1060 @@
+//! The state of `yut play` and everything that changes it: key presses (`on_key`) and the
+//! passing of time (`tick`, which lets bots act after a visible delay).
+//!
+//! Nothing here draws; `ui::render` reads an `App` and draws it. That split lets the unit
+//! tests drive whole games through `on_key`/`tick` and check the screen in a `TestBackend`.
+
+use super::text;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::time::{Duration, Instant};
+use yut_core::bot::{Bot, Level};
+use yut_core::game::{Event, LegalMove, Phase};
+use yut_core::rules::{CaptureBonus, Finish, FirstPlayer, Stacking};
+use yut_core::save::{SaveEntry, SaveLibrary};
+use yut_core::session::{BotLevel, NewSession, Player, Seat, Session, SessionOptions};
+use yut_core::throw_plan::Gesture;
+use yut_core::{Outcome, Preset, RouteId, RuleSet, Spot};
+
+/// Seat colours as saved (`#RRGGBB`, shared with the phone apps): red, blue, green, yellow.
+pub const COLOURS: [&str; 4] = ["#D32F2F", "#1976D2", "#388E3C", "#FBC02D"];
+
+/// How many log lines a table keeps (the screen shows the last few).
+const LOG_KEEP: usize = 200;
+
+/// Options of one `yut play` run.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Seed of the first new game (then +1 per game), for reproducible runs and tests.
+    pub seed: Option<u64>,
+    /// Pause before each bot action, so people can follow what the bot does.
+    pub bot_delay: Duration,
+}
+
+/// Which screen is up.
+#[derive(Debug)]
+pub enum Screen {
+    Menu { sel: usize },
+    Setup(SetupForm),
+    Resume(ResumeList),
+    /// Who starts: the throw-off (or the lot) of the table just seated.
+    Start,
+    Game,
+}
+
+/// A full-screen page drawn over the current screen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Overlay {
+    Rules {
+        rules: RuleSet,
+        undo: bool,
+        teams: bool,
+        scroll: u16,
+    },
+}
+
+/// The whole state of the program.
+pub struct App {
+    pub settings: Settings,
+    pub lib: SaveLibrary,
+    pub screen: Screen,
+    pub overlay: Option<Overlay>,
+    pub table: Option<Table>,
+    pub quit: bool,
+    /// Printed after the terminal is restored (e.g. where the game was saved).
+    pub farewell: Option<String>,
+    games_started: u64,
+}
+
+/// A throw as the screen shows it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShownThrow {
+    pub seat: usize,
+    pub outcome: Outcome,
+    pub sticks: [bool; 4],
+}
+
+/// Legal moves that differ only in route or stacking: one entry of the move list. Picking
+/// it asks the remaining question (which way, stack or not) when there is one.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    pub options: Vec<LegalMove>,
+}
+
+impl Choice {
+    pub fn first(&self) -> &LegalMove {
+        &self.options[0]
+    }
+}
+
+/// One answer to a question about a move: the legal moves it still allows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answer {
+    pub label: String,
+    pub options: Vec<usize>,
+}
+
+/// A question asked before a move is played (route or stacking).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Prompt {
+    pub choice: usize,
+    pub question: String,
+    pub answers: Vec<Answer>,
+    pub sel: usize,
+}
+
+/// A game being played: the session plus what the screen shows about it.
+pub struct Table {
+    pub session: Session,
+    pub last_throw: Option<ShownThrow>,
+    pub log: Vec<String>,
+    pub choices: Vec<Choice>,
+    pub sel: usize,
+    pub prompt: Option<Prompt>,
+    /// When the bot to act may act next.
+    pub bot_due: Option<Instant>,
+    /// The last autosave failure, shown until a save succeeds.
+    pub save_error: Option<String>,
+    bots: Vec<Option<Bot>>,
+}
+
+impl Table {
+    pub fn new(session: Session) -> Table {
+        let seed = session.setup.seed;
+        let bots = session
+            .seats()
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match s.player {
+                Player::Bot { level } => Some(Bot::new(bot_level(level), seed ^ (i as u64 + 1))),
+                Player::Human => None,
+            })
+            .collect();
+        let mut t = Table {
+            session,
+            last_throw: None,
+            log: Vec::new(),
+            choices: Vec::new(),
+            sel: 0,
+            prompt: None,
+            bot_due: None,
+            save_error: None,
+            bots,
+        };
+        t.refresh();
+        t
+    }
+
+    pub fn names(&self) -> Vec<String> {
+        self.session.seats().iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// Whether the seat to act is a person at this keyboard.
+    pub fn human_to_act(&self) -> bool {
+        !self.session.game().is_over() && self.session.bot_to_act().is_none()
+    }
+
+    pub fn has_teams(&self) -> bool {
+        self.session.game().sides().iter().any(|s| s.len() > 1)
+    }
+
+    /// Rebuilds the move list after the position changed.
+    fn refresh(&mut self) {
+        self.choices = group_moves(self.session.game().legal_moves());
+        self.sel = 0;
+        self.prompt = None;
+    }
+
+    fn note(&mut self, line: String) {
+        self.log.push(line);
+        if self.log.len() > LOG_KEEP {
+            let cut = self.log.len() - LOG_KEEP;
+            self.log.drain(..cut);
+        }
+    }
+
+    fn announce(&mut self, events: &[Event]) {
+        let names = self.names();
+        let sides = self.session.game().sides().to_vec();
+        for ev in events {
+            if let Some(line) = text::announce(ev, &names, &sides) {
+                self.note(line);
+            }
+        }
+    }
+
+    /// Throws for the seat to act.
+    fn throw(&mut self) -> Result<(), String> {
+        let report = self
+            .session
+            .throw(Gesture::tap())
+            .map_err(|e| e.to_string())?;
+        self.last_throw = Some(ShownThrow {
+            seat: report.seat,
+            outcome: report.outcome,
+            sticks: report.sticks,
+        });
+        self.announce(&report.events);
+        self.refresh();
+        Ok(())
+    }
+
+    /// Plays one legal move for the seat to act.
+    fn play(&mut self, lm: &LegalMove) -> Result<(), String> {
+        let events = self.session.play(&lm.mv).map_err(|e| e.to_string())?;
+        self.announce(&events);
+        self.refresh();
+        Ok(())
+    }
+
+    /// One bot action: a throw when one is owed, else the bot's chosen move.
+    fn bot_act(&mut self) -> Result<(), String> {
+        let seat = self.session.to_move();
+        match self.session.game().phase() {
+            Phase::Over => Ok(()),
+            Phase::Throw => self.throw(),
+            Phase::Move => {
+                let game = self.session.game().clone();
+                let fallback = || {
+                    Bot::new(Level::Random, 0)
+                        .choose(&game, Duration::from_millis(50))
+                        .ok_or_else(|| "the bot found no move".to_string())
+                };
+                let mv = match self.bots.get_mut(seat).and_then(Option::as_mut) {
+                    Some(bot) => match bot.choose(&game, Duration::from_millis(500)) {
+                        Some(mv) => mv,
+                        None => fallback()?,
+                    },
+                    None => fallback()?,
+                };
+                let events = self.session.play(&mv).map_err(|e| e.to_string())?;
+                self.announce(&events);
+                self.refresh();
+                Ok(())
+            }
+        }
+    }
+}
+
+fn bot_level(l: BotLevel) -> Level {
+    match l {
+        BotLevel::Easy => Level::Easy,
+        BotLevel::Medium => Level::Medium,
+        BotLevel::Hard => Level::Hard,
+    }
+}
+
+/// Groups legal moves that move the same pieces with the same results: they differ only
+/// in the route taken or whether to stack, which the player is asked separately.
+pub fn group_moves(moves: Vec<LegalMove>) -> Vec<Choice> {
+    let mut out: Vec<Choice> = Vec::new();
+    for lm in moves {
+        let same = out.iter_mut().find(|c| {
+            let f = &c.first().mv;
+            f.from == lm.mv.from && f.uses == lm.mv.uses && f.pieces == lm.mv.pieces
+        });
+        match same {
+            Some(c) => c.options.push(lm),
+            None => out.push(Choice { options: vec![lm] }),
+        }
+    }
+    out
+}
+
+/// The question to ask for `choice`, limited to `allowed` of its options: first the way
+/// (when several routes are open), then stacking. `None` when nothing is left to ask.
+pub fn question_for(choice: &Choice, allowed: &[usize], index: usize) -> Option<Prompt> {
+    let mut routes: Vec<RouteId> = Vec::new();
+    for &i in allowed {
+        let r = choice.options[i].mv.route;
+        if !routes.contains(&r) {
+            routes.push(r);
+        }
+    }
+    let from = text::spot_label(choice.first().mv.from);
+    if routes.len() > 1 {
+        let answers = routes
+            .iter()
+            .map(|r| {
+                let opts: Vec<usize> = allowed
+                    .iter()
+                    .copied()
+                    .filter(|i| choice.options[*i].mv.route == *r)
+                    .collect();
+                let to = text::spot_label(choice.options[opts[0]].to);
+                Answer {
+                    label: format!("{} → {to}", text::route_words(*r)),
+                    options: opts,
+                }
+            })
+            .collect();
+        return Some(Prompt {
+            choice: index,
+            question: format!("Which way from {from}?"),
+            answers,
+            sel: 0,
+        });
+    }
+    if allowed.len() > 1 {
+        let to = text::spot_label(choice.options[allowed[0]].to);
+        let answers = allowed
+            .iter()
+            .map(|&i| Answer {
+                label: match choice.options[i].mv.stack {
+                    Some(true) => "stack them: they move together from now on".to_string(),
+                    Some(false) => "keep them apart".to_string(),
+                    None => "move".to_string(),
+                },
+                options: vec![i],
+            })
+            .collect();
+        return Some(Prompt {
+            choice: index,
+            question: format!("Join your pieces on {to}?"),
+            answers,
+            sel: 0,
+        });
+    }
+    None
+}
+
+/// A seat on the new-game screen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatForm {
+    pub name: String,
+    pub player: Player,
+    /// Still the default name: follows changes of the seat's kind.
+    pub default_name: bool,
+}
+
+/// One line of the new-game screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Preset,
+    Seats,
+    Seat(usize),
+    Teams,
+    BackDo,
+    CaptureBonus,
+    Stacking,
+    Finish,
+    Pieces,
+    FirstPlayer,
+    Undo,
+    Start,
+}
+
+/// The new-game screen: table, preset and house rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetupForm {
+    pub rules: RuleSet,
+    pub seats: Vec<SeatForm>,
+    pub count: usize,
+    pub teams: bool,
+    pub undo: bool,
+    pub row: usize,
+    /// Typing a seat's name.
+    pub editing: bool,
+    pub error: Option<String>,
+}
+
+fn default_seat_name(i: usize, p: Player) -> String {
+    match p {
+        Player::Human => format!("Player {}", i + 1),
+        Player::Bot { level } => format!("Bot {} ({})", i + 1, level.id()),
+    }
+}
+
+const PLAYER_CYCLE: [Player; 4] = [
+    Player::Human,
+    Player::Bot {
+        level: BotLevel::Easy,
+    },
+    Player::Bot {
+        level: BotLevel::Medium,
+    },
+    Player::Bot {
+        level: BotLevel::Hard,
+    },
+];
+
+fn cycle<T: Copy + PartialEq>(all: &[T], now: T, dir: i32) -> T {
+    let i = all.iter().position(|x| *x == now).unwrap_or(0) as i32;
+    let n = all.len() as i32;
+    all[((i + dir).rem_euclid(n)) as usize]
+}
+
+impl Default for SetupForm {
+    fn default() -> Self {
+        let seats = (0..4)
+            .map(|i| {
+                let player = if i == 0 {
+                    Player::Human
+                } else {
+                    Player::Bot {
+                        level: BotLevel::Medium,
+                    }
+                };
+                SeatForm {
+                    name: default_seat_name(i, player),
+                    player,
+                    default_name: true,
+                }
+            })
+            .collect();
+        SetupForm {
+            rules: RuleSet::default(),
+            seats,
+            count: 2,
+            teams: false,
+            undo: true,
+            row: 0,
+            editing: false,
+            error: None,
+        }
+    }
+}
+
+impl SetupForm {
+    /// Teams exist only where the preset has them: Culin's four players in two pairs.
+    pub fn teams_allowed(&self) -> bool {
+        self.rules.preset == Preset::Culin1895 && self.count == 4
+    }
+
+    pub fn fields(&self) -> Vec<Field> {
+        let mut f = vec![Field::Preset, Field::Seats];
+        f.extend((0..self.count).map(Field::Seat));
+        if self.teams_allowed() {
+            f.push(Field::Teams);
+        }
+        f.extend([
+            Field::BackDo,
+            Field::CaptureBonus,
+            Field::Stacking,
+            Field::Finish,
+            Field::Pieces,
+            Field::FirstPlayer,
+            Field::Undo,
+            Field::Start,
+        ]);
+        f
+    }
+
+    pub fn field(&self) -> Field {
+        let f = self.fields();
+        f[self.row.min(f.len() - 1)]
+    }
+
+    /// Pieces the preset deals for this many seats (Culin: fewer in bigger games).
+    fn default_pieces(&self) -> u8 {
+        match (self.rules.preset, self.count) {
+            (Preset::Culin1895, 3) => 3,
+            (Preset::Culin1895, 4) if self.teams => 2,
+            _ => 4,
+        }
+    }
+
+    fn set_preset(&mut self, p: Preset) {
+        self.rules = RuleSet::preset(p);
+        self.teams = self.teams_allowed();
+        self.rules.pieces_per_player = self.default_pieces();
+    }
+
+    fn set_count(&mut self, n: usize) {
+        self.count = n.clamp(2, 4);
+        self.teams = self.teams_allowed();
+        self.rules.pieces_per_player = self.default_pieces();
+    }
+
+    /// Changes the value on the current line (←/→).
+    fn change(&mut self, dir: i32) {
+        self.error = None;
+        let field = self.field();
+        let r = &mut self.rules;
+        match field {
+            Field::Preset => {
+                let p = cycle(&Preset::ALL, r.preset, dir);
+                self.set_preset(p);
+            }
+            Field::Seats => self.set_count((self.count as i32 + dir).clamp(2, 4) as usize),
+            Field::Seat(i) => {
+                if let Some(s) = self.seats.get_mut(i) {
+                    s.player = cycle(&PLAYER_CYCLE, s.player, dir);
+                    if s.default_name {
+                        s.name = default_seat_name(i, s.player);
+                    }
+                }
+            }
+            Field::Teams => {
+                self.teams = !self.teams;
+                self.rules.pieces_per_player = self.default_pieces();
+            }
+            Field::BackDo => r.back_do = !r.back_do,
+            Field::CaptureBonus => {
+                let all = [
+                    CaptureBonus::Each,
+                    CaptureBonus::SinglePrize,
+                    CaptureBonus::Off,
+                ];
+                r.capture_bonus = cycle(&all, r.capture_bonus, dir);
+            }
+            Field::Stacking => {
+                let all = [Stacking::Mandatory, Stacking::Optional, Stacking::Off];
+                r.stacking = cycle(&all, r.stacking, dir);
+            }
+            Field::Finish => {
+                r.finish = match r.finish {
+                    Finish::Pass => Finish::Exact,
+                    Finish::Exact => Finish::Pass,
+                }
+            }
+            Field::Pieces => {
+                r.pieces_per_player = (r.pieces_per_player as i32 + dir).clamp(1, 4) as u8
+            }
+            Field::FirstPlayer => {
+                let all = [
+                    FirstPlayer::SeatOrder,
+                    FirstPlayer::Random,
+                    FirstPlayer::ThrowOff,
+                ];
+                r.first_player = cycle(&all, r.first_player, dir);
+            }
+            Field::Undo => self.undo = !self.undo,
+            Field::Start => {}
+        }
+    }
+
+    /// The session this form describes.
+    pub fn new_session(&self, seed: u64) -> Result<NewSession, String> {
+        let mut seats = Vec::new();
+        for (i, s) in self.seats.iter().take(self.count).enumerate() {
+            let name = s.name.trim();
+            if name.is_empty() {
+                return Err(format!("seat {} needs a name", i + 1));
+            }
+            seats.push(Seat {
+                name: name.to_string(),
+                colour: COLOURS[i % COLOURS.len()].to_string(),
+                player: s.player,
+            });
+        }
+        let teams = (self.teams && self.teams_allowed()).then(|| vec![vec![0, 2], vec![1, 3]]);
+        Ok(NewSession {
+            rules: self.rules.clone(),
+            seats,
+            teams,
+            seed,
+            options: SessionOptions { undo: self.undo },
+        })
+    }
+}
+
+/// The resume screen: saved games, newest first, damaged ones marked.
+#[derive(Debug)]
+pub struct ResumeList {
+    pub entries: Vec<SaveEntry>,
+    pub sel: usize,
+    pub confirm_delete: bool,
+    pub note: Option<String>,
+}
+
+/// Menu entries on the first screen.
+pub const MENU: [&str; 4] = ["New game", "Resume a saved game", "Rules", "Quit"];
+
+impl App {
+    pub fn new(settings: Settings, lib: SaveLibrary, resume: bool) -> App {
+        let mut app = App {
+            settings,
+            lib,
+            screen: Screen::Menu { sel: 0 },
+            overlay: None,
+            table: None,
+            quit: false,
+            farewell: None,
+            games_started: 0,
+        };
+        if resume {
+            app.open_resume();
+        }
+        app
+    }
+
+    fn next_seed(&mut self) -> u64 {
+        let n = self.games_started;
+        self.games_started += 1;
+        match self.settings.seed {
+            Some(s) => s.wrapping_add(n),
+            None => random_seed(),
+        }
+    }
+
+    fn open_resume(&mut self) {
+        let (entries, note) = match self.lib.list() {
+            Ok(e) => (e, None),
+            Err(e) => (Vec::new(), Some(format!("cannot list saved games: {e}"))),
+        };
+        self.screen = Screen::Resume(ResumeList {
+            entries,
+            sel: 0,
+            confirm_delete: false,
+            note,
+        });
+    }
+
+    fn open_rules(&mut self) {
+        let (rules, undo, teams) = match (&self.screen, &self.table) {
+            (Screen::Setup(f), _) => (f.rules.clone(), f.undo, f.teams && f.teams_allowed()),
+            (Screen::Game | Screen::Start, Some(t)) => (
+                t.session.rules().clone(),
+                t.session.setup.options.undo,
+                t.has_teams(),
+            ),
+            _ => (RuleSet::default(), true, false),
+        };
+        self.overlay = Some(Overlay::Rules {
+            rules,
+            undo,
+            teams,
+            scroll: 0,
+        });
+    }
+
+    /// Starts playing a session: saves it at once (so even an untouched game can be
+    /// resumed) and shows who starts when that was decided by throws or by lot.
+    fn begin(&mut self, session: Session, fresh: bool) {
+        let show_start = fresh && session.rules().first_player != FirstPlayer::SeatOrder;
+        let mut t = Table::new(session);
+        if fresh {
+            let first = t.session.start.first;
+            let name = t.names().get(first).cloned().unwrap_or_default();
+            t.note(format!("New game: {name} starts"));
+        }
+        self.table = Some(t);
+        self.autosave();
+        self.screen = if show_start {
+            Screen::Start
+        } else {
+            Screen::Game
+        };
+        self.schedule_bot(Instant::now());
+    }
+
+    fn autosave(&mut self) {
+        if let Some(t) = self.table.as_mut() {
+            t.save_error = self.lib.save(&t.session).err().map(|e| e.to_string());
+            self.farewell = Some(match &t.save_error {
+                None => format!(
+                    "Game saved in {}. Continue it with: yut play --resume",
+                    self.lib.dir().display()
+                ),
+                Some(e) => format!("The game could not be saved: {e}"),
+            });
+        }
+    }
+
+    fn schedule_bot(&mut self, now: Instant) {
+        let delay = self.settings.bot_delay;
+        if let Some(t) = self.table.as_mut() {
+            t.bot_due = t.session.bot_to_act().map(|_| now + delay);
+        }
+    }
+
+    /// The next moment `tick` has work to do, so the event loop can sleep until then.
+    pub fn next_due(&self) -> Option<Instant> {
+        match self.screen {
+            Screen::Game if self.overlay.is_none() => self.table.as_ref()?.bot_due,
+            _ => None,
+        }
+    }
+
+    /// Passes time: a bot whose delay is over makes one action (a throw or a move).
+    pub fn tick(&mut self, now: Instant) {
+        if !matches!(self.screen, Screen::Game) || self.overlay.is_some() {
+            return;
+        }
+        let Some(t) = self.table.as_mut() else { return };
+        let Some(due) = t.bot_due else { return };
+        if now < due || t.session.bot_to_act().is_none() {
+            return;
+        }
+        if let Err(e) = t.bot_act() {
+            t.note(format!("The bot could not act: {e}"));
+            t.bot_due = None;
+            return;
+        }
+        self.autosave();
+        self.schedule_bot(now);
+    }
+
+    /// Handles one key press.
+    pub fn on_key(&mut self, key: KeyEvent) {
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            self.quit = true;
+            return;
+        }
+        if let Some(ov) = self.overlay.as_mut() {
+            let Overlay::Rules { scroll, .. } = ov;
+            match key.code {
+                KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
+                KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
+                KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
+                KeyCode::PageDown | KeyCode::Char(' ') => *scroll = scroll.saturating_add(10),
+                KeyCode::Home => *scroll = 0,
+                KeyCode::Char('q') => self.quit = true,
+                _ => self.overlay = None,
+            }
+            return;
+        }
+        match &mut self.screen {
+            Screen::Menu { .. } => self.menu_key(key),
+            Screen::Setup(_) => self.setup_key(key),
+            Screen::Resume(_) => self.resume_key(key),
+            Screen::Start => match key.code {
+                KeyCode::Char('q') => self.quit = true,
+                KeyCode::Char('r') | KeyCode::Char('?') => self.open_rules(),
+                _ => {
+                    self.screen = Screen::Game;
+                    self.schedule_bot(Instant::now());
+                }
+            },
+            Screen::Game => self.game_key(key),
+        }
+    }
+
+    fn menu_key(&mut self, key: KeyEvent) {
+        let Screen::Menu { sel } = &mut self.screen else {
+            return;
+        };
+        let pick = match key.code {
+            KeyCode::Up | KeyCode::Char('k') => {
+                *sel = (*sel + MENU.len() - 1) % MENU.len();
+                None
+            }
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                *sel = (*sel + 1) % MENU.len();
+                None
+            }
+            KeyCode::Enter => Some(*sel),
+            KeyCode::Char('n') => Some(0),
+            KeyCode::Char('c') => Some(1),
+            KeyCode::Char('r') | KeyCode::Char('?') => Some(2),
+            KeyCode::Char('q') | KeyCode::Esc => Some(3),
+            KeyCode::Char(c) => c
+                .to_digit(10)
+                .map(|d| d as usize)
+                .filter(|d| (1..=MENU.len()).contains(d))
+                .map(|d| d - 1),
+            _ => None,
+        };
+        match pick {
+            Some(0) => self.screen = Screen::Setup(SetupForm::default()),
+            Some(1) => self.open_resume(),
+            Some(2) => self.open_rules(),
+            Some(3) => self.quit = true,
+            _ => {}
+        }
+    }
+
+    fn setup_key(&mut self, key: KeyEvent) {
+        let Screen::Setup(form) = &mut self.screen else {
+            return;
+        };
+        if form.editing {
+            if let Field::Seat(i) = form.field() {
+                let s = &mut form.seats[i];
+                match key.code {
+                    KeyCode::Enter | KeyCode::Esc | KeyCode::Up | KeyCode::Down => {
+                        form.editing = false
+                    }
+                    KeyCode::Backspace => {
+                        s.name.pop();
+                        s.default_name = false;
+                    }
+                    KeyCode::Char(c) if !c.is_control() && s.name.chars().count() < 16 => {
+                        s.name.push(c);
+                        s.default_name = false;
+                    }
+                    _ => {}
+                }
+                return;
+            }
+            form.editing = false;
+        }
+        let n = form.fields().len();
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => form.row = (form.row + n - 1) % n,
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => form.row = (form.row + 1) % n,
+            KeyCode::Left | KeyCode::Char('h') => form.change(-1),
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => form.change(1),
+            KeyCode::Char('s') => self.start_game(),
+            KeyCode::Char('r') | KeyCode::Char('?') => self.open_rules(),
+            KeyCode::Esc => self.screen = Screen::Menu { sel: 0 },
+            KeyCode::Char('q') => self.quit = true,
+            KeyCode::Enter => match form.field() {
+                Field::Seat(i) => {
+                    form.editing = true;
+                    if form.seats[i].default_name {
+                        form.seats[i].name.clear();
+                    }
+                }
+                Field::Start => self.start_game(),
+                _ => form.change(1),
+            },
+            _ => {}
+        }
+    }
+
+    fn start_game(&mut self) {
+        let seed = self.next_seed();
+        let Screen::Setup(form) = &mut self.screen else {
+            return;
+        };
+        let made = form
+            .new_session(seed)
+            .and_then(|spec| Session::new(spec).map_err(|e| e.to_string()));
+        match made {
+            Ok(session) => self.begin(session, true),
+            Err(e) => form.error = Some(e),
+        }
+    }
+
+    fn resume_key(&mut self, key: KeyEvent) {
+        let Screen::Resume(list) = &mut self.screen else {
+            return;
+        };
+        let n = list.entries.len();
+        if list.confirm_delete {
+            list.confirm_delete = false;
+            if key.code == KeyCode::Char('y') {
+                if let Some(e) = list.entries.get(list.sel) {
+                    let id = e.id.clone();
+                    list.note = Some(match self.lib.delete(&id) {
+                        Ok(()) => format!("Deleted game {id}"),
+                        Err(e) => format!("Could not delete: {e}"),
+                    });
+                    let note = list.note.take();
+                    self.open_resume();
+                    if let Screen::Resume(l) = &mut self.screen {
+                        l.note = note;
+                    }
+                }
+            }
+            return;
+        }
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') if n > 0 => list.sel = (list.sel + n - 1) % n,
+            KeyCode::Down | KeyCode::Char('j') if n > 0 => list.sel = (list.sel + 1) % n,
+            KeyCode::Char('d') if n > 0 => list.confirm_delete = true,
+            KeyCode::Esc => self.screen = Screen::Menu { sel: 1 },
+            KeyCode::Char('q') => self.quit = true,
+            KeyCode::Char('r') | KeyCode::Char('?') => self.open_rules(),
+            KeyCode::Enter => {
+                let Some(entry) = list.entries.get(list.sel) else {
+                    return;
+                };
+                match self.lib.load(&entry.id) {
+                    Ok(loaded) => {
+                        let recovered = loaded.recovered_from_backup.clone();
+                        self.begin(loaded.session, false);
+                        if let Some(t) = self.table.as_mut() {
+                            t.note("Game resumed".to_string());
+                            if let Some(why) = recovered {
+                                t.note(format!(
+                                    "Opened from the backup (the last action may be missing): {why}"
+                                ));
+                            }
+                        }
+                    }
+                    Err(e) => list.note = Some(format!("Cannot open this game: {e}")),
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn game_key(&mut self, key: KeyEvent) {
+        let Some(t) = self.table.as_mut() else {
+            self.screen = Screen::Menu { sel: 0 };
+            return;
+        };
+        match key.code {
+            KeyCode::Char('q') => {
+                self.quit = true;
+                return;
+            }
+            KeyCode::Char('r') | KeyCode::Char('?') => {
+                self.open_rules();
+                return;
+            }
+            _ => {}
+        }
+        if t.session.game().is_over() {
+            match key.code {
+                KeyCode::Char('n') => self.screen = Screen::Setup(SetupForm::default()),
+                KeyCode::Esc | KeyCode::Char('m') | KeyCode::Enter => {
+                    self.table = None;
+                    self.screen = Screen::Menu { sel: 0 };
+                }
+                _ => {}
+            }
+            return;
+        }
+        if let Some(p) = t.prompt.as_mut() {
+            let n = p.answers.len();
+            let pick = match key.code {
+                KeyCode::Up | KeyCode::Char('k') => {
+                    p.sel = (p.sel + n - 1) % n;
+                    None
+                }
+                KeyCode::Down | KeyCode::Char('j') => {
+                    p.sel = (p.sel + 1) % n;
+                    None
+                }
+                KeyCode::Enter | KeyCode::Char(' ') => Some(p.sel),
+                KeyCode::Char('y') => p.answers.iter().position(|a| a.label.starts_with("stack")),
+                KeyCode::Char('n') => p.answers.iter().position(|a| a.label.starts_with("keep")),
+                KeyCode::Esc | KeyCode::Backspace => {
+                    t.prompt = None;
+                    None
+                }
+                KeyCode::Char(c) => c
+                    .to_digit(10)
+                    .map(|d| d as usize)
+                    .filter(|d| (1..=n).contains(d))
+                    .map(|d| d - 1),
+                _ => None,
+            };
+            if let Some(a) = pick {
+                self.answer(a);
+            }
+            return;
+        }
+        if key.code == KeyCode::Char('u') {
+            if t.session.can_undo() {
+                match t.session.undo() {
+                    Ok(()) => {
+                        t.note("Move taken back".to_string());
+                        t.refresh();
+                        self.autosave();
+                    }
+                    Err(e) => t.note(format!("Cannot undo: {e}")),
+                }
+            } else if !t.session.setup.options.undo {
+                t.note("Undo is off at this table".to_string());
+            } else {
+                t.note("Nothing to undo (a throw came after your last move)".to_string());
+            }
+            return;
+        }
+        if !t.human_to_act() {
+            return;
+        }
+        match t.session.game().phase() {
+            Phase::Throw => {
+                if matches!(
+                    key.code,
+                    KeyCode::Char(' ') | KeyCode::Enter | KeyCode::Char('t')
+                ) {
+                    if let Err(e) = t.throw() {
+                        t.note(format!("Cannot throw: {e}"));
+                    }
+                    self.after_action();
+                }
+            }
+            Phase::Move => {
+                let n = t.choices.len();
+                if n == 0 {
+                    return;
+                }
+                match key.code {
+                    KeyCode::Up | KeyCode::Char('k') => t.sel = (t.sel + n - 1) % n,
+                    KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => t.sel = (t.sel + 1) % n,
+                    KeyCode::Enter | KeyCode::Char(' ') => {
+                        let i = t.sel;
+                        self.pick(i);
+                    }
+                    KeyCode::Char(c) => {
+                        if let Some(d) = c.to_digit(10).map(|d| d as usize) {
+                            if (1..=n).contains(&d) {
+                                t.sel = d - 1;
+                                self.pick(d - 1);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Phase::Over => {}
+        }
+    }
+
+    /// Picks a move-list entry: plays it, or asks which way / whether to stack.
+    fn pick(&mut self, index: usize) {
+        let Some(t) = self.table.as_mut() else { return };
+        let Some(choice) = t.choices.get(index) else {
+            return;
+        };
+        let all: Vec<usize> = (0..choice.options.len()).collect();
+        match question_for(choice, &all, index) {
+            Some(p) => t.prompt = Some(p),
+            None => {
+                let lm = choice.first().clone();
+                if let Err(e) = t.play(&lm) {
+                    t.note(format!("Cannot move: {e}"));
+                }
+                self.after_action();
+            }
+        }
+    }
+
+    /// Takes an answer to the open question; plays the move once it is fully decided.
+    fn answer(&mut self, a: usize) {
+        let Some(t) = self.table.as_mut() else { return };
+        let Some(p) = t.prompt.take() else { return };
+        let Some(ans) = p.answers.get(a) else {
+            t.prompt = Some(p);
+            return;
+        };
+        let Some(choice) = t.choices.get(p.choice) else {
+            return;
+        };
+        if let Some(next) = question_for(choice, &ans.options, p.choice) {
+            t.prompt = Some(next);
+            return;
+        }
+        let Some(lm) = ans.options.first().map(|i| choice.options[*i].clone()) else {
+            return;
+        };
+        if let Err(e) = t.play(&lm) {
+            t.note(format!("Cannot move: {e}"));
+        }
+        self.after_action();
+    }
+
+    fn after_action(&mut self) {
+        self.autosave();
+        self.schedule_bot(Instant::now());
+    }
+}
+
+/// A seed nobody chose: the standard library's per-process random hasher keys mixed with
+/// the clock (the CLI has no RNG crate of its own; the session's RNG takes it from here).
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(yut_core::session::now_ms());
+    h.write_u32(std::process::id());
+    h.finish()
+}
+
+/// Describes a legal move's destination for the move list.
+pub fn destination(lm: &LegalMove) -> String {
+    let mut s = match lm.to {
+        Spot::Done => "off (finishes)".to_string(),
+        Spot::Home => "back to wait".to_string(),
+        Spot::At(st) => text::station_label(st),
+    };
+    if lm.captures > 0 {
+        s.push_str(&format!(" captures {}", lm.captures));
+    }
+    s
+}

@@ -1,0 +1,241 @@
+//! `yut play`: a full game of Yut Nori in the terminal, pass-and-play or against bots.
+//!
+//! The screens live in `app` (state and keys) and `ui` (drawing); this file reads the
+//! command line, finds the save directory, checks the terminal, and runs the event loop
+//! with the terminal restored on every way out (normal exit, error and panic).
+
+pub mod app;
+pub mod board;
+pub mod text;
+pub mod ui;
+
+#[cfg(test)]
+mod tests;
+
+use app::{App, Settings};
+use crossterm::event::{self, Event, KeyEventKind};
+use crossterm::terminal::{self, EnterAlternateScreen, LeaveAlternateScreen};
+use ratatui::backend::CrosstermBackend;
+use ratatui::Terminal;
+use std::ffi::OsString;
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+use yut_core::save::SaveLibrary;
+
+/// Pause before each bot action unless told otherwise: long enough to see what it did.
+const DEFAULT_BOT_DELAY_MS: u64 = 700;
+
+const USAGE: &str = "usage: yut play [--resume] [--save-dir DIR] [--seed N] [--bot-delay-ms MS]
+
+  --resume           open the list of saved games to continue one
+  --save-dir DIR     where games are saved (default: $YUNNORI_SAVE_DIR, else
+                     $XDG_DATA_HOME/yunnori/saves, else ~/.local/share/yunnori/saves)
+  --seed N           seed of the first new game (repeatable throws, for tests)
+  --bot-delay-ms MS  pause before each bot action (default 700; env YUT_BOT_DELAY_MS)";
+
+/// What the command line asked for.
+#[derive(Debug, PartialEq)]
+pub struct Options {
+    pub resume: bool,
+    pub save_dir: Option<PathBuf>,
+    pub seed: Option<u64>,
+    pub bot_delay_ms: Option<u64>,
+}
+
+/// Reads `yut play` arguments; `Err` carries the message for a usage error.
+pub fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut o = Options {
+        resume: false,
+        save_dir: None,
+        seed: None,
+        bot_delay_ms: None,
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let (flag, inline) = match a.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        let mut value = |name: &str| {
+            inline
+                .clone()
+                .or_else(|| it.next().cloned())
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
+        match flag {
+            "--resume" => o.resume = true,
+            "--save-dir" => o.save_dir = Some(PathBuf::from(value("--save-dir")?)),
+            "--seed" => {
+                let v = value("--seed")?;
+                o.seed = Some(
+                    v.parse()
+                        .map_err(|_| format!("--seed wants a whole number, not {v:?}"))?,
+                );
+            }
+            "--bot-delay-ms" => {
+                let v = value("--bot-delay-ms")?;
+                o.bot_delay_ms = Some(
+                    v.parse()
+                        .map_err(|_| format!("--bot-delay-ms wants milliseconds, not {v:?}"))?,
+                );
+            }
+            "-h" | "--help" => return Err(String::new()),
+            other => return Err(format!("unknown option {other:?}")),
+        }
+    }
+    Ok(o)
+}
+
+/// The save directory when none is given on the command line: `$YUNNORI_SAVE_DIR`, else
+/// `$XDG_DATA_HOME/yunnori/saves`, else `$HOME/.local/share/yunnori/saves`. Empty
+/// variables count as unset, as the XDG spec asks.
+pub fn default_save_dir(var: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
+    let get = |k: &str| var(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(d) = get("YUNNORI_SAVE_DIR") {
+        return Some(d);
+    }
+    if let Some(d) = get("XDG_DATA_HOME") {
+        return Some(d.join("yunnori").join("saves"));
+    }
+    get("HOME").map(|h| h.join(".local").join("share").join("yunnori").join("saves"))
+}
+
+/// Puts the terminal back as we found it. Safe to call more than once.
+fn restore_terminal() {
+    let _ = terminal::disable_raw_mode();
+    let _ = crossterm::execute!(io::stdout(), LeaveAlternateScreen, crossterm::cursor::Show);
+}
+
+/// Restores the terminal when dropped, so early returns and `?` cannot leave it raw.
+struct TerminalGuard;
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore_terminal();
+    }
+}
+
+pub fn main(args: &[String]) -> ExitCode {
+    let opts = match parse_args(args) {
+        Ok(o) => o,
+        Err(msg) if msg.is_empty() => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(msg) => {
+            eprintln!("yut play: {msg}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let Some(save_dir) = opts
+        .save_dir
+        .clone()
+        .or_else(|| default_save_dir(|k| std::env::var_os(k)))
+    else {
+        eprintln!(
+            "yut play: no save directory: set YUNNORI_SAVE_DIR or HOME, or pass --save-dir DIR"
+        );
+        return ExitCode::from(2);
+    };
+    let lib = match SaveLibrary::open(&save_dir) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!(
+                "yut play: cannot use the save directory {}: {e}",
+                save_dir.display()
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    let env_delay = std::env::var("YUT_BOT_DELAY_MS")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    let delay = opts
+        .bot_delay_ms
+        .or(env_delay)
+        .unwrap_or(DEFAULT_BOT_DELAY_MS);
+    if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
+        eprintln!(
+            "yut play: this is a full-screen game and needs an interactive terminal \
+             (stdin and stdout must both be a terminal)"
+        );
+        return ExitCode::FAILURE;
+    }
+    match terminal::size() {
+        Ok((w, h)) if w >= ui::MIN_WIDTH && h >= ui::MIN_HEIGHT => {}
+        Ok((w, h)) => {
+            eprintln!(
+                "yut play: the terminal is {w}×{h}; it needs at least {}×{}. \
+                 Enlarge the window and try again.",
+                ui::MIN_WIDTH,
+                ui::MIN_HEIGHT
+            );
+            return ExitCode::FAILURE;
+        }
+        Err(e) => {
+            eprintln!("yut play: cannot read the terminal size: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    let settings = Settings {
+        seed: opts.seed,
+        bot_delay: Duration::from_millis(delay),
+    };
+    let mut app = App::new(settings, lib, opts.resume);
+
+    let previous_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore_terminal();
+        previous_hook(info);
+    }));
+    let result = run(&mut app);
+    restore_terminal();
+    match result {
+        Ok(()) => {
+            if let Some(msg) = &app.farewell {
+                println!("{msg}");
+            }
+            let _ = io::stdout().flush();
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("yut play: terminal error: {e}");
+            if let Some(msg) = &app.farewell {
+                eprintln!("{msg}");
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The event loop: draw, wait for a key or the next bot action, repeat.
+fn run(app: &mut App) -> io::Result<()> {
+    terminal::enable_raw_mode()?;
+    let _guard = TerminalGuard;
+    crossterm::execute!(io::stdout(), EnterAlternateScreen, crossterm::cursor::Hide)?;
+    let mut term = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    term.clear()?;
+    loop {
+        term.draw(|f| ui::render(app, f))?;
+        if app.quit {
+            return Ok(());
+        }
+        let now = Instant::now();
+        let wait = app
+            .next_due()
+            .map_or(Duration::from_millis(250), |due| {
+                due.saturating_duration_since(now)
+            })
+            .min(Duration::from_millis(250));
+        if event::poll(wait)? {
+            match event::read()? {
+                Event::Key(k) if k.kind != KeyEventKind::Release => app.on_key(k),
+                Event::Resize(..) => term.autoresize()?,
+                _ => {}
+            }
+        }
+        app.tick(Instant::now());
+    }
+}

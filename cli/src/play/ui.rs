@@ -1,0 +1,851 @@
+//! Drawing: `render(&App, &mut Frame)` is a pure function of the app state, so tests can
+//! draw into a `TestBackend` and read the text back.
+//!
+//! Everything is laid out for 80×24, the smallest terminal we support; bigger terminals
+//! give the move list and the log more rows.
+
+use super::app::{App, Choice, Field, Overlay, Screen, SetupForm, Table, MENU};
+use super::board::{self, BoardView, Occupant};
+use super::text::{self, RulesPart};
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use ratatui::Frame;
+use yut_core::game::Phase;
+use yut_core::rules::{CaptureBonus, Finish, FirstPlayer, Stacking};
+use yut_core::save::EntryStatus;
+use yut_core::session::Player;
+use yut_core::{Outcome, Spot};
+
+/// The smallest terminal the screens are laid out for.
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+
+/// Glyphs per seat, so seats differ by shape as well as colour.
+pub const GLYPHS: [char; 6] = ['●', '▲', '■', '◆', '★', '✚'];
+
+fn bold() -> Style {
+    Style::default().add_modifier(Modifier::BOLD)
+}
+fn dim() -> Style {
+    Style::default().fg(Color::DarkGray)
+}
+fn hot() -> Style {
+    Style::default()
+        .fg(Color::Black)
+        .bg(Color::Yellow)
+        .add_modifier(Modifier::BOLD)
+}
+
+/// A saved `#RRGGBB` colour as one of the terminal's basic colours (nearest by RGB): every
+/// terminal shows those, unlike 24-bit colour.
+pub fn term_colour(hex: &str) -> Color {
+    let parse = |i: usize| {
+        hex.get(i..i + 2)
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+            .map(i32::from)
+    };
+    let (Some(r), Some(g), Some(b)) = (parse(1), parse(3), parse(5)) else {
+        return Color::White;
+    };
+    const PALETTE: [(Color, (i32, i32, i32)); 6] = [
+        (Color::LightRed, (220, 50, 50)),
+        (Color::LightGreen, (40, 170, 70)),
+        (Color::Yellow, (240, 200, 40)),
+        (Color::LightBlue, (30, 110, 220)),
+        (Color::LightMagenta, (190, 60, 190)),
+        (Color::LightCyan, (30, 180, 200)),
+    ];
+    PALETTE
+        .iter()
+        .min_by_key(|(_, (pr, pg, pb))| (r - pr).pow(2) + (g - pg).pow(2) + (b - pb).pow(2))
+        .map_or(Color::White, |(c, _)| *c)
+}
+
+fn seat_style(t: &Table, seat: usize) -> (char, Color) {
+    let colour = t
+        .session
+        .seats()
+        .get(seat)
+        .map_or(Color::White, |s| term_colour(&s.colour));
+    (GLYPHS[seat % GLYPHS.len()], colour)
+}
+
+/// Cuts `s` to at most `width` terminal cells.
+fn fit(s: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut used = 0;
+    for ch in s.chars() {
+        let w = Span::raw(ch.to_string()).width();
+        if used + w > width {
+            break;
+        }
+        used += w;
+        out.push(ch);
+    }
+    out
+}
+
+/// Greedy word wrap by terminal cells (Korean syllables take two).
+pub fn wrap(s: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut cur = String::new();
+    for word in s.split_whitespace() {
+        let cand = if cur.is_empty() {
+            word.to_string()
+        } else {
+            format!("{cur} {word}")
+        };
+        if Span::raw(cand.as_str()).width() > width && !cur.is_empty() {
+            lines.push(std::mem::take(&mut cur));
+            cur = fit(word, width);
+        } else {
+            cur = fit(&cand, width);
+        }
+    }
+    if !cur.is_empty() {
+        lines.push(cur);
+    }
+    lines
+}
+
+/// Draws the whole screen.
+pub fn render(app: &App, f: &mut Frame) {
+    let area = f.area();
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        let msg = format!(
+            "This terminal is {}×{}; yut play needs at least {MIN_WIDTH}×{MIN_HEIGHT}. \
+             Enlarge the window, or press q to quit (the game is saved).",
+            area.width, area.height
+        );
+        let lines: Vec<Line> = wrap(&msg, area.width.max(10) as usize)
+            .into_iter()
+            .map(Line::from)
+            .collect();
+        f.render_widget(Paragraph::new(lines), area);
+        return;
+    }
+    match &app.screen {
+        Screen::Menu { sel } => render_menu(app, *sel, f, area),
+        Screen::Setup(form) => render_setup(form, f, area),
+        Screen::Resume(_) => render_resume(app, f, area),
+        Screen::Start => match &app.table {
+            Some(t) => render_start(t, f, area),
+            None => render_menu(app, 0, f, area),
+        },
+        Screen::Game => match &app.table {
+            Some(t) => render_game(t, f, area),
+            None => render_menu(app, 0, f, area),
+        },
+    }
+    if let Some(ov) = &app.overlay {
+        render_overlay(ov, f, area);
+    }
+}
+
+fn centred(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+fn render_menu(app: &App, sel: usize, f: &mut Frame, area: Rect) {
+    let mut lines = vec![
+        Line::from(Span::styled("윷놀이  Yunnori", bold().fg(Color::Yellow))),
+        Line::from(Span::styled("Yut Nori, the Korean stick-throwing race", dim())),
+        Line::from(""),
+    ];
+    for (i, item) in MENU.iter().enumerate() {
+        let style = if i == sel { hot() } else { Style::default() };
+        lines.push(Line::from(Span::styled(
+            format!(" {}  {item} ", i + 1),
+            style,
+        )));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled(
+        "↑↓ choose · Enter open · q quit",
+        dim(),
+    )));
+    lines.push(Line::from(Span::styled(
+        fit(
+            &format!("Saves: {}", app.lib.dir().display()),
+            area.width as usize - 4,
+        ),
+        dim(),
+    )));
+    let box_area = centred(area, area.width.min(76), lines.len() as u16 + 2);
+    f.render_widget(
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .block(Block::default().borders(Borders::ALL)),
+        box_area,
+    );
+}
+
+fn onoff(b: bool) -> &'static str {
+    if b {
+        "on"
+    } else {
+        "off"
+    }
+}
+
+fn field_line(form: &SetupForm, field: Field) -> (String, String, &'static str) {
+    let r = &form.rules;
+    match field {
+        Field::Preset => (
+            "Rules".into(),
+            text::preset_name(r.preset).into(),
+            text::preset_blurb(r.preset),
+        ),
+        Field::Seats => ("Seats".into(), form.count.to_string(), "2 to 4"),
+        Field::Seat(i) => {
+            let s = &form.seats[i];
+            let mut name = s.name.clone();
+            if form.editing && form.field() == field {
+                name.push('▏');
+            }
+            let team = if form.teams && form.teams_allowed() {
+                if i % 2 == 0 {
+                    "  team A"
+                } else {
+                    "  team B"
+                }
+            } else {
+                ""
+            };
+            (
+                format!("Seat {}", i + 1),
+                format!("{:<18}{}", name, text::player_name(s.player)),
+                if team.is_empty() {
+                    "Enter: edit name"
+                } else if i % 2 == 0 {
+                    "team A · Enter: name"
+                } else {
+                    "team B · Enter: name"
+                },
+            )
+        }
+        Field::Teams => (
+            "Teams".into(),
+            if form.teams {
+                "seats 1+3 against 2+4".into()
+            } else {
+                "off".into()
+            },
+            "partners sit opposite",
+        ),
+        Field::BackDo => ("Back-Do".into(), onoff(r.back_do).into(), "marked stick"),
+        Field::CaptureBonus => (
+            "Capture bonus".into(),
+            match r.capture_bonus {
+                CaptureBonus::Each => "a throw per capture",
+                CaptureBonus::SinglePrize => "one prize throw",
+                CaptureBonus::Off => "none",
+            }
+            .into(),
+            "",
+        ),
+        Field::Stacking => (
+            "Stacking".into(),
+            match r.stacking {
+                Stacking::Mandatory => "always",
+                Stacking::Optional => "your choice",
+                Stacking::Off => "never",
+            }
+            .into(),
+            "own pieces meeting",
+        ),
+        Field::Finish => (
+            "Finish".into(),
+            match r.finish {
+                Finish::Pass => "any throw past the end",
+                Finish::Exact => "exact throw only",
+            }
+            .into(),
+            "",
+        ),
+        Field::Pieces => (
+            "Pieces".into(),
+            r.pieces_per_player.to_string(),
+            "per seat",
+        ),
+        Field::FirstPlayer => (
+            "Who starts".into(),
+            match r.first_player {
+                FirstPlayer::SeatOrder => "seat 1",
+                FirstPlayer::Random => "drawn by lot",
+                FirstPlayer::ThrowOff => "throw-off",
+            }
+            .into(),
+            "",
+        ),
+        Field::Undo => ("Undo".into(), onoff(form.undo).into(), "take back moves"),
+        Field::Start => ("".into(), "[ Start the game ]".into(), ""),
+    }
+}
+
+fn render_setup(form: &SetupForm, f: &mut Frame, area: Rect) {
+    let mut lines = vec![Line::from(Span::styled(
+        "New game",
+        bold().fg(Color::Yellow),
+    ))];
+    lines.push(Line::from(""));
+    let current = form.field();
+    for field in form.fields() {
+        let (label, value, hint) = field_line(form, field);
+        let sel = field == current;
+        let marker = if sel { "▶ " } else { "  " };
+        let value_style = if sel { hot() } else { bold() };
+        let value = if sel && field != Field::Start && !form.editing {
+            format!("◀ {value} ▶")
+        } else {
+            format!("  {value}  ")
+        };
+        let mut spans = vec![
+            Span::raw(marker),
+            Span::raw(format!("{label:<14}")),
+            Span::styled(value, value_style),
+        ];
+        if let Field::Seat(i) = field {
+            let colour = term_colour(super::app::COLOURS[i % super::app::COLOURS.len()]);
+            spans.insert(1, Span::styled(format!("{} ", GLYPHS[i]), Style::default().fg(colour)));
+        } else {
+            spans.insert(1, Span::raw("  "));
+        }
+        if !hint.is_empty() {
+            spans.push(Span::styled(format!("  {hint}"), dim()));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::from(""));
+    if let Some(e) = &form.error {
+        lines.push(Line::from(Span::styled(
+            fit(e, area.width as usize - 2),
+            Style::default().fg(Color::LightRed),
+        )));
+    }
+    let keys = if form.editing {
+        "type the name · Backspace delete · Enter done"
+    } else {
+        "↑↓ line · ←→ change · Enter edit/start · s start · r rules · Esc back"
+    };
+    lines.push(Line::from(Span::styled(keys, dim())));
+    f.render_widget(Paragraph::new(lines), area);
+}
+
+fn sticks_spans(sticks: [bool; 4], nak: bool) -> Vec<Span<'static>> {
+    let mut spans = Vec::new();
+    for (i, flat) in sticks.iter().enumerate() {
+        let marked = i == 0;
+        let (s, style) = match (flat, marked) {
+            (true, true) => ("[=X=]", Style::default().fg(Color::LightRed)),
+            (true, false) => ("[===]", Style::default().fg(Color::White)),
+            (false, true) => ("(·x·)", Style::default().fg(Color::LightRed)),
+            (false, false) => ("(···)", Style::default().fg(Color::Gray)),
+        };
+        if nak && i == 3 {
+            spans.push(Span::styled(" ╱╱ ", style));
+        } else {
+            spans.push(Span::styled(s, style));
+        }
+        spans.push(Span::raw(" "));
+    }
+    let flat = sticks.iter().filter(|f| **f).count();
+    spans.push(Span::styled(format!("{flat} flat"), dim()));
+    spans
+}
+
+fn render_start(t: &Table, f: &mut Frame, area: Rect) {
+    let names = t.names();
+    let start = &t.session.start;
+    let mut lines = vec![
+        Line::from(Span::styled("Who starts", bold().fg(Color::Yellow))),
+        Line::from(""),
+    ];
+    if start.throw_off.is_empty() {
+        lines.push(Line::from("Drawn by lot."));
+    } else {
+        lines.push(Line::from("Everyone throws once; the best result starts."));
+        for (k, round) in start.throw_off.iter().enumerate() {
+            lines.push(Line::from(""));
+            if k > 0 {
+                lines.push(Line::from(Span::styled("Tied: throw again", dim())));
+            }
+            for th in round {
+                let (glyph, colour) = seat_style(t, th.seat);
+                let mut spans = vec![
+                    Span::styled(format!("{glyph} "), Style::default().fg(colour)),
+                    Span::raw(format!(
+                        "{:<16}",
+                        fit(names.get(th.seat).map_or("?", String::as_str), 16)
+                    )),
+                ];
+                spans.extend(sticks_spans(th.sticks, th.outcome == Outcome::Nak));
+                spans.push(Span::styled(
+                    format!("  {}", text::outcome_name(th.outcome)),
+                    bold(),
+                ));
+                lines.push(Line::from(spans));
+            }
+        }
+    }
+    lines.push(Line::from(""));
+    let first = names.get(start.first).cloned().unwrap_or_default();
+    lines.push(Line::from(Span::styled(
+        format!("{first} starts."),
+        bold().fg(Color::Yellow),
+    )));
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled(
+        "Press any key to begin · r rules · q quit",
+        dim(),
+    )));
+    let h = (lines.len() as u16 + 2).min(area.height);
+    f.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL)),
+        centred(area, 70, h),
+    );
+}
+
+/// What the board shows for a table: pieces, and the picked move's path and destinations.
+pub fn board_view(t: &Table) -> BoardView {
+    let mut v = BoardView::empty();
+    let g = t.session.game();
+    for st in g.stacks() {
+        let station = g.station_of(st);
+        let owner = st
+            .counts
+            .iter()
+            .enumerate()
+            .max_by_key(|(i, c)| (**c, std::cmp::Reverse(*i)))
+            .map_or(0, |(i, _)| i);
+        let (glyph, colour) = seat_style(t, owner);
+        let slot = &mut v.occupants[station.index()];
+        match slot {
+            Some(o) => o.more = true,
+            None => {
+                *slot = Some(Occupant {
+                    glyph,
+                    colour,
+                    count: st.size(),
+                    more: false,
+                })
+            }
+        }
+    }
+    if t.human_to_act() && g.phase() == Phase::Move {
+        for (i, c) in t.choices.iter().enumerate() {
+            for lm in &c.options {
+                match lm.to {
+                    Spot::At(s) => {
+                        let list = &mut v.targets[s.index()];
+                        if !list.contains(&(i + 1)) {
+                            list.push(i + 1);
+                        }
+                    }
+                    Spot::Done => {
+                        if !v.finishing.contains(&(i + 1)) {
+                            v.finishing.push(i + 1);
+                        }
+                    }
+                    Spot::Home => {}
+                }
+            }
+        }
+        if let Some(c) = t.choices.get(t.sel) {
+            for lm in &c.options {
+                for s in &lm.path {
+                    if let Spot::At(st) = s {
+                        v.path[st.index()] = true;
+                    }
+                }
+            }
+            if let Spot::At(s) = c.first().mv.from {
+                v.source = Some(s);
+            }
+        }
+    }
+    v
+}
+
+/// One move-list line: results used, where from, where to.
+pub fn choice_line(c: &Choice) -> String {
+    let lm = c.first();
+    let from = match lm.mv.from {
+        Spot::Home => "new piece".to_string(),
+        s if lm.mv.pieces > 1 => format!("{} ({} pcs)", text::spot_label(s), lm.mv.pieces),
+        s => text::spot_label(s),
+    };
+    let mut dests: Vec<String> = Vec::new();
+    for o in &c.options {
+        let d = super::app::destination(o);
+        if !dests.contains(&d) {
+            dests.push(d);
+        }
+    }
+    let ask = if c.options.len() > 1 { " ?" } else { "" };
+    format!(
+        "{}: {from} → {}{ask}",
+        text::uses_name(&lm.mv.uses),
+        dests.join(" / ")
+    )
+}
+
+fn status_line(t: &Table) -> (String, Style) {
+    let g = t.session.game();
+    let names = t.names();
+    let seat = g.to_move();
+    let name = names.get(seat).cloned().unwrap_or_default();
+    if g.is_over() {
+        let winner = g
+            .winner()
+            .map(|w| text::side_name(&names, g.sides(), w))
+            .unwrap_or_default();
+        return (format!("{winner} wins!"), hot());
+    }
+    if let Some(level) = t.session.bot_to_act() {
+        return (
+            format!("{name} (bot, {}) is playing…", text::level_name(level)),
+            bold().fg(Color::Cyan),
+        );
+    }
+    match g.phase() {
+        Phase::Throw => (format!("{name}: press Space to throw"), hot()),
+        Phase::Move if t.prompt.is_some() => (format!("{name}: answer the question"), hot()),
+        Phase::Move => (
+            format!("{name}: pick a move (1-{})", t.choices.len().min(9)),
+            hot(),
+        ),
+        Phase::Over => (String::new(), Style::default()),
+    }
+}
+
+fn render_game(t: &Table, f: &mut Frame, area: Rect) {
+    let g = t.session.game();
+    let rules = t.session.rules();
+    let names = t.names();
+    // Title.
+    let title = format!(
+        " 윷놀이 Yunnori · {} · {} pieces · turn {}",
+        text::preset_name(rules.preset),
+        rules.pieces_per_player,
+        t.session.turns().max(1)
+    );
+    f.render_widget(
+        Paragraph::new(Line::from(Span::styled(
+            fit(&title, area.width as usize),
+            bold().fg(Color::Yellow),
+        ))),
+        Rect::new(area.x, area.y, area.width, 1),
+    );
+    let board_area = Rect::new(area.x, area.y + 1, board::WIDTH, area.height - 1);
+    board::draw(f.buffer_mut(), board_area, &board_view(t));
+    let px = area.x + board::WIDTH + 1;
+    let pw = area.width.saturating_sub(board::WIDTH + 1);
+    let panel = Rect::new(px, area.y + 1, pw, area.height - 1);
+    let w = pw as usize;
+    let mut top: Vec<Line> = Vec::new();
+    // Seats: who plays, waiting and finished pieces.
+    for seat in 0..g.seats() {
+        let (glyph, colour) = seat_style(t, seat);
+        let turn = !g.is_over() && g.to_move() == seat;
+        let marker = if turn { "▶" } else { " " };
+        let name = fit(names.get(seat).map_or("?", String::as_str), 12);
+        let team = if t.has_teams() {
+            format!("{}", (b'A' + g.side_of(seat) as u8) as char)
+        } else {
+            String::new()
+        };
+        let name_style = if turn {
+            bold().fg(colour)
+        } else {
+            Style::default().fg(colour)
+        };
+        top.push(Line::from(vec![
+            Span::styled(marker, bold().fg(Color::Yellow)),
+            Span::styled(format!("{glyph}"), Style::default().fg(colour)),
+            Span::styled(format!("{team}{name:<12}"), name_style),
+            Span::raw(format!(" wait {} off {}", g.home(seat), g.done(seat))),
+        ]));
+    }
+    let (status, style) = status_line(t);
+    top.push(Line::from(Span::styled(fit(&status, w), style)));
+    if !g.is_over() {
+        let hand: Vec<String> = g.hand().iter().map(|h| text::throw_name(h.throw)).collect();
+        let hand = if hand.is_empty() {
+            "-".to_string()
+        } else {
+            hand.join(", ")
+        };
+        top.push(Line::from(vec![
+            Span::styled("Owed ", dim()),
+            Span::styled(g.owed().to_string(), bold()),
+            Span::styled("  In hand ", dim()),
+            Span::styled(fit(&hand, w.saturating_sub(16)), bold()),
+        ]));
+    }
+    match &t.last_throw {
+        Some(th) => {
+            top.push(Line::from(sticks_spans(
+                th.sticks,
+                th.outcome == Outcome::Nak,
+            )));
+            let who = names.get(th.seat).cloned().unwrap_or_default();
+            let what = match th.outcome {
+                Outcome::Result(r) => format!("{} · {}", text::throw_name(r), text::throw_effect(r)),
+                Outcome::Nak => "낙 Nak · void".to_string(),
+            };
+            top.push(Line::from(vec![
+                Span::styled(fit(&format!("{who}: "), 14), dim()),
+                Span::styled(what, bold().fg(Color::Yellow)),
+            ]));
+        }
+        None => {
+            top.push(Line::from(Span::styled("(no throw yet)", dim())));
+            top.push(Line::from(""));
+        }
+    }
+    let keys: Vec<Line> = if g.is_over() {
+        vec![Line::from(Span::styled(
+            fit("n new game · Enter menu · r rules · q quit", w),
+            dim(),
+        ))]
+    } else {
+        let undo = if t.session.can_undo() { "u undo · " } else { "" };
+        vec![
+            Line::from(Span::styled(
+                fit("Space throw · 1-9/↑↓ Enter move", w),
+                dim(),
+            )),
+            Line::from(Span::styled(
+                fit(&format!("{undo}r rules · q save & quit"), w),
+                dim(),
+            )),
+        ]
+    };
+    let top_h = top.len() as u16;
+    let keys_h = keys.len() as u16;
+    let log_h: u16 = if panel.height >= 28 { 6 } else { 4 };
+    let mid_h = panel.height.saturating_sub(top_h + keys_h + log_h + 1);
+    f.render_widget(
+        Paragraph::new(top),
+        Rect::new(panel.x, panel.y, panel.width, top_h),
+    );
+    // Middle: the question, the move list, or the final places.
+    let mid = Rect::new(panel.x, panel.y + top_h, panel.width, mid_h + 1);
+    let mut lines: Vec<Line> = vec![Line::from(Span::styled("─".repeat(w), dim()))];
+    if g.is_over() {
+        for (k, side) in g.places().iter().enumerate() {
+            lines.push(Line::from(fit(
+                &format!(
+                    "{}. {}",
+                    k + 1,
+                    text::side_name(&names, g.sides(), *side as usize)
+                ),
+                w,
+            )));
+        }
+    } else if let Some(p) = &t.prompt {
+        for l in wrap(&p.question, w) {
+            lines.push(Line::from(Span::styled(l, bold())));
+        }
+        for (i, a) in p.answers.iter().enumerate() {
+            let style = if i == p.sel { hot() } else { Style::default() };
+            lines.push(Line::from(Span::styled(
+                fit(&format!("{} {}", i + 1, a.label), w),
+                style,
+            )));
+        }
+        lines.push(Line::from(Span::styled("Enter/number pick · Esc back", dim())));
+    } else if t.human_to_act() && g.phase() == Phase::Move {
+        let room = mid_h as usize;
+        let first = t.sel.saturating_sub(room.saturating_sub(1));
+        for (i, c) in t.choices.iter().enumerate().skip(first).take(room) {
+            let style = if i == t.sel { hot() } else { Style::default() };
+            lines.push(Line::from(Span::styled(
+                fit(&format!("{} {}", i + 1, choice_line(c)), w),
+                style,
+            )));
+        }
+    }
+    f.render_widget(Paragraph::new(lines), mid);
+    // The log: the latest announcements.
+    let log_area = Rect::new(panel.x, mid.y + mid.height, panel.width, log_h);
+    let mut log: Vec<Line> = Vec::new();
+    if let Some(e) = &t.save_error {
+        log.push(Line::from(Span::styled(
+            fit(&format!("Not saved: {e}"), w),
+            Style::default().fg(Color::LightRed),
+        )));
+    }
+    let want = (log_h as usize).saturating_sub(log.len());
+    let start = t.log.len().saturating_sub(want);
+    for l in &t.log[start..] {
+        log.push(Line::from(fit(l, w)));
+    }
+    f.render_widget(Paragraph::new(log), log_area);
+    f.render_widget(
+        Paragraph::new(keys),
+        Rect::new(
+            panel.x,
+            panel.y + panel.height.saturating_sub(keys_h),
+            panel.width,
+            keys_h,
+        ),
+    );
+}
+
+fn render_resume(app: &App, f: &mut Frame, area: Rect) {
+    let Screen::Resume(list) = &app.screen else {
+        return;
+    };
+    let w = area.width as usize;
+    let mut lines = vec![
+        Line::from(Span::styled("Saved games", bold().fg(Color::Yellow))),
+        Line::from(Span::styled(
+            fit(&format!("in {}", app.lib.dir().display()), w),
+            dim(),
+        )),
+        Line::from(""),
+    ];
+    if list.entries.is_empty() {
+        lines.push(Line::from("No saved games yet."));
+    }
+    let now = yut_core::session::now_ms();
+    let per = 2usize;
+    let room = (area.height as usize).saturating_sub(8) / per;
+    let first = list.sel.saturating_sub(room.saturating_sub(1));
+    for (i, e) in list.entries.iter().enumerate().skip(first).take(room.max(1)) {
+        let sel = i == list.sel;
+        let marker = if sel { "▶ " } else { "  " };
+        let head_style = if sel { hot() } else { bold() };
+        match &e.status {
+            EntryStatus::Good(s) | EntryStatus::Backup { summary: s, .. } => {
+                let players: Vec<String> = s
+                    .seats
+                    .iter()
+                    .map(|seat| match seat.player {
+                        Player::Human => seat.name.clone(),
+                        Player::Bot { level } => format!("{} (bot {})", seat.name, level.id()),
+                    })
+                    .collect();
+                let head = format!(
+                    "{} · {}",
+                    players.join(" vs "),
+                    text::preset_name(s.preset)
+                );
+                let progress = if s.finished {
+                    let who = s
+                        .winner
+                        .and_then(|w| s.seats.iter().find(|x| x.side == w))
+                        .map_or("?".to_string(), |x| x.name.clone());
+                    format!("finished, {who} won")
+                } else {
+                    let done: Vec<String> = s
+                        .seats
+                        .iter()
+                        .map(|x| format!("{}/{}", x.finished, s.pieces_per_player))
+                        .collect();
+                    let next = s
+                        .to_move
+                        .and_then(|m| s.seats.get(m))
+                        .map_or(String::new(), |x| format!(" · {} to play", x.name));
+                    format!("turn {} · off {}{next}", s.turns.max(1), done.join(" "))
+                };
+                let mut detail = format!(
+                    "{progress} · last played {}",
+                    text::age(s.updated_ms, now)
+                );
+                if matches!(e.status, EntryStatus::Backup { .. }) {
+                    detail.push_str(" · damaged, opens the backup");
+                }
+                lines.push(Line::from(vec![
+                    Span::raw(marker),
+                    Span::styled(fit(&head, w - 2), head_style),
+                ]));
+                lines.push(Line::from(Span::styled(
+                    fit(&format!("    {detail}"), w),
+                    dim(),
+                )));
+            }
+            EntryStatus::Damaged(err) => {
+                lines.push(Line::from(vec![
+                    Span::raw(marker),
+                    Span::styled(
+                        fit(&format!("DAMAGED  game {}", e.id), w - 2),
+                        if sel {
+                            hot()
+                        } else {
+                            bold().fg(Color::LightRed)
+                        },
+                    ),
+                ]));
+                lines.push(Line::from(Span::styled(
+                    fit(&format!("    {err}"), w),
+                    Style::default().fg(Color::LightRed),
+                )));
+            }
+        }
+    }
+    lines.push(Line::from(""));
+    if let Some(n) = &list.note {
+        lines.push(Line::from(Span::styled(fit(n, w), bold())));
+    }
+    if list.confirm_delete {
+        lines.push(Line::from(Span::styled(
+            "Delete this game for good? y yes · any other key no",
+            hot(),
+        )));
+    }
+    lines.push(Line::from(Span::styled(
+        "↑↓ choose · Enter continue · d delete · Esc back · q quit",
+        dim(),
+    )));
+    f.render_widget(Paragraph::new(lines), area);
+}
+
+fn render_overlay(ov: &Overlay, f: &mut Frame, area: Rect) {
+    let Overlay::Rules {
+        rules,
+        undo,
+        teams,
+        scroll,
+    } = ov;
+    f.render_widget(Clear, area);
+    let inner_w = area.width.saturating_sub(4) as usize;
+    let mut lines: Vec<Line> = Vec::new();
+    for part in text::rules_text(rules, *undo, *teams) {
+        match part {
+            RulesPart::Heading(h) => {
+                if !lines.is_empty() {
+                    lines.push(Line::from(""));
+                }
+                lines.push(Line::from(Span::styled(h, bold().fg(Color::Yellow))));
+            }
+            RulesPart::Para(p) => {
+                for l in wrap(&p, inner_w) {
+                    lines.push(Line::from(l));
+                }
+            }
+            RulesPart::Row(r) => lines.push(Line::from(fit(&r, inner_w))),
+        }
+    }
+    let view_h = area.height.saturating_sub(2) as usize;
+    let max_scroll = lines.len().saturating_sub(view_h);
+    let s = (*scroll as usize).min(max_scroll);
+    let shown: Vec<Line> = lines.into_iter().skip(s).take(view_h).collect();
+    let more = if s < max_scroll { " ↓ more" } else { "" };
+    let block = Block::default().borders(Borders::ALL).title(Span::styled(
+        format!(" Rules · ↑↓ scroll · Esc close{more} "),
+        bold(),
+    ));
+    f.render_widget(Paragraph::new(shown).block(block), area);
+}

@@ -1,0 +1,233 @@
+//! Computer players. A bot only decides moves: the caller draws throws
+//! (`game.draw(&mut rng)` then `game.throw_outcome(o)`), so a bot can never cheat the
+//! sticks, and the same code serves the apps, the FFI layer and `yut sim`.
+//!
+//! Levels: `random` (any legal move, for simulations), `easy` (light preferences, visible
+//! mistakes), `medium` (rules of thumb, no lookahead), `hard` (expectimax over the throw
+//! odds of the rule set in play). `solver` holds the exact solver for small games, which
+//! measures how far each level is from optimal play.
+
+mod eval;
+mod rule;
+mod search;
+pub mod solver;
+
+use crate::game::{Game, LegalMove, Move, Phase};
+use crate::rules::RuleSet;
+use crate::throw::ThrowRng;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+pub use eval::Model;
+
+/// How well a bot plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    Random,
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Medium, Level::Hard];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// A level name that does not exist.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown bot level {0:?} (random, easy, medium, hard)")]
+pub struct UnknownLevel(pub String);
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.id() == s)
+            .ok_or_else(|| UnknownLevel(s.to_string()))
+    }
+}
+
+/// Nodes the hard bot searches per decision: enough for two throws deep in a normal
+/// position, which keeps a decision around a few milliseconds.
+pub const HARD_NODE_BUDGET: u64 = 2_500;
+
+/// A computer player of one level. `choose` is a pure function of (level, seed, position)
+/// as long as the time budget is not what ends the hard bot's search.
+#[derive(Clone, Debug)]
+pub struct Bot {
+    level: Level,
+    seed: u64,
+    node_budget: u64,
+    model: Option<(RuleSet, Model)>,
+}
+
+impl Bot {
+    pub fn new(level: Level, seed: u64) -> Bot {
+        Bot {
+            level,
+            seed,
+            node_budget: HARD_NODE_BUDGET,
+            model: None,
+        }
+    }
+
+    /// Changes how many nodes the hard bot may search (stronger and slower when larger).
+    pub fn with_node_budget(mut self, nodes: u64) -> Bot {
+        self.node_budget = nodes.max(1);
+        self
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The move to play now, or `None` when the game does not wait for a move.
+    pub fn choose(&mut self, game: &Game, budget: Duration) -> Option<Move> {
+        self.choose_legal(game, budget, None).map(|l| l.mv)
+    }
+
+    /// As `choose`, but gives up early (with the best move found so far) once `stop` is
+    /// set: the FFI layer runs bots on a background thread and may cancel them.
+    pub fn choose_until(&mut self, game: &Game, budget: Duration, stop: &AtomicBool) -> Option<Move> {
+        self.choose_legal(game, budget, Some(stop)).map(|l| l.mv)
+    }
+
+    /// The chosen move as one of `game.legal_moves()`.
+    pub fn choose_legal(
+        &mut self,
+        game: &Game,
+        budget: Duration,
+        stop: Option<&AtomicBool>,
+    ) -> Option<LegalMove> {
+        if game.phase() != Phase::Move {
+            return None;
+        }
+        let mut moves = game.legal_moves();
+        if moves.len() <= 1 {
+            return moves.pop();
+        }
+        let deadline = Instant::now()
+            .checked_add(budget)
+            .unwrap_or_else(|| Instant::now() + Duration::from_secs(3600));
+        // Seeded per position, so asking twice gives the same answer.
+        let mut rng = ThrowRng::seeded(self.seed ^ state_hash(game).rotate_left(17));
+        let index = match self.level {
+            Level::Random => rng.below(moves.len()),
+            Level::Easy => rule::easy_pick(&moves, &mut rng),
+            Level::Medium => {
+                let model = self.model_for(game.rules());
+                let side = game.side_of(game.to_move());
+                let danger = rule::danger_map(game, model, side);
+                let mut best = 0;
+                let mut best_score = f64::MIN;
+                for (i, lm) in moves.iter().enumerate() {
+                    // A hair of noise breaks ties differently per seed.
+                    let s = rule::medium_score(game, model, &danger, lm) + 1e-6 * rng.unit();
+                    if s > best_score {
+                        best_score = s;
+                        best = i;
+                    }
+                }
+                best
+            }
+            Level::Hard => {
+                let budget_nodes = self.node_budget;
+                let model = self.model_for(game.rules());
+                let mut s = search::Search::new(model, game, deadline, stop);
+                s.run(game, &moves, budget_nodes).index
+            }
+        };
+        let index = index.min(moves.len() - 1);
+        Some(moves.swap_remove(index))
+    }
+
+    fn model_for(&mut self, rules: &RuleSet) -> &Model {
+        if self.model.as_ref().is_some_and(|(r, _)| r != rules) {
+            self.model = None;
+        }
+        let (_, m) = self
+            .model
+            .get_or_insert_with(|| (rules.clone(), Model::new(rules)));
+        m
+    }
+}
+
+/// A 64-bit digest of everything that decides play from here (position, turn, hand,
+/// places), for transposition tables and per-position seeds.
+pub fn state_hash(game: &Game) -> u64 {
+    let mut h = Hasher(0x9e37_79b9_7f4a_7c15);
+    h.add(game.to_move() as u64);
+    h.add(game.owed() as u64 | (game.owed_prize() as u64) << 8 | (game.is_over() as u64) << 16);
+    for seat in 0..game.seats() {
+        h.add(game.home(seat) as u64 | (game.done(seat) as u64) << 8);
+    }
+    let mut stacks: Vec<u64> = game
+        .stacks()
+        .iter()
+        .map(|st| {
+            let mut counts = 0u64;
+            for c in st.counts {
+                counts = counts << 4 | c as u64;
+            }
+            counts
+                | (st.route as u64) << 24
+                | (st.index as u64) << 28
+                | (st.turn.map_or(7, |r| r as u64)) << 36
+                | (st.side as u64) << 40
+        })
+        .collect();
+    stacks.sort_unstable();
+    h.add(stacks.len() as u64);
+    for s in stacks {
+        h.add(s);
+    }
+    let mut hand: Vec<u64> = game
+        .hand()
+        .iter()
+        .map(|r| r.throw as u64 | (r.prize as u64) << 4)
+        .collect();
+    hand.sort_unstable();
+    h.add(hand.len() as u64 | 1 << 20);
+    for r in hand {
+        h.add(r);
+    }
+    for p in game.places() {
+        h.add(*p as u64 | 1 << 30);
+    }
+    h.0
+}
+
+struct Hasher(u64);
+
+impl Hasher {
+    fn add(&mut self, v: u64) {
+        let mut z = (self.0 ^ v).wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        self.0 = z ^ (z >> 31);
+    }
+}

@@ -1,0 +1,420 @@
+//! Session behaviour a family at the table notices: who starts, that quitting and resuming
+//! cannot re-roll a throw, what undo may and may not take back, and that the swipe never
+//! decides a result.
+
+mod common;
+
+use common::*;
+use yut_core::game::Phase;
+use yut_core::rules::{FirstPlayer, RuleSet};
+use yut_core::save::{self, SaveLibrary};
+use yut_core::session::{
+    Action, BotLevel, Player, Session, SessionError, SessionOptions,
+};
+use yut_core::throw::{Outcome, Throw, ThrowRng};
+use yut_core::throw_plan::Gesture;
+use yut_core::Preset;
+
+fn throws_of(s: &Session) -> Vec<(Outcome, [bool; 4])> {
+    s.history()
+        .iter()
+        .filter_map(|a| match a {
+            Action::Throw {
+                outcome, sticks, ..
+            } => Some((*outcome, *sticks)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn reload(s: &Session) -> Session {
+    save::decode(&save::encode(s).unwrap()).unwrap().session
+}
+
+#[test]
+fn seat_order_start_gives_the_first_seat_the_first_throw() {
+    for seed in 0..20 {
+        let s = session(Preset::Yunnori, 3, seed);
+        assert_eq!(s.start.first, 0);
+        assert!(s.start.throw_off.is_empty());
+        assert_eq!(s.game().to_move(), 0);
+        assert_eq!(s.game().phase(), Phase::Throw);
+    }
+}
+
+#[test]
+fn random_start_is_drawn_by_lot_from_the_seed() {
+    let mut seen = [false; 5];
+    for seed in 0..200 {
+        let s = session(Preset::NyoutRu, 5, seed);
+        assert_eq!(s.rules().first_player, FirstPlayer::Random);
+        assert!(s.start.throw_off.is_empty());
+        assert_eq!(s.game().to_move(), s.start.first);
+        // The same seed always gives the same first player (a reload cannot redraw it).
+        assert_eq!(session(Preset::NyoutRu, 5, seed).start.first, s.start.first);
+        seen[s.start.first] = true;
+    }
+    assert_eq!(seen, [true; 5], "every seat can be drawn to start");
+}
+
+#[test]
+fn throw_off_is_real_throws_with_tied_leaders_rethrowing() {
+    let mut rethrows = 0;
+    for seed in 0..300 {
+        let s = session(Preset::Culin1895, 4, seed);
+        let rounds = &s.start.throw_off;
+        assert!(!rounds.is_empty());
+        // Everyone throws in the first round, in seat order.
+        assert_eq!(
+            rounds[0].iter().map(|t| t.seat).collect::<Vec<_>>(),
+            vec![0, 1, 2, 3]
+        );
+        for (k, round) in rounds.iter().enumerate() {
+            for t in round {
+                // Real sticks: the recorded result is what the sticks show.
+                assert_eq!(
+                    t.outcome,
+                    Outcome::Result(Throw::from_sticks(t.sticks, s.rules().back_do))
+                );
+            }
+            let best = round
+                .iter()
+                .map(|t| match t.outcome {
+                    Outcome::Result(r) => r.steps(),
+                    Outcome::Nak => i8::MIN,
+                })
+                .max()
+                .unwrap();
+            let leaders: Vec<usize> = round
+                .iter()
+                .filter(|t| t.outcome == Outcome::Result(steps_to_throw(best)))
+                .map(|t| t.seat)
+                .collect();
+            if k + 1 < rounds.len() {
+                assert!(leaders.len() > 1, "only a tie is rethrown");
+                let next: Vec<usize> = rounds[k + 1].iter().map(|t| t.seat).collect();
+                assert_eq!(next, leaders, "exactly the tied leaders rethrow");
+                rethrows += 1;
+            } else {
+                assert_eq!(leaders, vec![s.start.first], "the single best throw starts");
+            }
+        }
+        assert_eq!(s.game().to_move(), s.start.first);
+        // The throw-off is part of the save and survives a reload.
+        assert_eq!(reload(&s).start, s.start);
+    }
+    assert!(rethrows > 0, "some seed among 300 must produce a tie");
+}
+
+fn steps_to_throw(steps: i8) -> Throw {
+    Throw::ALL.into_iter().find(|t| t.steps() == steps).unwrap()
+}
+
+#[test]
+fn a_doctored_throw_off_is_refused_on_load() {
+    let s = session(Preset::Culin1895, 2, 7);
+    let mut v: serde_json::Value = serde_json::from_slice(&save::encode(&s).unwrap()).unwrap();
+    let first = s.start.first;
+    v["session"]["start"]["first"] = serde_json::json!(1 - first);
+    v["summary"]["to_move"] = serde_json::json!(1 - first);
+    let bytes = serde_json::to_vec(&v).unwrap();
+    assert!(matches!(
+        save::decode(&bytes),
+        Err(save::SaveError::Corrupt { .. })
+    ));
+}
+
+/// Quitting and resuming at any point gives the same next throws as playing on.
+#[test]
+fn reloading_and_throwing_again_gives_the_same_result() {
+    for (preset, seats) in [
+        (Preset::Yunnori, 2),
+        (Preset::Culin1895, 3),
+        (Preset::NyoutRu, 4),
+    ] {
+        for seed in 0..15 {
+            let mut played_on = session(preset, seats, seed);
+            let mut pick = ThrowRng::seeded(seed ^ 0xfeed);
+            advance(&mut played_on, &mut pick, (seed as usize * 7) % 60);
+            let dir = TempDir::new("reload");
+            let lib = SaveLibrary::open(dir.path()).unwrap();
+            lib.save(&played_on).unwrap();
+            let mut resumed = lib.load(&played_on.id).unwrap().session;
+            assert_eq!(resumed, played_on);
+            // Both go on with the same choices: every throw comes out the same.
+            let mut pick_a = ThrowRng::seeded(seed);
+            let mut pick_b = ThrowRng::seeded(seed);
+            for _ in 0..80 {
+                let a = random_step(&mut played_on, &mut pick_a);
+                let b = random_step(&mut resumed, &mut pick_b);
+                assert_eq!(a, b);
+            }
+            assert_eq!(throws_of(&resumed), throws_of(&played_on));
+        }
+    }
+}
+
+/// The "quit and retry" cheat: see a bad throw, kill the app, resume, throw again. The
+/// throw is already in the save, and the next one is the one that was always coming.
+#[test]
+fn quitting_after_a_bad_throw_cannot_re_roll_it() {
+    let mut s = session(Preset::Yunnori, 2, 42);
+    let mut pick = ThrowRng::seeded(1);
+    advance(&mut s, &mut pick, 9);
+    while s.game().phase() != Phase::Throw {
+        random_step(&mut s, &mut pick);
+    }
+    let before = s.clone();
+    let thrown = s.throw(Gesture::tap()).unwrap();
+    let dir = TempDir::new("quit");
+    let lib = SaveLibrary::open(dir.path()).unwrap();
+    lib.save(&s).unwrap();
+    // The player resumes: the throw is there, spent or owed to be moved.
+    let resumed = lib.load(&s.id).unwrap().session;
+    assert_eq!(resumed.history().len(), before.history().len() + 1);
+    assert_eq!(throws_of(&resumed).last(), Some(&(thrown.outcome, thrown.sticks)));
+    // Even resuming the save from *before* the throw (the backup) throws the same again.
+    let mut old = before.clone();
+    assert_eq!(old.throw(Gesture::tap()).unwrap().outcome, thrown.outcome);
+}
+
+#[test]
+fn throw_returns_an_animation_plan_landing_on_the_drawn_sticks() {
+    let mut s = session(Preset::Yunnori, 2, 3);
+    let r = s
+        .throw(Gesture {
+            direction_rad: 0.3,
+            speed: 1800.0,
+            duration_ms: 140,
+        })
+        .unwrap();
+    let faces: Vec<bool> = r.plan.sticks.iter().map(|p| p.flat_up).collect();
+    assert_eq!(faces, r.sticks.to_vec());
+    assert!(r.plan.total_ms > 0);
+}
+
+/// Same seed, wildly different swipes: the same throws, only the animation differs.
+#[test]
+fn the_gesture_never_changes_a_result() {
+    let gestures = [
+        Gesture::tap(),
+        Gesture {
+            direction_rad: 1.57,
+            speed: 4900.0,
+            duration_ms: 60,
+        },
+        Gesture {
+            direction_rad: -2.5,
+            speed: 120.0,
+            duration_ms: 900,
+        },
+        Gesture {
+            direction_rad: f32::NAN,
+            speed: f32::INFINITY,
+            duration_ms: u32::MAX,
+        },
+    ];
+    for seed in 0..10 {
+        let mut outcomes: Vec<Vec<(Outcome, [bool; 4])>> = Vec::new();
+        let mut plans_differ = false;
+        let mut first_plans = Vec::new();
+        for gi in 0..gestures.len() {
+            let mut s = session(Preset::NyoutRu, 3, seed);
+            let mut pick = ThrowRng::seeded(seed);
+            let mut plans = Vec::new();
+            for _ in 0..150 {
+                match s.game().phase() {
+                    Phase::Over => break,
+                    Phase::Throw => {
+                        // Each throw uses a different gesture, rotating by throw count.
+                        let g = gestures[(gi + plans.len()) % gestures.len()];
+                        plans.push(s.throw(g).unwrap().plan);
+                    }
+                    Phase::Move => {
+                        let moves = s.game().legal_moves();
+                        let mv = moves[pick.below(moves.len())].mv.clone();
+                        s.play(&mv).unwrap();
+                    }
+                }
+            }
+            if gi == 0 {
+                first_plans = plans;
+            } else if plans != first_plans {
+                plans_differ = true;
+            }
+            outcomes.push(throws_of(&s));
+        }
+        for o in &outcomes[1..] {
+            assert_eq!(o, &outcomes[0], "seed {seed}: a gesture changed a result");
+        }
+        assert!(plans_differ, "the gesture shapes the animation");
+    }
+}
+
+/// Plays until a human seat has just moved with a throw since; returns false if the game
+/// ended first.
+fn until_human_moved(s: &mut Session, pick: &mut ThrowRng) -> bool {
+    loop {
+        if !random_step(s, pick) {
+            return false;
+        }
+        if s.can_undo() {
+            return true;
+        }
+    }
+}
+
+#[test]
+fn undo_takes_back_the_last_move_and_the_result_returns_to_hand() {
+    for seed in 0..30 {
+        let mut s = session(Preset::Yunnori, 2, seed);
+        let mut pick = ThrowRng::seeded(seed);
+        advance(&mut s, &mut pick, (seed as usize * 5) % 40);
+        while s.game().phase() != Phase::Move {
+            if !random_step(&mut s, &mut pick) {
+                break;
+            }
+        }
+        if s.game().is_over() {
+            continue;
+        }
+        let before = s.clone();
+        let moves = s.game().legal_moves();
+        s.play(&moves[0].mv).unwrap();
+        assert!(s.can_undo());
+        s.undo().unwrap();
+        assert_eq!(s.game(), before.game(), "undo restores the position and hand");
+        assert_eq!(s.history(), before.history());
+        assert_eq!(s.to_move(), before.to_move());
+    }
+}
+
+/// Whatever is undone and replayed differently, the throws stay what the RNG drew.
+#[test]
+fn undo_can_never_change_a_throw() {
+    for seed in 0..25 {
+        // A: every human move is first played one way, undone, then played another way.
+        // B: plays the second choice directly. Both see the same throws.
+        let mut a = session(Preset::Culin1895, 2, seed);
+        let mut b = session(Preset::Culin1895, 2, seed);
+        let mut pick = ThrowRng::seeded(seed + 100);
+        let mut undos = 0;
+        for _ in 0..400 {
+            match a.game().phase() {
+                Phase::Over => break,
+                Phase::Throw => {
+                    let ra = a.throw(Gesture::tap()).unwrap();
+                    let rb = b.throw(Gesture::tap()).unwrap();
+                    assert_eq!((ra.outcome, ra.sticks), (rb.outcome, rb.sticks));
+                }
+                Phase::Move => {
+                    let moves = a.game().legal_moves();
+                    let first = moves[pick.below(moves.len())].mv.clone();
+                    let second = moves[pick.below(moves.len())].mv.clone();
+                    a.play(&first).unwrap();
+                    a.undo().unwrap();
+                    undos += 1;
+                    a.play(&second).unwrap();
+                    b.play(&second).unwrap();
+                }
+            }
+            assert_eq!(a.game(), b.game());
+        }
+        assert_eq!(throws_of(&a), throws_of(&b));
+        assert!(undos > 0);
+        assert_eq!(reload(&a), a);
+    }
+}
+
+#[test]
+fn undo_is_refused_once_a_throw_has_happened_since() {
+    let mut s = session(Preset::Yunnori, 2, 11);
+    let mut pick = ThrowRng::seeded(11);
+    let mut checked = 0;
+    for _ in 0..200 {
+        if !until_human_moved(&mut s, &mut pick) {
+            break;
+        }
+        // Play on to the next throw: from then on the move is final.
+        while s.game().phase() == Phase::Move {
+            random_step(&mut s, &mut pick);
+        }
+        if s.game().is_over() {
+            break;
+        }
+        s.throw(Gesture::tap()).unwrap();
+        assert!(!s.can_undo());
+        let snapshot = s.clone();
+        assert_eq!(s.undo(), Err(SessionError::NothingToUndo));
+        assert_eq!(s, snapshot, "a refused undo changes nothing");
+        checked += 1;
+    }
+    assert!(checked > 5);
+}
+
+#[test]
+fn a_bots_move_cannot_be_undone() {
+    let mut spec = spec(Preset::Yunnori, 2, 5, false);
+    spec.seats[1].player = Player::Bot {
+        level: BotLevel::Easy,
+    };
+    let mut s = Session::new(spec).unwrap();
+    let mut pick = ThrowRng::seeded(5);
+    let mut bot_moves = 0;
+    for _ in 0..300 {
+        let bot = s.bot_to_act().is_some();
+        let moving = s.game().phase() == Phase::Move;
+        if !random_step(&mut s, &mut pick) {
+            break;
+        }
+        if bot && moving {
+            assert!(!s.can_undo());
+            assert_eq!(s.undo(), Err(SessionError::NothingToUndo));
+            bot_moves += 1;
+        }
+    }
+    assert!(bot_moves > 0);
+}
+
+#[test]
+fn undo_off_refuses_every_undo() {
+    let mut spec = spec(Preset::Yunnori, 2, 8, true);
+    spec.options = SessionOptions { undo: false };
+    let mut s = Session::new(spec).unwrap();
+    let mut pick = ThrowRng::seeded(8);
+    let mut moves = 0;
+    for _ in 0..100 {
+        let moving = s.game().phase() == Phase::Move;
+        if !random_step(&mut s, &mut pick) {
+            break;
+        }
+        if moving {
+            moves += 1;
+            assert!(!s.can_undo());
+            assert_eq!(s.undo(), Err(SessionError::UndoOff));
+        }
+    }
+    assert!(moves > 0);
+    // The table's choice is part of the save.
+    assert!(!reload(&s).setup.options.undo);
+}
+
+#[test]
+fn a_seat_colour_must_be_rgb_hex() {
+    let mut spec = spec(Preset::Yunnori, 2, 1, true);
+    spec.seats[1].colour = "blue".into();
+    assert!(matches!(
+        Session::new(spec),
+        Err(SessionError::Seat { seat: 1, .. })
+    ));
+}
+
+#[test]
+fn an_impossible_table_is_refused() {
+    let mut spec = spec(Preset::Yunnori, 2, 1, true);
+    spec.rules = RuleSet {
+        pieces_per_player: 9,
+        ..RuleSet::preset(Preset::Yunnori)
+    };
+    assert!(matches!(Session::new(spec), Err(SessionError::Setup(_))));
+}
