@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install the JVM-side tools needed to compile and test the Kotlin bindings.
 #
-#   scripts/install-kotlin.sh
+#   scripts/install-kotlin.sh [--coroutines-test]
 #
 # Idempotent: anything already present is skipped, and nothing touches the
 # network when everything is installed. Installs:
@@ -10,6 +10,9 @@
 #     kotlin-test-junit5, kotlinx-coroutines-core-jvm)
 #   - Debian libjna-java + libjna-jni (jna.jar and its native part), junit5
 #     (junit-platform-console-standalone.jar); a JDK if `java` is missing.
+#   - with --coroutines-test: kotlinx-coroutines-test-jvm from Maven Central (with
+#     Debian's maven), at the version of the compiler's kotlinx-coroutines-core jar,
+#     under $YUNNORI_TOOLS/maven (the Android view model tests).
 # Writes $YUNNORI_TOOLS/kotlin.env (shell assignments) and prints the paths.
 #
 # Env: YUNNORI_TOOLS (default /opt/yunnori-tools),
@@ -27,10 +30,19 @@ KOTLIN_PKG="$KOTLIN_HOME_DIR/node_modules/kotlin-compiler"
 ENV_FILE="$YUNNORI_TOOLS/kotlin.env"
 start=$(date +%s)
 
+want_coroutines_test=0
+for arg in "$@"; do
+    case "$arg" in
+        --coroutines-test) want_coroutines_test=1 ;;
+        *) yn_die "usage: $0 [--coroutines-test]" ;;
+    esac
+done
+
 # --- Debian packages ---------------------------------------------------------
 debs=(libjna-java libjna-jni junit5)
 command -v java >/dev/null 2>&1 || debs+=(default-jdk-headless)
 command -v npm >/dev/null 2>&1 || debs+=(npm)
+[ "$want_coroutines_test" = 0 ] || debs+=(unzip maven)
 yn_apt_ensure "${debs[@]}"
 
 JNA_JAR=/usr/share/java/jna.jar
@@ -83,6 +95,41 @@ COROUTINES_JAR="$(find_jar 'kotlinx-coroutines-core-jvm*.jar')"
 
 [ -x "$KOTLINC" ] || yn_die "kotlinc not executable: $KOTLINC"
 
+# --- kotlinx-coroutines-test (optional) -----------------------------------------
+# It must match kotlinx-coroutines-core, which comes with the compiler.
+coroutines_test_jar() {
+    local v
+    v="$(unzip -p "$COROUTINES_JAR" META-INF/kotlinx_coroutines_core.version 2>/dev/null | tr -d '[:space:]')" || true
+    [ -n "$v" ] || return 1
+    printf '%s\n' "$YUNNORI_TOOLS/maven/kotlinx-coroutines-test-jvm-$v.jar"
+}
+COROUTINES_TEST_JAR=""
+if command -v unzip >/dev/null 2>&1; then
+    COROUTINES_TEST_JAR="$(coroutines_test_jar || true)"
+fi
+if [ "$want_coroutines_test" = 1 ]; then
+    [ -n "$COROUTINES_TEST_JAR" ] || yn_die "cannot read the kotlinx-coroutines version of $COROUTINES_JAR"
+    if [ -f "$COROUTINES_TEST_JAR" ]; then
+        yn_log "$(basename "$COROUTINES_TEST_JAR") already installed"
+    else
+        v="${COROUTINES_TEST_JAR##*/kotlinx-coroutines-test-jvm-}"
+        v="${v%.jar}"
+        yn_log "fetching org.jetbrains.kotlinx:kotlinx-coroutines-test-jvm:$v with Maven"
+        staging="$YUNNORI_TOOLS/maven.partial.$$"
+        rm -rf "$staging"
+        trap 'rm -rf "$staging"' EXIT
+        # Maven checks the artifact's checksum; -B: no progress output, no prompts.
+        mvn -q -B dependency:copy "-Dartifact=org.jetbrains.kotlinx:kotlinx-coroutines-test-jvm:$v" \
+            "-DoutputDirectory=$staging" </dev/null >&2
+        [ -f "$staging/$(basename "$COROUTINES_TEST_JAR")" ] || yn_die "Maven did not fetch kotlinx-coroutines-test-jvm $v"
+        mkdir -p "$YUNNORI_TOOLS/maven"
+        mv "$staging/$(basename "$COROUTINES_TEST_JAR")" "$COROUTINES_TEST_JAR"
+        rm -rf "$staging"
+        trap - EXIT
+    fi
+fi
+[ -f "$COROUTINES_TEST_JAR" ] || COROUTINES_TEST_JAR=""
+
 mkdir -p "$YUNNORI_TOOLS"
 tmp_env="$ENV_FILE.tmp.$$"
 {
@@ -93,6 +140,7 @@ tmp_env="$ENV_FILE.tmp.$$"
     printf 'KOTLIN_TEST_JAR=%q\n' "$KOTLIN_TEST_JAR"
     printf 'KOTLIN_TEST_JUNIT5_JAR=%q\n' "$KOTLIN_TEST_JUNIT5_JAR"
     printf 'COROUTINES_JAR=%q\n' "$COROUTINES_JAR"
+    printf 'COROUTINES_TEST_JAR=%q\n' "$COROUTINES_TEST_JAR"
     printf 'JNA_JAR=%q\n' "$JNA_JAR"
     printf 'JUNIT_CONSOLE_JAR=%q\n' "$JUNIT_CONSOLE_JAR"
 } >"$tmp_env"
@@ -103,5 +151,6 @@ echo "jna.jar:           $JNA_JAR"
 echo "junit console jar: $JUNIT_CONSOLE_JAR"
 echo "coroutines jar:    $COROUTINES_JAR"
 echo "kotlin lib dir:    $KOTLIN_LIB"
+[ -z "$COROUTINES_TEST_JAR" ] || echo "coroutines-test:   $COROUTINES_TEST_JAR"
 echo "env file:          $ENV_FILE"
 yn_log "done in $(yn_since "$start")"

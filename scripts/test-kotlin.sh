@@ -16,6 +16,9 @@
 #                      (default: git top level of the current dir, else the current dir)
 #   FFI_LIB_NAME       default yut_ffi
 #   BINDINGS_WORK_DIR  scratch/cache dir (default $YUT_FFI_LIB_DIR/yunnori-bindings/kotlin)
+#   UNIFFI_CONFIG      global uniffi config passed to `uniffi-bindgen generate --config`
+#                      (default $KOTLIN_TESTS_DIR/uniffi-jvm.toml when it exists: it turns
+#                      off the Android-only settings of the crate's uniffi.toml)
 #   YUNNORI_SKIP_INSTALL=1  do not call install-kotlin.sh (expects $YUNNORI_TOOLS/kotlin.env)
 #
 # Exit status: 0 only when every test passed and at least one ran.
@@ -63,7 +66,16 @@ fingerprint() {
 # --- 1. generate --------------------------------------------------------------
 t=$(date +%s)
 rm -rf "$WORK/gen"
-(cd "$REPO_DIR" && "$BINDGEN" generate --no-format --library "$SO" --language kotlin --out-dir "$WORK/gen")
+config_args=()
+UNIFFI_CONFIG="${UNIFFI_CONFIG:-}"
+if [ -z "$UNIFFI_CONFIG" ] && [ -f "$TESTS_DIR/uniffi-jvm.toml" ]; then
+    UNIFFI_CONFIG="$TESTS_DIR/uniffi-jvm.toml"
+fi
+if [ -n "$UNIFFI_CONFIG" ]; then
+    cfg="$(yn_abspath "$UNIFFI_CONFIG" 2>/dev/null)" || yn_die "config not found: $UNIFFI_CONFIG"
+    config_args=(--config "$cfg")
+fi
+(cd "$REPO_DIR" && "$BINDGEN" generate --no-format "${config_args[@]}" --library "$SO" --language kotlin --out-dir "$WORK/gen")
 mapfile -t gen_src < <(find "$WORK/gen" -name '*.kt' | sort)
 [ "${#gen_src[@]}" -gt 0 ] || yn_die "uniffi-bindgen generated no Kotlin source"
 yn_log "generated ${#gen_src[@]} Kotlin file(s) in $(yn_since "$t")"
@@ -102,13 +114,14 @@ else
 fi
 
 # --- 4. run -------------------------------------------------------------------
+# The tests find the repo (tests/scenarios) through -Dyunnori.repo.
 # --include-classname '.*': by default the launcher only picks classes named
 # *Test / *Tests / Test*, and silently skips the rest.
 run_cp="$CLASSES:$BINDINGS_JAR:$JNA_JAR:$COROUTINES_JAR:$KOTLIN_STDLIB_JAR:$KOTLIN_TEST_JAR:$KOTLIN_TEST_JUNIT5_JAR"
 log="$WORK/junit.log"
 rc=0
 # shellcheck disable=SC2086
-java ${JAVA_OPTS:-} -Djna.library.path="$LIB_DIR" -jar "$JUNIT_CONSOLE_JAR" \
+java ${JAVA_OPTS:-} -Djna.library.path="$LIB_DIR" -Dyunnori.repo="$REPO_DIR" -jar "$JUNIT_CONSOLE_JAR" \
     --disable-banner --disable-ansi-colors --details=tree \
     --include-classname '.*' \
     --class-path "$run_cp" --scan-class-path "$CLASSES" 2>&1 </dev/null | tee "$log" || rc=$?  # pipefail: java's status

@@ -137,7 +137,9 @@ log="$WORK/swift-test.log"
 rc=0
 # shellcheck disable=SC2086
 # shellcheck disable=SC2016  # expanded by the inner shell
-in_swift_chroot "$REPO_DIR" sh -c 'cd "$1" && shift && exec swift test "$@"' sh "$pkg_in" \
+# The tests find the repo (tests/scenarios) through $YUNNORI_REPO.
+in_swift_chroot "$REPO_DIR" env YUNNORI_REPO="$SWIFT_CHROOT_REPO_PATH" \
+    sh -c 'cd "$1" && shift && exec swift test "$@"' sh "$pkg_in" \
     -Xlinker -L"$lib_in" -Xlinker -rpath -Xlinker "$lib_in" ${SWIFT_TEST_ARGS:-} \
     </dev/null 2>&1 | tee "$log" || rc=$?  # pipefail: swift test's status
 

@@ -25,12 +25,13 @@ cargo test --workspace
 step "scenario runner: yut scenario tests/scenarios"
 cargo run -q -p yut-cli -- scenario tests/scenarios
 
-if [ -f bindings/Cargo.toml ]; then
-    step "Kotlin and Swift bindings"
-    bash scripts/test-bindings.sh
-else
-    echo "bindings/ is missing: the binding suites cannot run" >&2
-    exit 1
-fi
+step "Kotlin and Swift bindings"
+bash scripts/test-bindings.sh
+
+step "Android view model (Kotlin, JVM) against the real library"
+bash scripts/test-android-viewmodel.sh
+
+step "iPhone view model (Swift package) against the real library"
+bash scripts/test-ios-viewmodel.sh
 echo
 echo "all test suites passed"

@@ -3,7 +3,7 @@
 //! only adds the words shown on screen.
 
 use crate::convert::{int, station};
-use crate::error::YutError;
+use crate::error::{guarded, YutError};
 use crate::records::*;
 use serde_json::{Map, Value};
 use yut_core::board::Station;
@@ -132,8 +132,7 @@ pub fn preset_rules(preset: Preset) -> Rules {
 /// the preset's value. The new-game screen is built from this list.
 #[uniffi::export]
 pub fn describe_rules(rules: Rules) -> Result<RulesDescription, YutError> {
-    let resolved = rule_set(&rules)?;
-    describe(&resolved)
+    guarded(|| describe(&rule_set(&rules)?))
 }
 
 /// The option descriptions of a resolved rule set.
@@ -181,7 +180,7 @@ pub(crate) fn rule_set(rules: &Rules) -> Result<RuleSet, YutError> {
     let preset: CorePreset = rules.preset.into();
     obj.insert("preset".into(), Value::from(preset.id()));
     for s in &rules.changes {
-        if obj.insert(s.key.clone(), json_value(&s.value)).is_some() {
+        if obj.insert(s.key.clone(), json_value(s)?).is_some() {
             return Err(YutError::InvalidRules {
                 reason: format!("option {:?} is given twice", s.key),
             });
@@ -190,11 +189,17 @@ pub(crate) fn rule_set(rules: &Rules) -> Result<RuleSet, YutError> {
     Ok(RuleSet::from_json(&Value::Object(obj))?)
 }
 
-fn json_value(v: &RuleValue) -> Value {
-    match v {
+fn json_value(s: &RuleSetting) -> Result<Value, YutError> {
+    Ok(match &s.value {
         RuleValue::Flag { on } => Value::from(*on),
         RuleValue::Choice { id } => Value::from(id.as_str()),
         RuleValue::Count { value } => Value::from(*value),
+        // JSON has no NaN or infinity (they would read as "not given").
+        RuleValue::Probability { value } if !value.is_finite() => {
+            return Err(YutError::InvalidRules {
+                reason: format!("{} must be a number, not {value}", s.key),
+            })
+        }
         RuleValue::Probability { value } => Value::from(*value),
         RuleValue::Throws { results } => Value::Array(
             results
@@ -205,7 +210,7 @@ fn json_value(v: &RuleValue) -> Value {
         RuleValue::Stations { ids } => {
             Value::Array(ids.iter().map(|s| Value::from(s.as_str())).collect())
         }
-    }
+    })
 }
 
 fn as_object(v: Value) -> Result<Map<String, Value>, YutError> {
@@ -536,7 +541,12 @@ mod tests {
             Err(YutError::InvalidRules { .. })
         ));
         assert!(matches!(
-            bad("stacking", RuleValue::Choice { id: "sometimes".into() }),
+            bad(
+                "stacking",
+                RuleValue::Choice {
+                    id: "sometimes".into()
+                }
+            ),
             Err(YutError::InvalidRules { .. })
         ));
         assert!(matches!(

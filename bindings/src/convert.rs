@@ -109,9 +109,11 @@ pub(crate) fn spots(v: &[CoreSpot]) -> Vec<Spot> {
 }
 
 pub(crate) fn station(id: &str) -> Result<Station, YutError> {
-    id.parse().map_err(|e: yut_core::board::UnknownStation| YutError::InvalidInput {
-        reason: e.to_string(),
-    })
+    id.parse().map_err(
+        |e: yut_core::board::UnknownStation| YutError::InvalidInput {
+            reason: e.to_string(),
+        },
+    )
 }
 
 pub(crate) fn core_spot(s: &Spot) -> Result<CoreSpot, YutError> {

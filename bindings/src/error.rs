@@ -108,7 +108,9 @@ pub(crate) fn from_save(e: SaveError, id: &str) -> YutError {
     match e {
         SaveError::NotFound => YutError::SaveNotFound { id },
         SaveError::Corrupt { reason } => YutError::SaveCorrupt { id, reason },
-        SaveError::NewerVersion { found, .. } => YutError::SaveFromNewerVersion { id, version: found },
+        SaveError::NewerVersion { found, .. } => {
+            YutError::SaveFromNewerVersion { id, version: found }
+        }
         e @ (SaveError::Unreadable(_) | SaveError::Unwritable(_)) => YutError::Io {
             reason: e.to_string(),
         },
@@ -124,21 +126,10 @@ pub(crate) fn json_error(e: serde_json::Error) -> YutError {
     }
 }
 
-/// Runs `f` on the state behind `m`. A poisoned mutex (an earlier call failed mid-way)
-/// and a panic inside `f` both come back as [`YutError::Internal`]; the panic unwinds
-/// through the guard and poisons the mutex, so the object refuses every later call
-/// rather than work on a half-changed state.
-pub(crate) fn with_state<S, T>(
-    m: &Mutex<S>,
-    f: impl FnOnce(&mut S) -> Result<T, YutError>,
-) -> Result<T, YutError> {
-    catch_unwind(AssertUnwindSafe(|| {
-        let mut guard = m.lock().map_err(|_| YutError::Internal {
-            reason: "this object is unusable after an earlier internal failure".into(),
-        })?;
-        f(&mut guard)
-    }))
-    .unwrap_or_else(|panic| {
+/// Runs `f`, turning a panic (a bug in the core) into [`YutError::Internal`], so that no
+/// panic reaches the apps.
+pub(crate) fn guarded<T>(f: impl FnOnce() -> Result<T, YutError>) -> Result<T, YutError> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|panic| {
         let what = panic
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
@@ -147,5 +138,21 @@ pub(crate) fn with_state<S, T>(
         Err(YutError::Internal {
             reason: format!("the core failed: {what}"),
         })
+    })
+}
+
+/// Runs `f` on the state behind `m`. A poisoned mutex (an earlier call failed mid-way)
+/// and a panic inside `f` both come back as [`YutError::Internal`]; the panic unwinds
+/// through the guard and poisons the mutex, so the object refuses every later call
+/// rather than work on a half-changed state.
+pub(crate) fn with_state<S, T>(
+    m: &Mutex<S>,
+    f: impl FnOnce(&mut S) -> Result<T, YutError>,
+) -> Result<T, YutError> {
+    guarded(|| {
+        let mut guard = m.lock().map_err(|_| YutError::Internal {
+            reason: "this object is unusable after an earlier internal failure".into(),
+        })?;
+        f(&mut guard)
     })
 }

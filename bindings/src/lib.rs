@@ -25,8 +25,7 @@ mod session;
 mod snapshot;
 
 pub use catalog::{
-    board_layout, describe_rules, preset_rules, presets, route_from_id, throw_from_id,
-    throw_kinds,
+    board_layout, describe_rules, preset_rules, presets, route_from_id, throw_from_id, throw_kinds,
 };
 pub use error::YutError;
 pub use library::{LoadedGame, SaveLibrary};

@@ -1,7 +1,7 @@
 //! `SaveLibrary`: the directory of saved games, over `yut_core::save::SaveLibrary`.
 
 use crate::convert::save_summary;
-use crate::error::{from_save, with_state, YutError};
+use crate::error::{from_save, guarded, with_state, YutError};
 use crate::records::*;
 use crate::session::{GameSession, SessionState};
 use std::collections::HashSet;
@@ -40,7 +40,7 @@ impl SaveLibrary {
             }
             Ok(())
         })?;
-        self.inner.save(session).map_err(|e| from_save(e, id))
+        guarded(|| self.inner.save(session).map_err(|e| from_save(e, id)))
     }
 }
 
@@ -75,7 +75,7 @@ impl SaveLibrary {
     /// The Resume list: most recently played first, damaged games last (listed with why,
     /// so the player can delete them).
     pub fn list(&self) -> Result<Vec<SaveEntry>, YutError> {
-        let entries = self.inner.list().map_err(|e| from_save(e, ""))?;
+        let entries = guarded(|| self.inner.list().map_err(|e| from_save(e, "")))?;
         Ok(entries
             .iter()
             .map(|e| {
@@ -101,7 +101,7 @@ impl SaveLibrary {
     /// Opens a saved game (its history is replayed and checked). The game saves back
     /// here with `GameSession.save`.
     pub fn load(self: Arc<Self>, id: String) -> Result<LoadedGame, YutError> {
-        let loaded = self.inner.load(&id).map_err(|e| from_save(e, &id))?;
+        let loaded = guarded(|| self.inner.load(&id).map_err(|e| from_save(e, &id)))?;
         with_state(&self.deleted, |d| {
             d.remove(&id);
             Ok(())
@@ -131,7 +131,7 @@ impl SaveLibrary {
 
     /// Deletes a saved game and its backup. A live game object of it can no longer save.
     pub fn delete(&self, id: String) -> Result<(), YutError> {
-        self.inner.delete(&id).map_err(|e| from_save(e, &id))?;
+        guarded(|| self.inner.delete(&id).map_err(|e| from_save(e, &id)))?;
         with_state(&self.deleted, |d| {
             d.insert(id);
             Ok(())

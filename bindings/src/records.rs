@@ -181,15 +181,40 @@ pub enum GameEvent {
         route: Route,
     },
     /// The stack changed route on landing (a forced turn at a corner or the centre).
-    Turned { at: String, route: Route },
-    Stacked { at: String, pieces: i32 },
-    Captured { at: String, side: i32, pieces: i32 },
-    Finished { side: i32, pieces: i32 },
-    BonusOwed { reason: BonusReason, prize: bool },
-    ResultLost { result: Throw },
-    TurnPassed { to: i32 },
-    Won { side: i32 },
-    Placed { side: i32, place: i32 },
+    Turned {
+        at: String,
+        route: Route,
+    },
+    Stacked {
+        at: String,
+        pieces: i32,
+    },
+    Captured {
+        at: String,
+        side: i32,
+        pieces: i32,
+    },
+    Finished {
+        side: i32,
+        pieces: i32,
+    },
+    BonusOwed {
+        reason: BonusReason,
+        prize: bool,
+    },
+    ResultLost {
+        result: Throw,
+    },
+    TurnPassed {
+        to: i32,
+    },
+    Won {
+        side: i32,
+    },
+    Placed {
+        side: i32,
+        place: i32,
+    },
 }
 
 // ----- moves -----
@@ -346,13 +371,25 @@ pub struct MoveReport {
 /// A rule option's value.
 #[derive(Clone, Debug, PartialEq, uniffi::Enum)]
 pub enum RuleValue {
-    Flag { on: bool },
+    Flag {
+        on: bool,
+    },
     /// One of the option's `choices`, by id.
-    Choice { id: String },
-    Count { value: i32 },
-    Probability { value: f64 },
-    Throws { results: Vec<Throw> },
-    Stations { ids: Vec<String> },
+    Choice {
+        id: String,
+    },
+    Count {
+        value: i32,
+    },
+    Probability {
+        value: f64,
+    },
+    Throws {
+        results: Vec<Throw>,
+    },
+    Stations {
+        ids: Vec<String>,
+    },
 }
 
 /// How an option is edited.
@@ -487,11 +524,17 @@ pub struct SaveSummary {
 pub enum SaveStatus {
     Good,
     /// The main file is damaged; its backup is listed and is what `load` opens.
-    Backup { damage: String },
+    Backup {
+        damage: String,
+    },
     /// Neither file can be used: listed so the player can delete it.
-    Damaged { reason: String },
+    Damaged {
+        reason: String,
+    },
     /// Written by a newer version of the app.
-    FromNewerVersion { version: u64 },
+    FromNewerVersion {
+        version: u64,
+    },
 }
 
 /// One entry of the Resume list; `summary` is `None` for a damaged game.

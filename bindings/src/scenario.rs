@@ -2,7 +2,7 @@
 //! format, with forced throws, so binding tests and rule explorers drive it step by step.
 
 use crate::convert::{core_move, core_move_spec, events};
-use crate::error::{json_error, with_state, YutError};
+use crate::error::{guarded, json_error, with_state, YutError};
 use crate::records::*;
 use crate::snapshot::{legal_moves, next_state, snapshot, Extras, SeatLook};
 use std::sync::{Arc, Mutex};
@@ -52,7 +52,7 @@ impl ScenarioGame {
         let scenario = Scenario::parse(&json).map_err(|e| YutError::InvalidInput {
             reason: e.to_string(),
         })?;
-        let game = scenario.table().game(scenario.setup.as_ref())?;
+        let game = guarded(|| Ok(scenario.table().game(scenario.setup.as_ref())?))?;
         Ok(Arc::new(ScenarioGame {
             inner: Mutex::new(ScenarioState::new(game)),
             name: scenario.name.clone(),
@@ -64,13 +64,16 @@ impl ScenarioGame {
     /// setup (the scenario format's `setup` object); without one every piece is home
     /// and seat 0 throws.
     #[uniffi::constructor]
-    pub fn new(table_json: String, setup_json: Option<String>) -> Result<Arc<ScenarioGame>, YutError> {
+    pub fn new(
+        table_json: String,
+        setup_json: Option<String>,
+    ) -> Result<Arc<ScenarioGame>, YutError> {
         let table: Table = serde_json::from_str(&table_json).map_err(json_error)?;
         let setup: Option<Setup> = match setup_json {
             Some(s) => Some(serde_json::from_str(&s).map_err(json_error)?),
             None => None,
         };
-        let game = table.game(setup.as_ref())?;
+        let game = guarded(|| Ok(table.game(setup.as_ref())?))?;
         Ok(Arc::new(ScenarioGame {
             inner: Mutex::new(ScenarioState::new(game)),
             name: String::new(),
@@ -140,6 +143,6 @@ impl ScenarioGame {
         let scenario = self.scenario.as_ref().ok_or_else(|| YutError::WrongPhase {
             reason: "this game was not built from a scenario file".into(),
         })?;
-        Ok(scenario.run().err().map(|e| e.to_string()))
+        guarded(|| Ok(scenario.run().err().map(|e| e.to_string())))
     }
 }

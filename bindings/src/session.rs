@@ -3,7 +3,7 @@
 
 use crate::catalog::{describe, rule_set};
 use crate::convert::{core_move, events, index, int, result_of};
-use crate::error::{with_state, YutError};
+use crate::error::{guarded, with_state, YutError};
 use crate::library::SaveLibrary;
 use crate::records::*;
 use crate::snapshot::{legal_moves, next_state, snapshot, Extras, SeatLook};
@@ -148,7 +148,7 @@ impl GameSession {
     /// Seats the table, decides who starts, and deals the first turn.
     #[uniffi::constructor]
     pub fn new(game: NewGame) -> Result<Arc<GameSession>, YutError> {
-        Ok(GameSession::wrap(SessionState::new(new_session(&game)?)))
+        guarded(|| Ok(GameSession::wrap(SessionState::new(new_session(&game)?))))
     }
 
     /// The game's id (also its save file's name).
@@ -156,8 +156,8 @@ impl GameSession {
         with_state(&self.inner, |s| Ok(s.session.id.clone()))
     }
 
-    /// The table this game was started with (for "play again").
-    pub fn new_game(&self) -> Result<NewGame, YutError> {
+    /// The settings this game was started with (for "play again").
+    pub fn setup(&self) -> Result<NewGame, YutError> {
         with_state(&self.inner, |s| {
             let setup = &s.session.setup;
             Ok(NewGame {
@@ -171,10 +171,11 @@ impl GameSession {
                         player: seat.player.into(),
                     })
                     .collect(),
-                teams: setup
-                    .teams
-                    .as_ref()
-                    .map(|t| t.iter().map(|side| side.iter().map(|s| int(*s)).collect()).collect()),
+                teams: setup.teams.as_ref().map(|t| {
+                    t.iter()
+                        .map(|side| side.iter().map(|s| int(*s)).collect())
+                        .collect()
+                }),
                 seed: Some(setup.seed),
                 undo: setup.options.undo,
             })
@@ -277,6 +278,19 @@ impl GameSession {
         level: Option<BotLevel>,
         budget_ms: u32,
     ) -> Result<LegalMove, YutError> {
+        self.think(level, Duration::from_millis(u64::from(budget_ms)), None)
+            .await
+    }
+}
+
+impl GameSession {
+    /// `bot_move`, with the hard bot's node budget settable (tests make searches long).
+    pub(crate) async fn think(
+        &self,
+        level: Option<BotLevel>,
+        budget: Duration,
+        nodes: Option<u64>,
+    ) -> Result<LegalMove, YutError> {
         let (game, state, seat, mut bot) = with_state(&self.inner, |s| {
             let g = s.session.game();
             let seat = g.to_move();
@@ -302,8 +316,12 @@ impl GameSession {
             let seed = s.session.setup.seed ^ (seat as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             let cached = s.bots.get_mut(seat).and_then(Option::take);
             let bot = match cached {
-                Some(b) if b.level() == level.into() => b,
+                Some(b) if b.level() == level.into() && nodes.is_none() => b,
                 _ => Bot::new(level.into(), seed),
+            };
+            let bot = match nodes {
+                Some(n) => bot.with_node_budget(n),
+                None => bot,
             };
             Ok((g.clone(), s.state, seat, bot))
         })?;
@@ -313,7 +331,6 @@ impl GameSession {
         }
         let _cancel_on_drop = StopOnDrop(stop.clone());
         let flag = stop.clone();
-        let budget = Duration::from_millis(u64::from(budget_ms));
         let search = tokio::task::spawn_blocking(move || {
             let found = bot.choose_legal(&game, budget, Some(&flag));
             (found, bot)
@@ -327,12 +344,14 @@ impl GameSession {
             }
         }
         // Give the bot back for the next turn (it keeps its model of the rules).
-        let _ = with_state(&self.inner, |s| {
-            if let Some(slot) = s.bots.get_mut(seat) {
-                *slot = Some(bot);
-            }
-            Ok(())
-        });
+        if nodes.is_none() {
+            let _ = with_state(&self.inner, |s| {
+                if let Some(slot) = s.bots.get_mut(seat) {
+                    *slot = Some(bot);
+                }
+                Ok(())
+            });
+        }
         if stop.load(Ordering::Relaxed) {
             return Err(YutError::Cancelled);
         }
@@ -340,5 +359,131 @@ impl GameSession {
             reason: "the bot found no move".into(),
         })?;
         Ok(crate::convert::legal_move(&found, state, seat))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    fn bots(seed: u64) -> NewGame {
+        let seat = |name: &str, colour: &str| SeatSpec {
+            name: name.into(),
+            colour: colour.into(),
+            player: PlayerKind::Bot {
+                level: BotLevel::Hard,
+            },
+        };
+        NewGame {
+            rules: crate::catalog::preset_rules(Preset::Yunnori),
+            seats: vec![seat("A", "#112233"), seat("B", "#445566")],
+            teams: None,
+            seed: Some(seed),
+            undo: true,
+        }
+    }
+
+    /// Plays on until the bot to act has a real choice (two or more moves).
+    fn to_a_choice(g: &GameSession) {
+        let tap = Gesture {
+            direction_rad: 0.0,
+            speed: 0.0,
+            duration_ms: 0,
+        };
+        loop {
+            let snap = g.snapshot().unwrap();
+            match snap.phase {
+                Phase::ToThrow => {
+                    g.throw_sticks(tap).unwrap();
+                }
+                Phase::ToMove if snap.legal_moves.len() >= 2 => return,
+                Phase::ToMove => {
+                    g.play(snap.legal_moves[0].clone()).unwrap();
+                }
+                Phase::Over => panic!("the game ended before a choice came up"),
+            }
+        }
+    }
+
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap()
+    }
+
+    /// A search far too long to finish (a node budget of billions) stops within moments
+    /// of `cancel_bot`, with `Cancelled`.
+    #[test]
+    fn cancel_bot_stops_a_long_search() {
+        let g = GameSession::new(bots(3)).unwrap();
+        to_a_choice(&g);
+        let rt = runtime();
+        let started = Instant::now();
+        let canceller = {
+            let g = g.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                g.cancel_bot();
+            })
+        };
+        let result = rt.block_on(g.think(None, Duration::from_secs(600), Some(u64::MAX / 2)));
+        canceller.join().unwrap();
+        assert_eq!(result, Err(YutError::Cancelled));
+        assert!(started.elapsed() < Duration::from_secs(5));
+        // The game is untouched and its bot still plays.
+        let mv = rt.block_on(g.bot_move(None, 1000)).unwrap();
+        g.play(mv).unwrap();
+    }
+
+    /// Dropping the future (what a cancelled coroutine or Task does) stops the search
+    /// thread: it lets go of its stop flag soon after.
+    #[test]
+    fn dropping_the_future_stops_the_search_thread() {
+        let g = GameSession::new(bots(4)).unwrap();
+        to_a_choice(&g);
+        let rt = runtime();
+        rt.block_on(async {
+            let search = g.think(None, Duration::from_secs(600), Some(u64::MAX / 2));
+            let timed = tokio::time::timeout(Duration::from_millis(100), search).await;
+            assert!(timed.is_err(), "the search cannot have finished");
+        });
+        let flag = g.thinking.lock().unwrap().clone().unwrap();
+        assert!(flag.load(Ordering::Relaxed), "dropping set the stop flag");
+        let t = Instant::now();
+        while Arc::strong_count(&flag) > 2 {
+            assert!(
+                t.elapsed() < Duration::from_secs(5),
+                "the search thread still runs"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// A stale move, a poisoned object: errors, not crashes.
+    #[test]
+    fn stale_moves_and_poisoned_objects_are_errors() {
+        let g = GameSession::new(bots(5)).unwrap();
+        to_a_choice(&g);
+        let mv = g.legal_moves().unwrap().remove(0);
+        g.play(mv.clone()).unwrap();
+        assert!(matches!(g.play(mv), Err(YutError::StaleObject { .. })));
+
+        // A panic while the state is locked (a core bug) poisons the mutex.
+        let r = with_state(&g.inner, |_| -> Result<(), YutError> {
+            panic!("simulated core bug")
+        });
+        assert!(matches!(r, Err(YutError::Internal { .. })));
+        assert!(matches!(g.snapshot(), Err(YutError::Internal { .. })));
+        assert!(matches!(
+            g.throw_sticks(Gesture {
+                direction_rad: 0.0,
+                speed: 0.0,
+                duration_ms: 0
+            }),
+            Err(YutError::Internal { .. })
+        ));
+        g.cancel_bot();
     }
 }

@@ -73,8 +73,7 @@ fn run(args: &[String]) -> Result<String, String> {
     std::io::stdin()
         .read_to_string(&mut text)
         .map_err(|e| format!("cannot read stdin: {e}"))?;
-    let req: Request =
-        serde_json::from_str(&text).map_err(|e| format!("bad request JSON: {e}"))?;
+    let req: Request = serde_json::from_str(&text).map_err(|e| format!("bad request JSON: {e}"))?;
     let table = Table {
         rules: req.rules,
         seats: req.seats,

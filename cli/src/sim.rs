@@ -117,9 +117,9 @@ fn player(
         }
         return Ok(Player::Optimal(solved.clone().ok_or("solver missing")?));
     }
-    let level: Level = name.parse().map_err(|e: yut_core::bot::UnknownLevel| {
-        format!("{e}, or optimal")
-    })?;
+    let level: Level = name
+        .parse()
+        .map_err(|e: yut_core::bot::UnknownLevel| format!("{e}, or optimal"))?;
     let mut bot = Bot::new(level, seed);
     if let Some(n) = nodes {
         bot = bot.with_node_budget(n);

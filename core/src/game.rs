@@ -31,7 +31,8 @@ pub struct Stack {
 
 impl Stack {
     pub fn size(&self) -> u8 {
-        self.counts.iter().sum()
+        // Saturating: a damaged file may hold absurd counts; validation rejects them later.
+        self.counts.iter().fold(0u8, |a, c| a.saturating_add(*c))
     }
 }
 
@@ -200,6 +201,9 @@ pub fn validate_table(
     let (min, max) = rules.seat_range();
     if seats < min || seats > max {
         return Err(RuleSetError::SeatCount { seats, min, max }.into());
+    }
+    if let Some(bad) = teams.into_iter().flatten().flatten().find(|s| **s >= seats) {
+        return Err(RuleSetError::Teams(format!("seat {bad} does not exist ({seats} seats)")).into());
     }
     let sides: Vec<Vec<u8>> = match teams {
         None => (0..seats as u8).map(|s| vec![s]).collect(),
@@ -1121,5 +1125,29 @@ impl TryFrom<GameRepr> for Game {
             places: r.places,
             over: r.over,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn teams_naming_a_seat_that_does_not_exist_are_refused() {
+        let r = Game::new(RuleSet::default(), 2, Some(&[vec![256], vec![1]]), 0);
+        assert!(matches!(r, Err(SetupError::Rules(RuleSetError::Teams(_)))));
+        let r = Game::new(RuleSet::default(), 2, Some(&[vec![0, 1]]), 0);
+        assert!(r.is_err(), "one side only");
+        let r = Game::new(RuleSet::default(), 4, Some(&[vec![0, 2], vec![1, 3]]), 0);
+        assert!(r.is_ok());
+    }
+
+    #[test]
+    fn absurd_piece_counts_in_a_saved_game_are_refused_not_a_panic() {
+        let g = Game::new(RuleSet::default(), 2, None, 0).unwrap();
+        let mut v = serde_json::to_value(&g).unwrap();
+        v["stacks"] = serde_json::json!([{"side": 0, "counts": [200, 100, 0, 0, 0, 0],
+            "route": "outer", "index": 3, "turn": null}]);
+        assert!(serde_json::from_value::<Game>(v).is_err());
     }
 }

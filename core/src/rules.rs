@@ -218,6 +218,13 @@ impl RuleSet {
 
     /// Reads the JSON form (`preset` plus overrides) and validates it.
     pub fn from_json(value: &serde_json::Value) -> Result<RuleSet, RuleSetError> {
+        // `null` is not a value of any option; without this serde would read it as absent.
+        if let Some((k, _)) = value
+            .as_object()
+            .and_then(|m| m.iter().find(|(_, v)| v.is_null()))
+        {
+            return Err(RuleSetError::Malformed(format!("{k}: null is not a value")));
+        }
         let spec: RuleSpec = serde_json::from_value(value.clone())
             .map_err(|e| RuleSetError::Malformed(e.to_string()))?;
         spec.resolve()
@@ -454,6 +461,7 @@ mod tests {
         assert!(RuleSet::from_json(&json!({"preset": "chess"})).is_err());
         assert!(RuleSet::from_json(&json!({"safe_stations": ["21"]})).is_err());
         assert!(RuleSet::from_json(&json!({"bonus_throw_on": ["back_do"]})).is_err());
+        assert!(RuleSet::from_json(&json!({"finish": null})).is_err());
     }
 
     #[test]

@@ -164,7 +164,10 @@ pub struct Loaded {
 pub enum EntryStatus {
     Good(Summary),
     /// The main file is damaged; the backup is shown and is what `load` will open.
-    Backup { summary: Summary, damage: SaveError },
+    Backup {
+        summary: Summary,
+        damage: SaveError,
+    },
     /// Neither file is usable (or the file is from a newer app version).
     Damaged(SaveError),
 }
@@ -238,8 +241,7 @@ pub fn decode(bytes: &[u8]) -> Result<Loaded, SaveError> {
 /// Reads just the summary at the head of a save file, without the rest: fast enough to
 /// list many games, and it does not check the game itself (`decode` does).
 pub fn read_summary<R: Read>(reader: R) -> Result<Summary, SaveError> {
-    read_head(reader, true)?
-        .ok_or_else(|| SaveError::corrupt("the summary is missing"))
+    read_head(reader, true)?.ok_or_else(|| SaveError::corrupt("the summary is missing"))
 }
 
 /// Checks the file at `path` exactly (no backup fallback), e.g. for `yut saves check`.
@@ -306,7 +308,11 @@ impl<'de> Visitor<'de> for HeadVisitor<'_> {
             }
             match map.next_key::<String>()? {
                 Some(k) if k == "summary" => {}
-                _ => return Ok(Err(SaveError::corrupt("summary must follow schema_version"))),
+                _ => {
+                    return Ok(Err(SaveError::corrupt(
+                        "summary must follow schema_version",
+                    )))
+                }
             }
             Ok(Ok(Some(map.next_value::<Summary>()?)))
         })();

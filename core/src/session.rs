@@ -235,8 +235,8 @@ fn outcome_rank(o: Outcome) -> i8 {
 
 /// A colour as the apps store it: `#RRGGBB`.
 fn is_colour(c: &str) -> bool {
-    let b = c.as_bytes();
-    b.len() == 7 && b[0] == b'#' && b[1..].iter().all(u8::is_ascii_hexdigit)
+    c.strip_prefix('#')
+        .is_some_and(|h| h.len() == 6 && h.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// Checks the table and decides who starts: by seat order, by lot, or by a throw-off of

@@ -103,7 +103,7 @@ pub fn plan(flat: [bool; 4], nak: bool, gesture: Gesture, salt: u64) -> ThrowPla
             )
         };
         // Half-turns: an even count shows the starting face (round side up), odd flips.
-        let base = 4 + (strength * 8.0) as u32 + (h % 3) as u32 * 2;
+        let base = 2 * (2 + (strength * 4.0) as u32 + (h % 3) as u32);
         let half_turns = base + u32::from(flat[i]);
         let flight_ms = 550 + (strength * 500.0) as u32 + (h % 120) as u32;
         total = total.max(flight_ms + 150);

@@ -75,7 +75,10 @@ fn the_resume_list_shows_every_game_newest_first_and_marks_finished_ones() {
     assert!(sb.finished);
     assert_eq!(sb.to_move, None);
     let winner = sb.winner.unwrap();
-    assert!(sb.seats.iter().any(|s| s.side == winner && s.place == Some(1)));
+    assert!(sb
+        .seats
+        .iter()
+        .any(|s| s.side == winner && s.place == Some(1)));
     assert!(sb
         .seats
         .iter()
@@ -104,10 +107,7 @@ fn the_list_reads_only_the_summary() {
     fs::write(&path, format!("{}\"session\": <garbage", &text[..cut])).unwrap();
     let list = lib.list().unwrap();
     assert!(matches!(&list[0].status, EntryStatus::Good(sum) if *sum == Summary::of(&s)));
-    assert!(matches!(
-        lib.load(&s.id),
-        Err(SaveError::Corrupt { .. })
-    ));
+    assert!(matches!(lib.load(&s.id), Err(SaveError::Corrupt { .. })));
 }
 
 #[test]
@@ -116,9 +116,17 @@ fn damaged_games_are_listed_as_damaged_not_hidden() {
     let lib = SaveLibrary::open(dir.path()).unwrap();
     let good = played(Preset::Yunnori, 2, 5, 12);
     lib.save(&good).unwrap();
-    fs::write(dir.path().join("broken.json"), b"{\"schema_version\":1,\"summ").unwrap();
+    fs::write(
+        dir.path().join("broken.json"),
+        b"{\"schema_version\":1,\"summ",
+    )
+    .unwrap();
     fs::write(dir.path().join("empty.json"), b"").unwrap();
-    fs::write(dir.path().join("future.json"), b"{\"schema_version\":7,\"x\":[]}").unwrap();
+    fs::write(
+        dir.path().join("future.json"),
+        b"{\"schema_version\":7,\"x\":[]}",
+    )
+    .unwrap();
     fs::write(dir.path().join("notes.txt"), b"not a game").unwrap();
     let list = lib.list().unwrap();
     assert_eq!(list.len(), 4);
@@ -195,7 +203,11 @@ fn typed_errors_for_missing_damaged_newer_and_unreadable_files() {
     let dir = TempDir::new("errors");
     let lib = SaveLibrary::open(dir.path()).unwrap();
     assert!(matches!(lib.load("nothing"), Err(SaveError::NotFound)));
-    fs::write(lib.path_of("trunc"), b"{\"schema_version\":1,\"summary\":{\"id\"").unwrap();
+    fs::write(
+        lib.path_of("trunc"),
+        b"{\"schema_version\":1,\"summary\":{\"id\"",
+    )
+    .unwrap();
     assert!(matches!(lib.load("trunc"), Err(SaveError::Corrupt { .. })));
     fs::write(lib.path_of("later"), b"{\"schema_version\":2}").unwrap();
     assert!(matches!(
@@ -216,8 +228,15 @@ fn typed_errors_for_missing_damaged_newer_and_unreadable_files() {
     ));
     fs::create_dir(lib.path_of("adir")).unwrap();
     assert!(matches!(lib.load("adir"), Err(SaveError::Unreadable(_))));
-    assert!(matches!(lib.load("../etc/passwd"), Err(SaveError::BadId(_))));
-    fs::write(lib.path_of("first"), b"{\"summary\":{},\"schema_version\":1}").unwrap();
+    assert!(matches!(
+        lib.load("../etc/passwd"),
+        Err(SaveError::BadId(_))
+    ));
+    fs::write(
+        lib.path_of("first"),
+        b"{\"summary\":{},\"schema_version\":1}",
+    )
+    .unwrap();
     assert!(matches!(lib.load("first"), Err(SaveError::Corrupt { .. })));
 }
 
@@ -246,11 +265,20 @@ fn a_doctored_throw_or_summary_is_refused() {
     let bytes = tampered(&s, |v| {
         v["session"]["history"][i]["outcome"] = serde_json::json!({ "result": better });
     });
-    assert!(matches!(save::decode(&bytes), Err(SaveError::Corrupt { .. })));
+    assert!(matches!(
+        save::decode(&bytes),
+        Err(SaveError::Corrupt { .. })
+    ));
     let bytes = tampered(&s, |v| v["summary"]["seats"][0]["finished"] = 4.into());
-    assert!(matches!(save::decode(&bytes), Err(SaveError::Corrupt { .. })));
+    assert!(matches!(
+        save::decode(&bytes),
+        Err(SaveError::Corrupt { .. })
+    ));
     let bytes = tampered(&s, |v| v["session"]["extra"] = true.into());
-    assert!(matches!(save::decode(&bytes), Err(SaveError::Corrupt { .. })));
+    assert!(matches!(
+        save::decode(&bytes),
+        Err(SaveError::Corrupt { .. })
+    ));
     // The timestamp of an action is not part of the game: editing it is harmless.
     let bytes = tampered(&s, |v| v["session"]["history"][0]["at_ms"] = 5.into());
     assert!(save::decode(&bytes).is_ok());
@@ -265,7 +293,12 @@ fn a_file_renamed_to_another_games_id_is_refused() {
     fs::rename(lib.path_of(&s.id), lib.path_of("other")).unwrap();
     assert!(matches!(lib.load("other"), Err(SaveError::Corrupt { .. })));
     assert!(matches!(
-        &lib.list().unwrap().iter().find(|e| e.id == "other").unwrap().status,
+        &lib.list()
+            .unwrap()
+            .iter()
+            .find(|e| e.id == "other")
+            .unwrap()
+            .status,
         EntryStatus::Damaged(SaveError::Corrupt { .. })
     ));
 }
@@ -283,7 +316,7 @@ fn delete_removes_the_game_and_its_backup() {
     assert!(matches!(lib.load(&s.id), Err(SaveError::NotFound)));
     assert!(matches!(lib.delete(&s.id), Err(SaveError::NotFound)));
     let ids: Vec<String> = lib.list().unwrap().into_iter().map(|e| e.id).collect();
-    assert_eq!(ids, [keep.id.clone()]);
+    assert_eq!(ids, [keep.id.as_str()]);
     let left: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(left.len(), 1, "only the kept game's file remains");
 }

@@ -8,9 +8,7 @@ use common::*;
 use yut_core::game::Phase;
 use yut_core::rules::{FirstPlayer, RuleSet};
 use yut_core::save::{self, SaveLibrary};
-use yut_core::session::{
-    Action, BotLevel, Player, Session, SessionError, SessionOptions,
-};
+use yut_core::session::{Action, BotLevel, Player, Session, SessionError, SessionOptions};
 use yut_core::throw::{Outcome, Throw, ThrowRng};
 use yut_core::throw_plan::Gesture;
 use yut_core::Preset;
@@ -172,7 +170,10 @@ fn quitting_after_a_bad_throw_cannot_re_roll_it() {
     // The player resumes: the throw is there, spent or owed to be moved.
     let resumed = lib.load(&s.id).unwrap().session;
     assert_eq!(resumed.history().len(), before.history().len() + 1);
-    assert_eq!(throws_of(&resumed).last(), Some(&(thrown.outcome, thrown.sticks)));
+    assert_eq!(
+        throws_of(&resumed).last(),
+        Some(&(thrown.outcome, thrown.sticks))
+    );
     // Even resuming the save from *before* the throw (the backup) throws the same again.
     let mut old = before.clone();
     assert_eq!(old.throw(Gesture::tap()).unwrap().outcome, thrown.outcome);
@@ -283,7 +284,11 @@ fn undo_takes_back_the_last_move_and_the_result_returns_to_hand() {
         s.play(&moves[0].mv).unwrap();
         assert!(s.can_undo());
         s.undo().unwrap();
-        assert_eq!(s.game(), before.game(), "undo restores the position and hand");
+        assert_eq!(
+            s.game(),
+            before.game(),
+            "undo restores the position and hand"
+        );
         assert_eq!(s.history(), before.history());
         assert_eq!(s.to_move(), before.to_move());
     }

@@ -28,12 +28,16 @@ pub struct Settings {
     pub seed: Option<u64>,
     /// Pause before each bot action, so people can follow what the bot does.
     pub bot_delay: Duration,
+    /// The command that continues a saved game here, for the goodbye message.
+    pub resume_command: String,
 }
 
 /// Which screen is up.
 #[derive(Debug)]
 pub enum Screen {
-    Menu { sel: usize },
+    Menu {
+        sel: usize,
+    },
     Setup(SetupForm),
     Resume(ResumeList),
     /// Who starts: the throw-off (or the lot) of the table just seated.
@@ -60,6 +64,8 @@ pub struct App {
     pub overlay: Option<Overlay>,
     pub table: Option<Table>,
     pub quit: bool,
+    /// The terminal size at the last draw (columns, rows), for scrolling limits.
+    pub size: (u16, u16),
     /// Printed after the terminal is restored (e.g. where the game was saved).
     pub farewell: Option<String>,
     games_started: u64,
@@ -145,7 +151,11 @@ impl Table {
     }
 
     pub fn names(&self) -> Vec<String> {
-        self.session.seats().iter().map(|s| s.name.clone()).collect()
+        self.session
+            .seats()
+            .iter()
+            .map(|s| s.name.clone())
+            .collect()
     }
 
     /// Whether the seat to act is a person at this keyboard.
@@ -300,7 +310,7 @@ pub fn question_for(choice: &Choice, allowed: &[usize], index: usize) -> Option<
             .iter()
             .map(|&i| Answer {
                 label: match choice.options[i].mv.stack {
-                    Some(true) => "stack them: they move together from now on".to_string(),
+                    Some(true) => "stack them (they move as one)".to_string(),
                     Some(false) => "keep them apart".to_string(),
                     None => "move".to_string(),
                 },
@@ -360,7 +370,7 @@ pub struct SetupForm {
 fn default_seat_name(i: usize, p: Player) -> String {
     match p {
         Player::Human => format!("Player {}", i + 1),
-        Player::Bot { level } => format!("Bot {} ({})", i + 1, level.id()),
+        Player::Bot { .. } => format!("Bot {}", i + 1),
     }
 }
 
@@ -569,6 +579,7 @@ impl App {
             overlay: None,
             table: None,
             quit: false,
+            size: (80, 24),
             farewell: None,
             games_started: 0,
         };
@@ -641,10 +652,13 @@ impl App {
     fn autosave(&mut self) {
         if let Some(t) = self.table.as_mut() {
             t.save_error = self.lib.save(&t.session).err().map(|e| e.to_string());
+            let over = t.session.game().is_over();
             self.farewell = Some(match &t.save_error {
+                None if over => format!("Finished game saved in {}.", self.lib.dir().display()),
                 None => format!(
-                    "Game saved in {}. Continue it with: yut play --resume",
-                    self.lib.dir().display()
+                    "Game saved in {}. Continue it with: {}",
+                    self.lib.dir().display(),
+                    self.settings.resume_command
                 ),
                 Some(e) => format!("The game could not be saved: {e}"),
             });
@@ -692,12 +706,14 @@ impl App {
             return;
         }
         if let Some(ov) = self.overlay.as_mut() {
+            let max = super::ui::rules_max_scroll(ov, self.size);
             let Overlay::Rules { scroll, .. } = ov;
             match key.code {
                 KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
-                KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
+                KeyCode::Down | KeyCode::Char('j') => *scroll = (*scroll + 1).min(max),
                 KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
-                KeyCode::PageDown | KeyCode::Char(' ') => *scroll = scroll.saturating_add(10),
+                KeyCode::PageDown | KeyCode::Char(' ') => *scroll = (*scroll + 10).min(max),
+                KeyCode::End => *scroll = max,
                 KeyCode::Home => *scroll = 0,
                 KeyCode::Char('q') => self.quit = true,
                 _ => self.overlay = None,
@@ -909,7 +925,7 @@ impl App {
                     p.sel = (p.sel + 1) % n;
                     None
                 }
-                KeyCode::Enter | KeyCode::Char(' ') => Some(p.sel),
+                KeyCode::Enter => Some(p.sel),
                 KeyCode::Char('y') => p.answers.iter().position(|a| a.label.starts_with("stack")),
                 KeyCode::Char('n') => p.answers.iter().position(|a| a.label.starts_with("keep")),
                 KeyCode::Esc | KeyCode::Backspace => {
@@ -968,7 +984,7 @@ impl App {
                 match key.code {
                     KeyCode::Up | KeyCode::Char('k') => t.sel = (t.sel + n - 1) % n,
                     KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => t.sel = (t.sel + 1) % n,
-                    KeyCode::Enter | KeyCode::Char(' ') => {
+                    KeyCode::Enter => {
                         let i = t.sel;
                         self.pick(i);
                     }

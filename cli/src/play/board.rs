@@ -94,10 +94,10 @@ impl Canvas<'_> {
     }
 }
 
-/// Draws the board in `area` (at least `WIDTH`×`HEIGHT`; larger areas centre it).
+/// Draws the board at the top of `area` (at least `WIDTH`×`HEIGHT`), centred across it.
 pub fn draw(buf: &mut Buffer, area: Rect, view: &BoardView) {
     let ox = area.x + area.width.saturating_sub(WIDTH) / 2 + 2;
-    let oy = area.y + area.height.saturating_sub(HEIGHT) / 2 + 1;
+    let oy = area.y + 1;
     let mut c = Canvas { buf, area, ox, oy };
     let line = Style::default().fg(Color::DarkGray);
     // The square.
@@ -160,10 +160,14 @@ pub fn draw(buf: &mut Buffer, area: Rect, view: &BoardView) {
         // Inside a box there are three cells; a small station gets up to three cells
         // starting on its point.
         let at = if big { col - 1 } else { col };
-        match (occupant, targets.first()) {
-            (Some(o), first) => {
+        let mut number = targets.first().map(|n| n.to_string()).unwrap_or_default();
+        if targets.len() > 1 {
+            number.push('+');
+        }
+        match occupant {
+            Some(o) => {
                 let mut style = Style::default().fg(o.colour).add_modifier(Modifier::BOLD);
-                if first.is_some() {
+                if !targets.is_empty() {
                     style = style.bg(Color::Yellow);
                 }
                 if view.source == Some(s) {
@@ -174,20 +178,9 @@ pub fn draw(buf: &mut Buffer, area: Rect, view: &BoardView) {
                     txt.push('+');
                 }
                 c.put(at, row, &txt, style);
-                if let Some(n) = first {
-                    // Show which move lands here, right after the pieces it would meet.
-                    let w = txt.chars().count() as i32;
-                    c.put(at + w, row, &n.to_string(), target_style);
-                }
             }
-            (None, Some(n)) => {
-                let mut txt = n.to_string();
-                if targets.len() > 1 {
-                    txt.push('+');
-                }
-                c.put(at, row, &txt, target_style);
-            }
-            (None, None) => {
+            None if !targets.is_empty() && !big => c.put(at, row, &number, target_style),
+            None => {
                 let dot = if big { " ◎ " } else { "○" };
                 let style = if on_path {
                     Style::default().fg(Color::Yellow)
@@ -196,6 +189,11 @@ pub fn draw(buf: &mut Buffer, area: Rect, view: &BoardView) {
                 };
                 c.put(at, row, dot, style);
             }
+        }
+        // The number of a move that lands on a box, or on pieces, goes just above them
+        // so it never reads as part of a piece count.
+        if !targets.is_empty() && (big || occupant.is_some()) {
+            c.put(col, row - 1, &number, target_style);
         }
     }
 }

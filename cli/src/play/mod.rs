@@ -179,7 +179,12 @@ pub fn main(args: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
+    let resume_command = match &opts.save_dir {
+        Some(d) => format!("yut play --resume --save-dir {}", d.display()),
+        None => "yut play --resume".to_string(),
+    };
     let settings = Settings {
+        resume_command,
         seed: opts.seed,
         bot_delay: Duration::from_millis(delay),
     };
@@ -218,7 +223,8 @@ fn run(app: &mut App) -> io::Result<()> {
     let mut term = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     term.clear()?;
     loop {
-        term.draw(|f| ui::render(app, f))?;
+        let frame = term.draw(|f| ui::render(app, f))?;
+        app.size = (frame.area.width, frame.area.height);
         if app.quit {
             return Ok(());
         }

@@ -1,1 +1,546 @@
-//! Unit tests of the play screens.
+//! Unit tests of the play screens: drive `App::on_key`/`App::tick` and read the screen
+//! back from a ratatui `TestBackend` at 80×24, the smallest supported terminal.
+
+use super::app::{App, Screen, Settings};
+use super::{default_save_dir, parse_args, ui};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+use yut_core::game::Phase;
+use yut_core::save::SaveLibrary;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("yut-play-unit-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn app(name: &str, resume: bool) -> App {
+    let dir = temp_dir(name);
+    let lib = SaveLibrary::open(&dir).expect("temp save dir");
+    App::new(
+        Settings {
+            seed: Some(11),
+            bot_delay: Duration::ZERO,
+            resume_command: "yut play --resume".into(),
+        },
+        lib,
+        resume,
+    )
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn ch(app: &mut App, c: char) {
+    press(app, KeyCode::Char(c));
+}
+
+/// The screen as text, one line per row; the cell after a wide character is skipped so
+/// Korean reads naturally.
+fn screen_at(app: &App, w: u16, h: u16) -> String {
+    let mut term = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    term.draw(|f| ui::render(app, f)).expect("draw");
+    let buf = term.backend().buffer();
+    let mut out = String::new();
+    for y in 0..h {
+        let mut skip = false;
+        for x in 0..w {
+            if skip {
+                skip = false;
+                continue;
+            }
+            let sym = buf[(x, y)].symbol();
+            skip = ratatui::text::Span::raw(sym).width() > 1;
+            out.push_str(sym);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn screen(app: &App) -> String {
+    screen_at(app, 80, 24)
+}
+
+/// Menu → new game with the default table (you against a medium bot), optionally with
+/// some setup keys first.
+fn new_game(app: &mut App, setup: &[KeyCode]) {
+    press(app, KeyCode::Enter);
+    assert!(matches!(app.screen, Screen::Setup(_)));
+    for k in setup {
+        press(app, *k);
+    }
+    ch(app, 's');
+    if matches!(app.screen, Screen::Start) {
+        press(app, KeyCode::Enter);
+    }
+    assert!(matches!(app.screen, Screen::Game), "{}", screen(app));
+}
+
+/// Lets bots act until a person is to act or the game ends.
+fn run_bots(app: &mut App) {
+    for _ in 0..500 {
+        let t = app.table.as_ref().expect("a table");
+        if t.session.game().is_over() || t.human_to_act() {
+            return;
+        }
+        app.tick(Instant::now() + Duration::from_secs(1));
+    }
+    panic!("bots did not finish their turn");
+}
+
+fn phase(app: &App) -> Phase {
+    app.table.as_ref().expect("a table").session.game().phase()
+}
+
+#[test]
+fn a_new_game_draws_the_board_and_the_seats() {
+    let mut a = app("board", false);
+    let s = screen(&a);
+    assert!(
+        s.contains("New game") && s.contains("Resume a saved game"),
+        "{s}"
+    );
+    new_game(&mut a, &[]);
+    let s = screen(&a);
+    // Four corners and the centre are boxes; the other 24 stations are small circles.
+    assert_eq!(s.matches("╭───╮").count(), 5, "{s}");
+    assert_eq!(s.matches('○').count(), 24, "{s}");
+    assert!(s.contains('╲') && s.contains('╱'), "diagonals drawn\n{s}");
+    for name in ["모", "뒷모", "찌모", "참먹이", "방"] {
+        assert!(s.contains(name), "{name} missing\n{s}");
+    }
+    assert!(s.contains("Player 1") && s.contains("Bot 2"), "{s}");
+    assert!(s.contains("wait 4 off 0"), "{s}");
+    assert!(s.contains("Player 1: press Space to throw"), "{s}");
+    assert!(s.contains("Owed 1"), "{s}");
+}
+
+#[test]
+fn a_throw_shows_sticks_result_and_moves_then_a_move_is_played() {
+    let mut a = app("throw", false);
+    new_game(&mut a, &[]);
+    ch(&mut a, ' ');
+    assert_eq!(
+        phase(&a),
+        Phase::Move,
+        "yunnori: every first throw can enter"
+    );
+    let t = a.table.as_ref().expect("table");
+    let shown = t.last_throw.expect("a throw shown");
+    let yut_core::Outcome::Result(r) = shown.outcome else {
+        panic!("no nak in yunnori")
+    };
+    let s = screen(&a);
+    let name = format!("{} {}", r.korean(), r.english());
+    assert!(s.contains(&name), "result {name} named\n{s}");
+    assert!(s.contains("flat"), "sticks drawn\n{s}");
+    assert!(
+        s.contains("[=X=]") || s.contains("(·x·)"),
+        "marked stick\n{s}"
+    );
+    assert!(
+        s.contains("1 ") && s.contains("new piece →"),
+        "move listed\n{s}"
+    );
+    assert!(s.contains("pick a move"), "{s}");
+    // The destination carries the move's number on the board.
+    let dest = t.choices[0].first().to;
+    assert!(matches!(dest, yut_core::Spot::At(_)));
+    ch(&mut a, '1');
+    let s = screen(&a);
+    assert!(s.contains("●1"), "the piece stands on the board\n{s}");
+    assert!(s.contains("wait 3 off 0"), "{s}");
+    assert!(s.contains("Player 1 moved in to"), "{s}");
+}
+
+#[test]
+fn bots_act_after_their_delay_and_their_throws_are_announced() {
+    let mut a = app("bots", false);
+    new_game(&mut a, &[]);
+    // Throw and move until it is the bot's turn.
+    for _ in 0..20 {
+        if !a.table.as_ref().is_some_and(|t| t.human_to_act()) {
+            break;
+        }
+        match phase(&a) {
+            Phase::Throw => ch(&mut a, ' '),
+            _ => ch(&mut a, '1'),
+        }
+    }
+    let t = a.table.as_ref().expect("table");
+    assert!(t.session.bot_to_act().is_some());
+    let s = screen(&a);
+    assert!(s.contains("Bot 2 is playing"), "{s}");
+    // Not before the delay is over (here zero, but the time must have come).
+    let before = t.session.history().len();
+    a.tick(Instant::now() - Duration::from_secs(5));
+    assert_eq!(
+        a.table.as_ref().map(|t| t.session.history().len()),
+        Some(before)
+    );
+    run_bots(&mut a);
+    let s = screen(&a);
+    assert!(s.contains("Bot 2 threw"), "{s}");
+}
+
+#[test]
+fn a_whole_game_against_a_bot_ends_with_a_winner_and_is_saved_finished() {
+    let mut a = app("whole", false);
+    // Rows: preset, seats, seat 1, seat 2, back-do, capture, stacking, finish, pieces.
+    let mut keys = vec![KeyCode::Down; 8];
+    keys.push(KeyCode::Left);
+    keys.push(KeyCode::Left);
+    new_game(&mut a, &keys);
+    assert_eq!(
+        a.table
+            .as_ref()
+            .map(|t| t.session.rules().pieces_per_player),
+        Some(2)
+    );
+    for _ in 0..3000 {
+        run_bots(&mut a);
+        let t = a.table.as_ref().expect("table");
+        if t.session.game().is_over() {
+            break;
+        }
+        match phase(&a) {
+            Phase::Throw => ch(&mut a, ' '),
+            Phase::Move => {
+                ch(&mut a, '1');
+                if a.table.as_ref().is_some_and(|t| t.prompt.is_some()) {
+                    ch(&mut a, '1');
+                }
+            }
+            Phase::Over => break,
+        }
+    }
+    let t = a.table.as_ref().expect("table");
+    assert!(t.session.game().is_over());
+    let s = screen(&a);
+    assert!(s.contains("wins!"), "{s}");
+    assert!(s.contains("1. "), "places listed\n{s}");
+    let list = a.lib.list().expect("list");
+    assert_eq!(list.len(), 1);
+    assert!(list[0].summary().is_some_and(|s| s.finished));
+}
+
+#[test]
+fn route_and_stacking_choices_are_asked() {
+    let mut a = app("choices", false);
+    // Culin 1895: optional shortcuts and optional stacking; both seats human.
+    let keys = [
+        KeyCode::Right, // preset → culin1895
+        KeyCode::Down,
+        KeyCode::Down,
+        KeyCode::Down, // seat 2
+        KeyCode::Left, // bot medium → bot easy → ... human is two steps left
+        KeyCode::Left,
+    ];
+    new_game(&mut a, &keys);
+    let seats = a.table.as_ref().expect("table").session.seats().to_vec();
+    assert!(seats
+        .iter()
+        .all(|s| s.player == yut_core::session::Player::Human));
+    let (mut saw_route, mut saw_stack) = (false, false);
+    for _ in 0..4000 {
+        let t = a.table.as_ref().expect("table");
+        if t.session.game().is_over() || (saw_route && saw_stack) {
+            break;
+        }
+        match phase(&a) {
+            Phase::Throw => ch(&mut a, ' '),
+            Phase::Move => {
+                let multi = t.choices.iter().position(|c| c.options.len() > 1);
+                let pick = multi.unwrap_or(0);
+                let digit = char::from_digit((pick + 1).min(9) as u32, 10).unwrap_or('1');
+                if pick >= 9 {
+                    for _ in 0..pick {
+                        press(&mut a, KeyCode::Down);
+                    }
+                    press(&mut a, KeyCode::Enter);
+                } else {
+                    ch(&mut a, digit);
+                }
+                let before = a.table.as_ref().map(|t| t.session.history().len());
+                while let Some(p) = a.table.as_ref().and_then(|t| t.prompt.clone()) {
+                    let s = screen(&a);
+                    if std::env::var("SHOW").is_ok() {
+                        eprintln!("{s}");
+                    }
+                    assert!(s.contains(&p.question), "question shown\n{s}");
+                    assert!(s.contains("1 ") && s.contains("2 "), "{s}");
+                    if p.question.starts_with("Which way") {
+                        saw_route = true;
+                        assert!(
+                            s.contains("along the edge") || s.contains("diagonal"),
+                            "{s}"
+                        );
+                    } else {
+                        saw_stack = true;
+                        assert!(s.contains("stack them") && s.contains("keep them apart"));
+                    }
+                    ch(&mut a, '1');
+                }
+                if multi.is_some() {
+                    let after = a.table.as_ref().map(|t| t.session.history().len());
+                    assert_ne!(before, after, "the answered move was played");
+                }
+            }
+            Phase::Over => break,
+        }
+    }
+    assert!(saw_route, "a route question came up");
+    assert!(saw_stack, "a stacking question came up");
+}
+
+#[test]
+fn undo_takes_back_a_move_where_the_table_allows() {
+    let mut a = app("undo", false);
+    // Two humans, Yunnori: after a move the other human has not thrown yet.
+    new_game(
+        &mut a,
+        &[
+            KeyCode::Down,
+            KeyCode::Down,
+            KeyCode::Down,
+            KeyCode::Left,
+            KeyCode::Left,
+        ],
+    );
+    let mover = a.table.as_ref().map(|t| t.session.to_move());
+    ch(&mut a, ' ');
+    while phase(&a) == Phase::Move && a.table.as_ref().map(|t| t.session.to_move()) == mover {
+        ch(&mut a, '1');
+    }
+    let t = a.table.as_ref().expect("table");
+    assert!(t.session.can_undo());
+    assert!(screen(&a).contains("u undo"));
+    let home_after = t.session.game().home(0);
+    ch(&mut a, 'u');
+    let t = a.table.as_ref().expect("table");
+    assert_eq!(t.session.game().home(0), home_after + 1);
+    assert_eq!(t.session.to_move(), 0);
+    assert!(screen(&a).contains("Move taken back"));
+    // The undo was saved: the save loads to the same position.
+    let id = t.session.id.clone();
+    let loaded = a.lib.load(&id).expect("load");
+    assert_eq!(loaded.session.game(), t.session.game());
+}
+
+#[test]
+fn undo_refused_when_the_house_rule_is_off() {
+    let mut a = app("noundo", false);
+    // Row 11 is Undo with two seats; two humans.
+    let mut keys = vec![
+        KeyCode::Down,
+        KeyCode::Down,
+        KeyCode::Down,
+        KeyCode::Left,
+        KeyCode::Left,
+    ];
+    keys.extend([KeyCode::Down; 7]);
+    keys.push(KeyCode::Right);
+    new_game(&mut a, &keys);
+    assert!(!a.table.as_ref().expect("table").session.setup.options.undo);
+    ch(&mut a, ' ');
+    ch(&mut a, '1');
+    ch(&mut a, 'u');
+    let s = screen(&a);
+    assert!(s.contains("Undo is off"), "{s}");
+    assert!(!s.contains("u undo"), "{s}");
+}
+
+#[test]
+fn the_rules_screen_follows_the_rules_in_play_and_has_the_odds() {
+    let mut a = app("rules", false);
+    new_game(&mut a, &[]);
+    ch(&mut a, 'r');
+    let s = screen(&a);
+    assert!(s.contains("Rules") && s.contains("Yunnori rules"), "{s}");
+    // Scroll to the odds table.
+    let mut found = false;
+    for _ in 0..40 {
+        if screen(&a).contains("6 in 16") {
+            found = true;
+            break;
+        }
+        press(&mut a, KeyCode::Down);
+    }
+    assert!(found, "odds table reached\n{}", screen(&a));
+    let s = screen(&a);
+    assert!(s.contains("빽도 Back-Do") && s.contains("37.50%"), "{s}");
+    // Scrolling stops at the end, so one step up shows there is more below again.
+    for _ in 0..200 {
+        press(&mut a, KeyCode::Down);
+    }
+    let s = screen(&a);
+    assert!(s.contains("Ctrl-C") && !s.contains("↓ more"), "{s}");
+    press(&mut a, KeyCode::Up);
+    assert!(screen(&a).contains("↓ more"));
+    press(&mut a, KeyCode::Esc);
+    assert!(a.overlay.is_none());
+    assert!(screen(&a).contains("press Space"));
+}
+
+#[test]
+fn a_small_terminal_gets_a_message_not_a_panic() {
+    let mut a = app("small", false);
+    new_game(&mut a, &[]);
+    let s = screen_at(&a, 60, 20);
+    assert!(s.contains("needs at least 80×24"), "{s}");
+    let s = screen_at(&a, 10, 3);
+    assert!(!s.is_empty());
+}
+
+#[test]
+fn resume_lists_games_and_damaged_saves_and_continues_one() {
+    let mut a = app("resume", false);
+    new_game(&mut a, &[]);
+    ch(&mut a, ' ');
+    ch(&mut a, '1');
+    let dir = a.lib.dir().to_path_buf();
+    std::fs::write(dir.join("broken1.json"), b"{\"schema_version\": 1, \"summ").expect("write");
+    let lib = SaveLibrary::open(&dir).expect("lib");
+    let mut b = App::new(
+        Settings {
+            seed: None,
+            bot_delay: Duration::ZERO,
+            resume_command: "yut play --resume".into(),
+        },
+        lib,
+        true,
+    );
+    let s = screen(&b);
+    assert!(s.contains("Saved games"), "{s}");
+    assert!(s.contains("Player 1 vs Bot 2 (bot medium)"), "{s}");
+    assert!(s.contains("last played just now"), "{s}");
+    assert!(s.contains("DAMAGED") && s.contains("broken1"), "{s}");
+    // The damaged one cannot be opened; the good one can.
+    let damaged_first = matches!(
+        &b.screen,
+        Screen::Resume(l) if l.entries.first().is_some_and(|e| e.summary().is_none())
+    );
+    if damaged_first {
+        press(&mut b, KeyCode::Enter);
+        assert!(screen(&b).contains("Cannot open this game"));
+        press(&mut b, KeyCode::Down);
+    }
+    press(&mut b, KeyCode::Enter);
+    assert!(matches!(b.screen, Screen::Game));
+    let s = screen(&b);
+    assert!(s.contains("Game resumed"), "{s}");
+    assert_eq!(
+        b.table.as_ref().map(|t| t.session.history().len()),
+        a.table.as_ref().map(|t| t.session.history().len())
+    );
+}
+
+#[test]
+fn culin_starts_with_a_throw_off_and_offers_teams_for_four() {
+    let mut a = app("culin", false);
+    press(&mut a, KeyCode::Enter);
+    for k in [
+        KeyCode::Right,
+        KeyCode::Down,
+        KeyCode::Right,
+        KeyCode::Right,
+    ] {
+        press(&mut a, k);
+    }
+    let s = screen(&a);
+    assert!(s.contains("Culin 1895") && s.contains("Teams"), "{s}");
+    assert!(
+        s.contains("seats 1+3 against 2+4") && s.contains("team B"),
+        "{s}"
+    );
+    ch(&mut a, 's');
+    assert!(matches!(a.screen, Screen::Start));
+    let s = screen(&a);
+    assert!(s.contains("Who starts") && s.contains("starts."), "{s}");
+    assert!(s.contains("flat"), "each seat's sticks shown\n{s}");
+    let t = a.table.as_ref().expect("table");
+    assert!(!t.session.start.throw_off.is_empty());
+    assert_eq!(t.session.game().sides().len(), 2);
+    assert_eq!(t.session.rules().pieces_per_player, 2);
+    press(&mut a, KeyCode::Enter);
+    assert!(matches!(a.screen, Screen::Game));
+    let s = screen(&a);
+    assert!(
+        s.contains("APlayer 1") && s.contains("BBot 2"),
+        "team letters\n{s}"
+    );
+}
+
+#[test]
+fn names_can_be_typed() {
+    let mut a = app("names", false);
+    press(&mut a, KeyCode::Enter);
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Enter);
+    for c in "Minji".chars() {
+        ch(&mut a, c);
+    }
+    press(&mut a, KeyCode::Enter);
+    ch(&mut a, 's');
+    assert!(screen(&a).contains("Minji: press Space to throw"));
+}
+
+#[test]
+fn quitting_keeps_the_game_saved() {
+    let mut a = app("quit", false);
+    new_game(&mut a, &[]);
+    ch(&mut a, ' ');
+    ch(&mut a, 'q');
+    assert!(a.quit);
+    assert!(a
+        .farewell
+        .as_deref()
+        .is_some_and(|f| f.contains("--resume")));
+    let list = a.lib.list().expect("list");
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0].summary().map(|s| s.actions), Some(1));
+}
+
+#[test]
+fn arguments_and_save_directory() {
+    let o = parse_args(&[
+        "--resume".into(),
+        "--save-dir=/x".into(),
+        "--seed".into(),
+        "5".into(),
+    ])
+    .expect("parse");
+    assert!(o.resume);
+    assert_eq!(o.save_dir, Some(PathBuf::from("/x")));
+    assert_eq!(o.seed, Some(5));
+    assert!(parse_args(&["--seed".into(), "five".into()]).is_err());
+    assert!(parse_args(&["--seed".into()]).is_err());
+    assert!(parse_args(&["--bogus".into()]).is_err());
+    let env = |pairs: &'static [(&'static str, &'static str)]| {
+        move |k: &str| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| std::ffi::OsString::from(*v))
+        }
+    };
+    assert_eq!(
+        default_save_dir(env(&[("YUNNORI_SAVE_DIR", "/s"), ("HOME", "/h")])),
+        Some(PathBuf::from("/s"))
+    );
+    assert_eq!(
+        default_save_dir(env(&[("XDG_DATA_HOME", "/d"), ("HOME", "/h")])),
+        Some(PathBuf::from("/d/yunnori/saves"))
+    );
+    assert_eq!(
+        default_save_dir(env(&[("XDG_DATA_HOME", ""), ("HOME", "/h")])),
+        Some(PathBuf::from("/h/.local/share/yunnori/saves"))
+    );
+    assert_eq!(default_save_dir(env(&[])), None);
+}

@@ -170,10 +170,18 @@ pub fn announce(ev: &Event, names: &[String], sides: &[Vec<u8>]) -> Option<Strin
             }
         }
         Event::Turned { at, route } => {
-            format!("At {} the piece turns {}", station_label(*at), route_words(*route))
+            format!(
+                "At {} the piece turns {}",
+                station_label(*at),
+                route_words(*route)
+            )
         }
         Event::Stacked { at, pieces: n } => {
-            format!("Stacked on {}: {} now move as one", station_label(*at), pieces(*n))
+            format!(
+                "Stacked on {}: {} now move as one",
+                station_label(*at),
+                pieces(*n)
+            )
         }
         Event::Captured {
             at,
@@ -355,8 +363,8 @@ pub fn rules_text(rules: &RuleSet, undo: bool, teams: bool) -> Vec<RulesPart> {
             String::new()
         };
         out.push(Row(format!(
-            "  {:<12} {:>13}  {:>5.1}%  {sixteenths}",
-            throw_name(t),
+            "  {} {:>13}  {:>6.2}%  {sixteenths}",
+            pad_cells(&throw_name(t), 12),
             throw_effect(t),
             prob * 100.0
         )));
@@ -481,6 +489,21 @@ pub const KEY_HELP: [&str; 10] = [
     "Ctrl-C          quit at once (the game is already saved)",
 ];
 
+/// Terminal cells a string takes: Hangul is two cells wide, everything we print else one.
+pub fn cells(s: &str) -> usize {
+    s.chars()
+        .map(|c| match c as u32 {
+            0x1100..=0x115F | 0x3130..=0x318F | 0xAC00..=0xD7A3 => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
+/// Pads `s` with spaces to `width` terminal cells, so columns with Korean line up.
+pub fn pad_cells(s: &str, width: usize) -> String {
+    format!("{s}{}", " ".repeat(width.saturating_sub(cells(s))))
+}
+
 fn join_or(items: &[String]) -> String {
     match items {
         [] => String::new(),
@@ -519,6 +542,17 @@ mod tests {
         let text = all(&y);
         assert!(text.contains("빽도 Back-Do"));
         assert!(text.contains(" 6 in 16"), "Gae is 6 in 16 with fair sticks");
+        assert!(text.contains("6.25%   1 in 16"));
+        // The odds rows line up in terminal cells, Korean included.
+        let cols: Vec<usize> = y
+            .iter()
+            .filter_map(|p| match p {
+                RulesPart::Row(r) if r.contains('%') => r.split('%').next().map(cells),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(cols.len(), 6);
+        assert!(cols.iter().all(|c| *c == cols[0]), "{cols:?}");
         assert!(text.contains("must take the diagonal"));
         let c = all(&rules_text(
             &RuleSet::preset(Preset::Culin1895),

@@ -158,13 +158,16 @@ fn centred(area: Rect, w: u16, h: u16) -> Rect {
 fn render_menu(app: &App, sel: usize, f: &mut Frame, area: Rect) {
     let mut lines = vec![
         Line::from(Span::styled("윷놀이  Yunnori", bold().fg(Color::Yellow))),
-        Line::from(Span::styled("Yut Nori, the Korean stick-throwing race", dim())),
+        Line::from(Span::styled(
+            "Yut Nori, the Korean stick-throwing race",
+            dim(),
+        )),
         Line::from(""),
     ];
     for (i, item) in MENU.iter().enumerate() {
         let style = if i == sel { hot() } else { Style::default() };
         lines.push(Line::from(Span::styled(
-            format!(" {}  {item} ", i + 1),
+            format!(" {}  {item:<20}", i + 1),
             style,
         )));
     }
@@ -272,11 +275,7 @@ fn field_line(form: &SetupForm, field: Field) -> (String, String, &'static str) 
             .into(),
             "",
         ),
-        Field::Pieces => (
-            "Pieces".into(),
-            r.pieces_per_player.to_string(),
-            "per seat",
-        ),
+        Field::Pieces => ("Pieces".into(), r.pieces_per_player.to_string(), "per seat"),
         Field::FirstPlayer => (
             "Who starts".into(),
             match r.first_player {
@@ -309,19 +308,24 @@ fn render_setup(form: &SetupForm, f: &mut Frame, area: Rect) {
         } else {
             format!("  {value}  ")
         };
+        let pad = " ".repeat(34usize.saturating_sub(Span::raw(value.as_str()).width()));
         let mut spans = vec![
             Span::raw(marker),
             Span::raw(format!("{label:<14}")),
             Span::styled(value, value_style),
+            Span::raw(pad),
         ];
         if let Field::Seat(i) = field {
             let colour = term_colour(super::app::COLOURS[i % super::app::COLOURS.len()]);
-            spans.insert(1, Span::styled(format!("{} ", GLYPHS[i]), Style::default().fg(colour)));
+            spans.insert(
+                1,
+                Span::styled(format!("{} ", GLYPHS[i]), Style::default().fg(colour)),
+            );
         } else {
             spans.insert(1, Span::raw("  "));
         }
         if !hint.is_empty() {
-            spans.push(Span::styled(format!("  {hint}"), dim()));
+            spans.push(Span::styled(hint, dim()));
         }
         lines.push(Line::from(spans));
     }
@@ -442,7 +446,11 @@ pub fn board_view(t: &Table) -> BoardView {
         }
     }
     if t.human_to_act() && g.phase() == Phase::Move {
+        let asking = t.prompt.as_ref().map(|p| p.choice);
         for (i, c) in t.choices.iter().enumerate() {
+            if asking.is_some_and(|a| a != i) {
+                continue;
+            }
             for lm in &c.options {
                 match lm.to {
                     Spot::At(s) => {
@@ -460,7 +468,7 @@ pub fn board_view(t: &Table) -> BoardView {
                 }
             }
         }
-        if let Some(c) = t.choices.get(t.sel) {
+        if let Some(c) = t.choices.get(asking.unwrap_or(t.sel)) {
             for lm in &c.options {
                 for s in &lm.path {
                     if let Spot::At(st) = s {
@@ -513,7 +521,7 @@ fn status_line(t: &Table) -> (String, Style) {
     }
     if let Some(level) = t.session.bot_to_act() {
         return (
-            format!("{name} (bot, {}) is playing…", text::level_name(level)),
+            format!("{name} is playing ({} bot)…", text::level_name(level)),
             bold().fg(Color::Cyan),
         );
     }
@@ -546,7 +554,12 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
         ))),
         Rect::new(area.x, area.y, area.width, 1),
     );
-    let board_area = Rect::new(area.x, area.y + 1, board::WIDTH, area.height - 1);
+    let board_area = Rect::new(
+        area.x,
+        area.y + 1,
+        board::WIDTH,
+        board::HEIGHT.min(area.height - 1),
+    );
     board::draw(f.buffer_mut(), board_area, &board_view(t));
     let px = area.x + board::WIDTH + 1;
     let pw = area.width.saturating_sub(board::WIDTH + 1);
@@ -558,7 +571,7 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
         let (glyph, colour) = seat_style(t, seat);
         let turn = !g.is_over() && g.to_move() == seat;
         let marker = if turn { "▶" } else { " " };
-        let name = fit(names.get(seat).map_or("?", String::as_str), 12);
+        let name = fit(names.get(seat).map_or("?", String::as_str), 15);
         let team = if t.has_teams() {
             format!("{}", (b'A' + g.side_of(seat) as u8) as char)
         } else {
@@ -572,7 +585,7 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
         top.push(Line::from(vec![
             Span::styled(marker, bold().fg(Color::Yellow)),
             Span::styled(format!("{glyph}"), Style::default().fg(colour)),
-            Span::styled(format!("{team}{name:<12}"), name_style),
+            Span::styled(format!("{team}{name:<15}"), name_style),
             Span::raw(format!(" wait {} off {}", g.home(seat), g.done(seat))),
         ]));
     }
@@ -600,11 +613,13 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
             )));
             let who = names.get(th.seat).cloned().unwrap_or_default();
             let what = match th.outcome {
-                Outcome::Result(r) => format!("{} · {}", text::throw_name(r), text::throw_effect(r)),
+                Outcome::Result(r) => {
+                    format!("{} · {}", text::throw_name(r), text::throw_effect(r))
+                }
                 Outcome::Nak => "낙 Nak · void".to_string(),
             };
             top.push(Line::from(vec![
-                Span::styled(fit(&format!("{who}: "), 14), dim()),
+                Span::styled(format!("{}: ", fit(&who, 14)), dim()),
                 Span::styled(what, bold().fg(Color::Yellow)),
             ]));
         }
@@ -614,12 +629,16 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
         }
     }
     let keys: Vec<Line> = if g.is_over() {
-        vec![Line::from(Span::styled(
-            fit("n new game · Enter menu · r rules · q quit", w),
-            dim(),
-        ))]
+        vec![
+            Line::from(Span::styled(fit("n new game · Enter menu", w), dim())),
+            Line::from(Span::styled(fit("r rules · q quit", w), dim())),
+        ]
     } else {
-        let undo = if t.session.can_undo() { "u undo · " } else { "" };
+        let undo = if t.session.can_undo() {
+            "u undo · "
+        } else {
+            ""
+        };
         vec![
             Line::from(Span::styled(
                 fit("Space throw · 1-9/↑↓ Enter move", w),
@@ -633,14 +652,13 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
     };
     let top_h = top.len() as u16;
     let keys_h = keys.len() as u16;
-    let log_h: u16 = if panel.height >= 28 { 6 } else { 4 };
-    let mid_h = panel.height.saturating_sub(top_h + keys_h + log_h + 1);
     f.render_widget(
         Paragraph::new(top),
         Rect::new(panel.x, panel.y, panel.width, top_h),
     );
-    // Middle: the question, the move list, or the final places.
-    let mid = Rect::new(panel.x, panel.y + top_h, panel.width, mid_h + 1);
+    // Middle: the question, the move list, or the final places; the log gets the rest.
+    let free = panel.height.saturating_sub(top_h + keys_h + 1) as usize;
+    let room = free.saturating_sub(3).max(1);
     let mut lines: Vec<Line> = vec![Line::from(Span::styled("─".repeat(w), dim()))];
     if g.is_over() {
         for (k, side) in g.places().iter().enumerate() {
@@ -664,9 +682,11 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
                 style,
             )));
         }
-        lines.push(Line::from(Span::styled("Enter/number pick · Esc back", dim())));
+        lines.push(Line::from(Span::styled(
+            "Enter/number pick · Esc back",
+            dim(),
+        )));
     } else if t.human_to_act() && g.phase() == Phase::Move {
-        let room = mid_h as usize;
         let first = t.sel.saturating_sub(room.saturating_sub(1));
         for (i, c) in t.choices.iter().enumerate().skip(first).take(room) {
             let style = if i == t.sel { hot() } else { Style::default() };
@@ -676,20 +696,43 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
             )));
         }
     }
+    lines.truncate(room + 1);
+    let mid_h = lines.len() as u16;
+    let mid = Rect::new(panel.x, panel.y + top_h, panel.width, mid_h);
     f.render_widget(Paragraph::new(lines), mid);
-    // The log: the latest announcements.
-    let log_area = Rect::new(panel.x, mid.y + mid.height, panel.width, log_h);
+    // The log: the latest announcements, wrapped, newest at the bottom.
+    let log_h = panel.height.saturating_sub(top_h + mid_h + keys_h);
+    let log_area = Rect::new(panel.x, mid.y + mid_h, panel.width, log_h);
     let mut log: Vec<Line> = Vec::new();
-    if let Some(e) = &t.save_error {
-        log.push(Line::from(Span::styled(
-            fit(&format!("Not saved: {e}"), w),
-            Style::default().fg(Color::LightRed),
-        )));
+    let mut want = log_h as usize;
+    if t.save_error.is_some() {
+        want = want.saturating_sub(1);
     }
-    let want = (log_h as usize).saturating_sub(log.len());
-    let start = t.log.len().saturating_sub(want);
-    for l in &t.log[start..] {
-        log.push(Line::from(fit(l, w)));
+    for entry in t.log.iter().rev() {
+        if log.len() >= want {
+            break;
+        }
+        let mut wrapped = wrap(entry, w.saturating_sub(2));
+        for (k, l) in wrapped.iter_mut().enumerate() {
+            if k > 0 {
+                l.insert_str(0, "  ");
+            }
+        }
+        for l in wrapped.into_iter().rev() {
+            if log.len() < want {
+                log.push(Line::from(l));
+            }
+        }
+    }
+    log.reverse();
+    if let Some(e) = &t.save_error {
+        log.insert(
+            0,
+            Line::from(Span::styled(
+                fit(&format!("Not saved: {e}"), w),
+                Style::default().fg(Color::LightRed),
+            )),
+        );
     }
     f.render_widget(Paragraph::new(log), log_area);
     f.render_widget(
@@ -723,7 +766,13 @@ fn render_resume(app: &App, f: &mut Frame, area: Rect) {
     let per = 2usize;
     let room = (area.height as usize).saturating_sub(8) / per;
     let first = list.sel.saturating_sub(room.saturating_sub(1));
-    for (i, e) in list.entries.iter().enumerate().skip(first).take(room.max(1)) {
+    for (i, e) in list
+        .entries
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(room.max(1))
+    {
         let sel = i == list.sel;
         let marker = if sel { "▶ " } else { "  " };
         let head_style = if sel { hot() } else { bold() };
@@ -737,11 +786,7 @@ fn render_resume(app: &App, f: &mut Frame, area: Rect) {
                         Player::Bot { level } => format!("{} (bot {})", seat.name, level.id()),
                     })
                     .collect();
-                let head = format!(
-                    "{} · {}",
-                    players.join(" vs "),
-                    text::preset_name(s.preset)
-                );
+                let head = format!("{} · {}", players.join(" vs "), text::preset_name(s.preset));
                 let progress = if s.finished {
                     let who = s
                         .winner
@@ -760,10 +805,8 @@ fn render_resume(app: &App, f: &mut Frame, area: Rect) {
                         .map_or(String::new(), |x| format!(" · {} to play", x.name));
                     format!("turn {} · off {}{next}", s.turns.max(1), done.join(" "))
                 };
-                let mut detail = format!(
-                    "{progress} · last played {}",
-                    text::age(s.updated_ms, now)
-                );
+                let mut detail =
+                    format!("{progress} · last played {}", text::age(s.updated_ms, now));
                 if matches!(e.status, EntryStatus::Backup { .. }) {
                     detail.push_str(" · damaged, opens the backup");
                 }
@@ -812,15 +855,13 @@ fn render_resume(app: &App, f: &mut Frame, area: Rect) {
     f.render_widget(Paragraph::new(lines), area);
 }
 
-fn render_overlay(ov: &Overlay, f: &mut Frame, area: Rect) {
+/// The rules screen's lines for a given width (shared with the key handler, which needs
+/// the length to stop scrolling at the end).
+pub fn rules_lines(ov: &Overlay, width: u16) -> Vec<Line<'static>> {
     let Overlay::Rules {
-        rules,
-        undo,
-        teams,
-        scroll,
+        rules, undo, teams, ..
     } = ov;
-    f.render_widget(Clear, area);
-    let inner_w = area.width.saturating_sub(4) as usize;
+    let inner_w = width.saturating_sub(4).max(10) as usize;
     let mut lines: Vec<Line> = Vec::new();
     for part in text::rules_text(rules, *undo, *teams) {
         match part {
@@ -838,6 +879,19 @@ fn render_overlay(ov: &Overlay, f: &mut Frame, area: Rect) {
             RulesPart::Row(r) => lines.push(Line::from(fit(&r, inner_w))),
         }
     }
+    lines
+}
+
+/// How far the rules screen can scroll in a terminal of `size` (columns, rows).
+pub fn rules_max_scroll(ov: &Overlay, size: (u16, u16)) -> u16 {
+    let view_h = size.1.saturating_sub(2) as usize;
+    rules_lines(ov, size.0).len().saturating_sub(view_h) as u16
+}
+
+fn render_overlay(ov: &Overlay, f: &mut Frame, area: Rect) {
+    let Overlay::Rules { scroll, .. } = ov;
+    f.render_widget(Clear, area);
+    let lines = rules_lines(ov, area.width);
     let view_h = area.height.saturating_sub(2) as usize;
     let max_scroll = lines.len().saturating_sub(view_h);
     let s = (*scroll as usize).min(max_scroll);

@@ -10,9 +10,7 @@
 use crate::board::{Spot, Station, STATION_COUNT};
 use crate::game::{Game, Phase, Stack};
 use crate::route::{RouteId, RouteMap, SwitchPoint};
-use crate::rules::{
-    BackDoFromFirst, BackDoWhenEmpty, CaptureBonus, Finish, RuleSet, Switch, ThrowTiming,
-};
+use crate::rules::{BackDoFromFirst, BackDoWhenEmpty, CaptureBonus, Finish, RuleSet, Switch};
 use crate::throw::{odds, Outcome, Throw, NAK_PROBABILITY};
 
 /// Longest route (Jjimo with the exit via the start corner) has 21 stations.
@@ -25,8 +23,11 @@ pub struct Model {
     /// Expected results a lone piece standing at (route, index) still needs to finish,
     /// moving along that route (no pending turn).
     t: [[f64; MAX_LEN]; 5],
+    /// Variance of that number.
+    var: [[f64; MAX_LEN]; 5],
     /// The same for a piece waiting at home.
     pub(crate) home: f64,
+    home_var: f64,
     /// Expected results per turn (bonus throws included, captures not).
     pub(crate) rate: f64,
     /// Odds of each result, given that a throw gives a result.
@@ -42,7 +43,54 @@ pub struct Model {
     exact: bool,
     shortcut: Switch,
     shortcut_at_15: Switch,
-    pub(crate) collect_first: bool,
+    pub(crate) params: Params,
+}
+
+/// The evaluation's tuned weights (tuned against the exact solver's regret, see tests).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Params {
+    /// Variance of the race per result still needed.
+    pub var: f64,
+    /// Share of a turn the side about to act is ahead by.
+    pub tempo: f64,
+    /// What a Back-Do in hand is worth, in results.
+    pub back_do_hand: f64,
+    /// Weight of the capture threat of the side about to act.
+    pub threat: f64,
+    /// Weight of the value of a capture's bonus throw.
+    pub bonus: f64,
+    /// Variance of a race that is all but over (the last result's luck).
+    pub base_var: f64,
+    /// Share of a chased stack's capture cost charged per unit of way left.
+    pub exposure: f64,
+    /// Scale of the logistic.
+    pub scale: f64,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        // Fitted to the exact values of the 2-piece Yunnori game (least squares over the
+        // positions of 3,000 games; see `tune.rs`).
+        Params {
+            var: 1.6,
+            tempo: 0.36,
+            back_do_hand: 0.3,
+            threat: 2.1,
+            bonus: 0.0,
+            base_var: 0.01,
+            // Not visible in 2-piece games; set by 4-piece play against the medium bot.
+            exposure: 0.15,
+            scale: 1.29,
+        }
+    }
+}
+
+/// A lone piece's spot in the race chain: route slot and index.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Pos {
+    Home,
+    Done,
+    At(usize, usize),
 }
 
 fn route_slot(r: RouteId) -> usize {
@@ -59,7 +107,8 @@ impl Model {
     pub fn new(rules: &RuleSet) -> Model {
         let map = rules.route_map();
         let raw = odds(rules.stick_flat_probability, rules.back_do);
-        let result_odds: Vec<(Throw, f64)> = raw.iter().copied().filter(|(_, p)| *p > 0.0).collect();
+        let result_odds: Vec<(Throw, f64)> =
+            raw.iter().copied().filter(|(_, p)| *p > 0.0).collect();
         let nak = if rules.nak { NAK_PROBABILITY } else { 0.0 };
         let mut outcomes: Vec<(Outcome, f64)> = result_odds
             .iter()
@@ -84,7 +133,9 @@ impl Model {
         let mut m = Model {
             map,
             t: [[0.0; MAX_LEN]; 5],
+            var: [[0.0; MAX_LEN]; 5],
             home: 0.0,
+            home_var: 0.0,
             rate,
             result_odds,
             outcomes,
@@ -97,7 +148,7 @@ impl Model {
             exact: rules.finish == Finish::Exact,
             shortcut: rules.shortcut,
             shortcut_at_15: rules.shortcut_at_15,
-            collect_first: rules.throw_timing == ThrowTiming::CollectFirst,
+            params: Params::default(),
         };
         m.solve_race();
         m
@@ -107,10 +158,10 @@ impl Model {
         self.map.stations(r).len()
     }
 
-    /// Results still needed from (route, index) for a piece that has just landed there:
-    /// a forced switch is taken, an optional one is taken when it helps.
-    fn landed(&self, r: RouteId, i: usize) -> f64 {
-        let stay = self.t[route_slot(r)][i];
+    /// Where a piece that has just landed on (route, index) stands: a forced switch is
+    /// taken, an optional one when it shortens the way.
+    fn landed(&self, r: RouteId, i: usize) -> Pos {
+        let stay = Pos::At(route_slot(r), i);
         let Some((to, point)) = self.map.turn_at(r, i as u8) else {
             return stay;
         };
@@ -118,74 +169,133 @@ impl Model {
             SwitchPoint::Corner => self.shortcut,
             SwitchPoint::Fifteen => self.shortcut_at_15,
         };
-        let other = self.t[route_slot(to)][i];
+        let other = Pos::At(route_slot(to), i);
+        let better = |a: Pos, b: Pos| {
+            if self.need_at(b) < self.need_at(a) {
+                b
+            } else {
+                a
+            }
+        };
         match option {
             Switch::Forced => other,
-            Switch::Optional => stay.min(other),
+            Switch::Optional => better(stay, other),
             Switch::OnlyIfShorter
                 if self.map.steps_to_done(to, i as u8) < self.map.steps_to_done(r, i as u8) =>
             {
-                stay.min(other)
+                better(stay, other)
             }
             _ => stay,
         }
     }
 
-    /// Value iteration for a lone piece: expected results to finish from every spot.
-    fn solve_race(&mut self) {
-        let routes: Vec<RouteId> = self.map.routes().collect();
-        for _ in 0..5000 {
-            let mut delta: f64 = 0.0;
-            for &r in &routes {
-                for i in 0..self.len(r) {
-                    let v = 1.0 + self.expect_after(Some((r, i)));
-                    let slot = &mut self.t[route_slot(r)][i];
-                    delta = delta.max((v - *slot).abs());
-                    *slot = v;
-                }
+    fn need_at(&self, p: Pos) -> f64 {
+        match p {
+            Pos::Home => self.home,
+            Pos::Done => 0.0,
+            Pos::At(r, i) => self.t[r][i],
+        }
+    }
+
+    fn second_at(&self, p: Pos, second: &[[f64; MAX_LEN]; 5], home: f64) -> f64 {
+        match p {
+            Pos::Home => home,
+            Pos::Done => 0.0,
+            Pos::At(r, i) => second[r][i],
+        }
+    }
+
+    /// Where a lone piece goes with one result (a result it cannot use leaves it in place).
+    fn step(&self, from: Pos, t: Throw, routes: &[RouteId]) -> Pos {
+        match (from, t) {
+            (Pos::Done, _) => Pos::Done,
+            (Pos::Home, Throw::BackDo) if self.back_do_enter => self.landed(RouteId::Outer, 0),
+            (Pos::Home, Throw::BackDo) => Pos::Home,
+            (Pos::Home, t) => self.landed(RouteId::Outer, t.steps() as usize - 1),
+            (Pos::At(_, 0), Throw::BackDo) => match self.back_do_from_first {
+                BackDoFromFirst::Home => Pos::Home,
+                BackDoFromFirst::ToStartCorner => self.landed(RouteId::Outer, 19),
+            },
+            (Pos::At(r, i), Throw::BackDo) => {
+                let j = i - 1;
+                self.landed(self.map.after_back_step(routes[r], j as u8), j)
             }
-            let h = 1.0 + self.expect_after(None);
-            delta = delta.max((h - self.home).abs());
-            self.home = h;
-            if delta < 1e-9 {
-                break;
+            (Pos::At(r, i), t) => {
+                let route = routes[r];
+                let target = i + t.steps() as usize;
+                let len = self.len(route);
+                if target >= len {
+                    if self.exact && target != len {
+                        from
+                    } else {
+                        Pos::Done
+                    }
+                } else {
+                    self.landed(route, target)
+                }
             }
         }
     }
 
-    /// Expected results still needed after one more result, from a spot (None = home).
-    fn expect_after(&self, from: Option<(RouteId, usize)>) -> f64 {
-        let mut sum = 0.0;
-        for &(t, p) in &self.result_odds {
-            let next = match (from, t) {
-                (None, Throw::BackDo) if self.back_do_enter => self.landed(RouteId::Outer, 0),
-                (None, Throw::BackDo) => self.home,
-                (None, t) => self.landed(RouteId::Outer, t.steps() as usize - 1),
-                (Some((_, 0)), Throw::BackDo) => match self.back_do_from_first {
-                    BackDoFromFirst::Home => self.home,
-                    BackDoFromFirst::ToStartCorner => self.landed(RouteId::Outer, 19),
-                },
-                (Some((r, i)), Throw::BackDo) => {
-                    let j = i - 1;
-                    self.landed(self.map.after_back_step(r, j as u8), j)
-                }
-                (Some((r, i)), t) => {
-                    let target = i + t.steps() as usize;
-                    let len = self.len(r);
-                    if target >= len {
-                        if self.exact && target != len {
-                            self.t[route_slot(r)][i]
-                        } else {
-                            0.0
-                        }
-                    } else {
-                        self.landed(r, target)
-                    }
-                }
-            };
-            sum += p * next;
+    /// Value iteration for a lone piece: the mean and variance of the number of results it
+    /// still needs, from every spot.
+    fn solve_race(&mut self) {
+        let routes: Vec<RouteId> = RouteId::ALL.to_vec();
+        let live: Vec<RouteId> = self.map.routes().collect();
+        let mut spots: Vec<Pos> = vec![Pos::Home];
+        for &r in &live {
+            for i in 0..self.len(r) {
+                spots.push(Pos::At(route_slot(r), i));
+            }
         }
-        sum
+        for _ in 0..5000 {
+            let mut delta: f64 = 0.0;
+            for &p in &spots {
+                let mut v = 1.0;
+                for &(t, q) in &self.result_odds {
+                    v += q * self.need_at(self.step(p, t, &routes));
+                }
+                let slot = match p {
+                    Pos::Home => &mut self.home,
+                    Pos::At(r, i) => &mut self.t[r][i],
+                    Pos::Done => continue,
+                };
+                delta = delta.max((v - *slot).abs());
+                *slot = v;
+            }
+            if delta < 1e-9 {
+                break;
+            }
+        }
+        // Second moment with the same choices: E[(1 + N')^2].
+        let mut second = [[0.0; MAX_LEN]; 5];
+        let mut home2 = 0.0;
+        for _ in 0..5000 {
+            let mut delta: f64 = 0.0;
+            for &p in &spots {
+                let mut v = 0.0;
+                for &(t, q) in &self.result_odds {
+                    let n = self.step(p, t, &routes);
+                    v += q * (1.0 + 2.0 * self.need_at(n) + self.second_at(n, &second, home2));
+                }
+                let slot = match p {
+                    Pos::Home => &mut home2,
+                    Pos::At(r, i) => &mut second[r][i],
+                    Pos::Done => continue,
+                };
+                delta = delta.max((v - *slot).abs());
+                *slot = v;
+            }
+            if delta < 1e-7 {
+                break;
+            }
+        }
+        for ((var, sec), t) in self.var.iter_mut().zip(&second).zip(&self.t) {
+            for ((v, s2), m) in var.iter_mut().zip(sec).zip(t) {
+                *v = (s2 - m * m).max(0.0);
+            }
+        }
+        self.home_var = (home2 - self.home * self.home).max(0.0);
     }
 
     /// Results a stack still needs (once for the whole stack).
@@ -195,6 +305,16 @@ impl Model {
         match st.turn {
             Some(r) => stay.min(self.t[route_slot(r)][i]),
             None => stay,
+        }
+    }
+
+    /// Variance of what a stack still needs.
+    pub(crate) fn stack_var(&self, st: &Stack) -> f64 {
+        let i = (st.index as usize).min(MAX_LEN - 1);
+        let a = route_slot(st.route);
+        match st.turn {
+            Some(r) if self.t[route_slot(r)][i] < self.t[a][i] => self.var[route_slot(r)][i],
+            _ => self.var[a][i],
         }
     }
 
@@ -294,20 +414,82 @@ impl Model {
         }
     }
 
-    /// Results each active side still needs, and the number of its seats (for teams).
-    fn needs(&self, game: &Game) -> Vec<f64> {
-        let mut need = vec![0.0; game.sides().len()];
+    /// Mean and variance of the results each side still needs. A stack that enemies can
+    /// still catch up with is charged part of what losing it would cost, growing with the
+    /// way it has left: that is the risk of carrying a big stack a long way.
+    fn needs(&self, game: &Game) -> Vec<(f64, f64)> {
+        let mut need = vec![(0.0, 0.0); game.sides().len()];
+        let nsides = game.sides().len().min(6);
+        // Per side: the furthest-back enemy progress, as results still needed.
+        let mut back = [0.0f64; 6];
+        if self.params.exposure > 0.0 {
+            for st in game.stacks() {
+                let s = (st.side as usize).min(5);
+                back[s] = back[s].max(self.stack_need(st));
+            }
+            for seat in 0..game.seats() {
+                if game.home(seat) > 0 {
+                    let s = game.side_of(seat).min(5);
+                    back[s] = back[s].max(self.home);
+                }
+            }
+        }
         for st in game.stacks() {
+            let t = self.stack_need(st);
+            let mut chased = false;
+            if self.params.exposure > 0.0 {
+                for (side, b) in back.iter().enumerate().take(nsides) {
+                    if side != st.side as usize && *b > t + 0.5 {
+                        chased = true;
+                    }
+                }
+            }
             if let Some(n) = need.get_mut(st.side as usize) {
-                *n += self.stack_need(st);
+                n.0 += t;
+                n.1 += self.stack_var(st);
+                if chased {
+                    n.0 += self.params.exposure * self.capture_loss(st) * t / self.home.max(1.0);
+                }
             }
         }
         for seat in 0..game.seats() {
             if let Some(n) = need.get_mut(game.side_of(seat)) {
-                *n += game.home(seat) as f64 * self.home;
+                let k = game.home(seat) as f64;
+                n.0 += k * self.home;
+                n.1 += k * self.home_var;
             }
         }
         need
+    }
+
+    /// What `side` can expect to hit with one result: (chance it captures, mean loss it
+    /// inflicts when it does), over the results in hand (known) or the next throw.
+    fn threat(&self, game: &Game, side: usize, enemy: &Occupancy) -> (f64, f64) {
+        if enemy.total_loss == 0.0 {
+            return (0.0, 0.0);
+        }
+        if game.phase() == Phase::Move && game.side_of(game.to_move()) == side {
+            let mut best: f64 = 0.0;
+            for h in game.hand() {
+                best = best.max(self.best_capture(game, side, h.throw, enemy).0);
+            }
+            if best > 0.0 || game.owed() == 0 {
+                return if best > 0.0 { (1.0, best) } else { (0.0, 0.0) };
+            }
+        }
+        let (mut p_hit, mut loss) = (0.0, 0.0);
+        for &(t, p) in &self.result_odds {
+            let (l, c) = self.best_capture(game, side, t, enemy);
+            if c > 0.0 {
+                p_hit += p;
+                loss += p * l;
+            }
+        }
+        if p_hit > 0.0 {
+            (p_hit, loss / p_hit)
+        } else {
+            (0.0, 0.0)
+        }
     }
 
     /// Estimated probability that `me` (a side) finishes before every other side still
@@ -316,80 +498,80 @@ impl Model {
     pub fn win_probability(&self, game: &Game, me: usize, placed0: usize) -> f64 {
         let places = game.places();
         if places.len() > placed0 {
-            return if places[placed0] as usize == me { 1.0 } else { 0.0 };
+            return if places[placed0] as usize == me {
+                1.0
+            } else {
+                0.0
+            };
         }
-        let nsides = game.sides().len();
         let mut need = self.needs(game);
         let mover = game.side_of(game.to_move());
         let over = game.phase() == Phase::Over;
-        if !over {
-            // The mover's results in hand and throws owed count as progress already made.
-            let hand: f64 = game
-                .hand()
-                .iter()
-                .map(|h| if h.throw == Throw::BackDo { 0.3 } else { 1.0 })
-                .sum();
-            let owed = game.owed() as f64 * self.rate;
-            // What the mover can hit: with results in hand, or with the next throw.
-            let enemy = Occupancy::of(game, mover, self);
-            let mut loss = 0.0;
-            let mut hits = 0.0;
-            if game.phase() == Phase::Move {
-                for h in game.hand() {
-                    let (l, c) = self.best_capture(game, mover, h.throw, &enemy);
-                    if l > loss {
-                        loss = l;
-                        hits = c;
-                    }
-                }
-            }
-            if game.owed() > 0 && (loss == 0.0 || self.collect_first) {
-                let mut el = 0.0;
-                let mut eh = 0.0;
-                for &(t, p) in &self.result_odds {
-                    let (l, c) = self.best_capture(game, mover, t, &enemy);
-                    el += p * l;
-                    eh += p * c;
-                }
-                loss += el;
-                hits += eh;
-            }
-            // Spread the loss over the enemy sides by what they have exposed.
-            if loss > 0.0 && enemy.total_loss > 0.0 {
-                for (side, n) in need.iter_mut().enumerate() {
-                    if side != mover {
-                        *n += loss * enemy.side_loss[side.min(5)] / enemy.total_loss;
-                    }
-                }
-            }
-            need[mover] -= hand + owed + hits * self.capture_bonus_value();
+        if over {
+            return self.race(game, &need, me, None);
         }
+        // The mover's results in hand and throws owed count as progress already made.
+        let hand: f64 = game
+            .hand()
+            .iter()
+            .map(|h| {
+                if h.throw == Throw::BackDo {
+                    self.params.back_do_hand
+                } else {
+                    1.0
+                }
+            })
+            .sum();
+        need[mover].0 -= hand + game.owed() as f64 * self.rate;
+        // The mover's capture threat splits the future in two races.
+        let enemy = Occupancy::of(game, mover, self);
+        let (p_hit, loss) = self.threat(game, mover, &enemy);
+        let calm = self.race(game, &need, me, Some(mover));
+        if p_hit == 0.0 {
+            return calm;
+        }
+        let mut hit = need.clone();
+        let loss = loss * self.params.threat;
+        for (side, n) in hit.iter_mut().enumerate() {
+            if side != mover && enemy.total_loss > 0.0 {
+                let share = enemy.side_loss[side.min(5)] / enemy.total_loss;
+                n.0 += loss * share;
+                n.1 += share * loss * self.home_var / self.home.max(1.0);
+            }
+        }
+        hit[mover].0 -= self.params.bonus * self.capture_bonus_value();
+        let struck = self.race(game, &hit, me, Some(mover));
+        (1.0 - p_hit) * calm + p_hit * struck
+    }
+
+    /// The race between `me` and each other side still playing, as a normal approximation
+    /// of the results each still needs; `mover` (if any) acts first.
+    fn race(&self, game: &Game, need: &[(f64, f64)], me: usize, mover: Option<usize>) -> f64 {
+        let places = game.places();
         let seats_of = |s: usize| game.sides()[s].len().max(1) as f64;
         let mut p = 1.0;
-        for other in 0..nsides {
+        for (other, n) in need.iter().enumerate() {
             if other == me || places.contains(&(other as u8)) {
                 continue;
             }
-            let dm = (need[me] / seats_of(me)).max(0.0);
-            let d_o = (need[other] / seats_of(other)).max(0.0);
+            let (km, ko) = (seats_of(me), seats_of(other));
+            let dm = (need[me].0 / km).max(0.0);
+            let d_o = (n.0 / ko).max(0.0);
             let mut adv = d_o - dm;
-            if !over {
-                if mover == me {
-                    adv -= 0.5 * self.rate;
-                } else if mover == other {
-                    adv += 0.5 * self.rate;
-                }
+            if mover == Some(me) {
+                adv -= self.params.tempo * self.rate;
+            } else if mover == Some(other) {
+                adv += self.params.tempo * self.rate;
             }
-            let sd = (VARIANCE_PER_RESULT * (dm + d_o) + 1.0).sqrt();
-            p *= logistic(1.7 * adv / sd);
+            let var = need[me].1 / (km * km)
+                + n.1 / (ko * ko)
+                + self.params.var * (dm + d_o)
+                + self.params.base_var;
+            p *= logistic(self.params.scale * adv / var.max(1e-6).sqrt());
         }
         p
     }
 }
-
-/// Variance of the race per result still needed; captures make Yut Nori swingier than a
-/// pure race, so this is above the throw variance alone.
-const VARIANCE_PER_RESULT: f64 = 0.9;
 
 fn logistic(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())

@@ -11,6 +11,8 @@ mod eval;
 mod rule;
 mod search;
 pub mod solver;
+#[cfg(test)]
+mod tune;
 
 use crate::game::{Game, LegalMove, Move, Phase};
 use crate::rules::RuleSet;
@@ -67,9 +69,10 @@ impl FromStr for Level {
     }
 }
 
-/// Nodes the hard bot searches per decision: enough for two throws deep in a normal
-/// position, which keeps a decision around a few milliseconds.
-pub const HARD_NODE_BUDGET: u64 = 2_500;
+/// Nodes the hard bot searches per decision: two to three throws deep in a normal
+/// 4-piece position, a few milliseconds (depth still paid off at this size, measured by
+/// regret against the exact solver and by play against the medium bot).
+pub const HARD_NODE_BUDGET: u64 = 12_000;
 
 /// A computer player of one level. `choose` is a pure function of (level, seed, position)
 /// as long as the time budget is not what ends the hard bot's search.
@@ -78,7 +81,9 @@ pub struct Bot {
     level: Level,
     seed: u64,
     node_budget: u64,
-    model: Option<(RuleSet, Model)>,
+    /// Rule-derived tables, built on first use and kept while the rules stay the same
+    /// (boxed: they are a couple of kilobytes).
+    model: Option<Box<(RuleSet, Model)>>,
 }
 
 impl Bot {
@@ -112,7 +117,12 @@ impl Bot {
 
     /// As `choose`, but gives up early (with the best move found so far) once `stop` is
     /// set: the FFI layer runs bots on a background thread and may cancel them.
-    pub fn choose_until(&mut self, game: &Game, budget: Duration, stop: &AtomicBool) -> Option<Move> {
+    pub fn choose_until(
+        &mut self,
+        game: &Game,
+        budget: Duration,
+        stop: &AtomicBool,
+    ) -> Option<Move> {
         self.choose_legal(game, budget, Some(stop)).map(|l| l.mv)
     }
 
@@ -166,13 +176,13 @@ impl Bot {
     }
 
     fn model_for(&mut self, rules: &RuleSet) -> &Model {
-        if self.model.as_ref().is_some_and(|(r, _)| r != rules) {
+        if self.model.as_ref().is_some_and(|b| &b.0 != rules) {
             self.model = None;
         }
-        let (_, m) = self
+        let b = self
             .model
-            .get_or_insert_with(|| (rules.clone(), Model::new(rules)));
-        m
+            .get_or_insert_with(|| Box::new((rules.clone(), Model::new(rules))));
+        &b.1
     }
 }
 

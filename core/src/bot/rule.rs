@@ -62,11 +62,12 @@ pub(crate) fn medium_score(
     let side = game.side_of(seat);
     let pieces = lm.mv.pieces as f64;
     let mut score = 0.0;
-    // Progress, in results saved (shortcuts show up here, as does Back-Do's cost).
+    // Progress, in steps saved over all pieces: a shortcut shows up as the steps it cuts,
+    // Back-Do as a step lost.
     let mut after = game.clone();
-    let before_need = side_need(game, model, side);
+    let before = side_steps(game, side);
     if after.play_legal(lm).is_ok() {
-        score += 1.5 * (before_need - side_need(&after, model, side));
+        score += 0.7 * (before - side_steps(&after, side));
     }
     if lm.captures > 0 {
         score += 12.0 + 3.0 * lm.captures as f64;
@@ -89,7 +90,9 @@ pub(crate) fn medium_score(
         if lm.mv.stack == Some(true) {
             // Stacking near home saves results for the long way round; far on, it only
             // raises the stake.
-            let steps = model.map.steps_to_done(lm.mv.route, station_index(game, lm));
+            let steps = model
+                .map
+                .steps_to_done(lm.mv.route, station_index(game, lm));
             score += if steps >= 12 { 2.0 } else { 0.3 };
         } else if lm.mv.stack == Some(false) {
             score += 0.2;
@@ -128,13 +131,20 @@ fn station_index(game: &Game, lm: &LegalMove) -> u8 {
     }
 }
 
-fn side_need(game: &Game, model: &Model, side: usize) -> f64 {
+/// Steps every piece of a side still has to go, each along the shorter way it may take.
+fn side_steps(game: &Game, side: usize) -> f64 {
+    let map = game.route_map();
     let mut n = 0.0;
     for st in game.stacks().iter().filter(|s| s.side as usize == side) {
-        n += model.stack_need(st);
+        let mut steps = map.steps_to_done(st.route, st.index);
+        if let Some(r) = st.turn {
+            steps = steps.min(map.steps_to_done(r, st.index));
+        }
+        n += steps as f64 * st.size() as f64;
     }
+    let from_home = map.steps_to_done(crate::route::RouteId::Outer, 0) as f64 + 1.0;
     for seat in &game.sides()[side] {
-        n += game.home(*seat as usize) as f64 * model.home;
+        n += game.home(*seat as usize) as f64 * from_home;
     }
     n
 }

@@ -18,6 +18,9 @@ use std::time::Instant;
 /// Deepest search tried (in throws); reached only in tiny positions.
 const MAX_DEPTH: u32 = 8;
 
+/// Throw outcomes less likely than this are searched one throw shallower.
+const RARE: f64 = 0.1;
+
 pub(crate) struct Search<'a> {
     model: &'a Model,
     me: usize,
@@ -123,7 +126,7 @@ impl<'a> Search<'a> {
         }
         if self.nodes > self.limit {
             self.aborted = true;
-        } else if self.nodes % 128 == 0 {
+        } else if self.nodes & 127 == 0 {
             let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
             if stopped || Instant::now() >= self.deadline {
                 self.aborted = true;
@@ -145,7 +148,13 @@ impl<'a> Search<'a> {
                 0.0
             };
         }
-        if depth == 0 || game.phase() == Phase::Over {
+        if game.phase() == Phase::Over {
+            return self.model.win_probability(game, self.me, self.placed0);
+        }
+        // At the horizon a known result is still played out (the mover's best move by the
+        // static evaluation): it is no longer chance, and the evaluation is made for
+        // positions waiting for a throw. Big hands are left to the evaluation.
+        if depth == 0 && (game.phase() == Phase::Throw || game.hand().len() > 2) {
             return self.model.win_probability(game, self.me, self.placed0);
         }
         let key = state_hash(game);
@@ -163,7 +172,14 @@ impl<'a> Search<'a> {
                     if c.throw_outcome(o).is_err() {
                         continue;
                     }
-                    sum += p * self.value(&c, depth - 1);
+                    // Rare results are looked at less deeply: they weigh little, and the
+                    // depth saved goes where most of the probability is.
+                    let d = if p < RARE && depth >= 2 {
+                        depth - 2
+                    } else {
+                        depth - 1
+                    };
+                    sum += p * self.value(&c, d);
                     weight += p;
                 }
                 if weight > 0.0 {

@@ -148,7 +148,9 @@ fn decode(key: u128, table: &Table) -> Result<Game, SolveError> {
     let mut pieces: BTreeMap<String, Vec<Spot>> = BTreeMap::new();
     let mut stacks = Vec::new();
     let mut routes = Vec::new();
-    let rules = table.rule_set().map_err(|e| SolveError::Setup(e.to_string()))?;
+    let rules = table
+        .rule_set()
+        .map_err(|e| SolveError::Setup(e.to_string()))?;
     let map = rules.route_map();
     for seat in 0..2usize {
         let home = r.get(3) as usize;
@@ -219,8 +221,8 @@ impl Solver {
         let model = Model::new(rules);
         let outcomes = model.outcomes.clone();
         let k = outcomes.len();
-        let start = Game::new(rules.clone(), 2, None, 0)
-            .map_err(|e| SolveError::Setup(e.to_string()))?;
+        let start =
+            Game::new(rules.clone(), 2, None, 0).map_err(|e| SolveError::Setup(e.to_string()))?;
         let start_key =
             encode(&start).ok_or_else(|| SolveError::TooLarge("the key does not fit".into()))?;
         let mut keys: Vec<u128> = vec![start_key];
@@ -445,8 +447,10 @@ mod tests {
 
     #[test]
     fn one_piece_game_solves_and_values_are_probabilities() {
-        let mut rules = RuleSet::default();
-        rules.pieces_per_player = 1;
+        let rules = RuleSet {
+            pieces_per_player: 1,
+            ..RuleSet::default()
+        };
         let s = Solver::solve(&rules, 2).unwrap();
         assert!(s.state_count() > 100);
         assert!(s.values.iter().all(|v| (0.0..=1.0).contains(v)));

@@ -1,0 +1,63 @@
+package app.yunnori.android.ui
+
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Spacer
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.height
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.safeDrawingPadding
+import androidx.compose.foundation.layout.widthIn
+import androidx.compose.material3.Button
+import androidx.compose.material3.FilledTonalButton
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
+import androidx.compose.material3.Surface
+import androidx.compose.material3.Text
+import androidx.compose.runtime.Composable
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.text.style.TextAlign
+import androidx.compose.ui.unit.dp
+import app.yunnori.android.R
+
+@Composable
+fun MenuScreen(
+    canContinue: Boolean,
+    onContinue: () -> Unit,
+    onNewGame: () -> Unit,
+    onResume: () -> Unit,
+    onRules: () -> Unit,
+) {
+    Surface(modifier = Modifier.fillMaxSize(), color = MaterialTheme.colorScheme.background) {
+        Column(
+            modifier = Modifier.safeDrawingPadding().padding(24.dp),
+            horizontalAlignment = Alignment.CenterHorizontally,
+            verticalArrangement = Arrangement.Center,
+        ) {
+            Text(
+                text = stringResource(R.string.app_name),
+                style = MaterialTheme.typography.displayMedium,
+                color = MaterialTheme.colorScheme.primary,
+            )
+            Text(
+                text = stringResource(R.string.menu_tagline),
+                style = MaterialTheme.typography.titleMedium,
+                textAlign = TextAlign.Center,
+            )
+            Spacer(Modifier.height(40.dp))
+            val buttonWidth = Modifier.widthIn(max = 360.dp).fillMaxWidth()
+            if (canContinue) {
+                Button(onClick = onContinue, modifier = buttonWidth) { Text(stringResource(R.string.menu_continue)) }
+                Spacer(Modifier.height(12.dp))
+            }
+            FilledTonalButton(onClick = onNewGame, modifier = buttonWidth) { Text(stringResource(R.string.menu_new_game)) }
+            Spacer(Modifier.height(12.dp))
+            FilledTonalButton(onClick = onResume, modifier = buttonWidth) { Text(stringResource(R.string.menu_resume)) }
+            Spacer(Modifier.height(12.dp))
+            OutlinedButton(onClick = onRules, modifier = buttonWidth) { Text(stringResource(R.string.menu_rules)) }
+        }
+    }
+}

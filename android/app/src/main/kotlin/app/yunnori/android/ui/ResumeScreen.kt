@@ -1,0 +1,156 @@
+@file:OptIn(ExperimentalMaterial3Api::class)
+
+package app.yunnori.android.ui
+
+import android.text.format.DateUtils
+import androidx.compose.foundation.background
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.Spacer
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.size
+import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.lazy.LazyColumn
+import androidx.compose.foundation.lazy.items
+import androidx.compose.foundation.shape.CircleShape
+import androidx.compose.material.icons.Icons
+import androidx.compose.material.icons.automirrored.filled.ArrowBack
+import androidx.compose.material3.AlertDialog
+import androidx.compose.material3.Button
+import androidx.compose.material3.Card
+import androidx.compose.material3.CardDefaults
+import androidx.compose.material3.CircularProgressIndicator
+import androidx.compose.material3.ExperimentalMaterial3Api
+import androidx.compose.material3.Icon
+import androidx.compose.material3.IconButton
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Scaffold
+import androidx.compose.material3.SnackbarHost
+import androidx.compose.material3.SnackbarHostState
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
+import androidx.compose.material3.TopAppBar
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.remember
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.unit.dp
+import app.yunnori.android.R
+import app.yunnori.viewmodel.ResumeUiState
+import app.yunnori.viewmodel.SaveHealth
+import app.yunnori.viewmodel.SaveRow
+import app.yunnori.viewmodel.UiEvent
+
+/** The saved games: open one, or delete one (damaged ones are listed so they can go). */
+@Composable
+fun ResumeScreen(
+    state: ResumeUiState,
+    onEvent: (UiEvent.ForResume) -> Unit,
+    onOpen: (String) -> Unit,
+    onBack: () -> Unit,
+) {
+    val snackbar = remember { SnackbarHostState() }
+    MessageEffect(state.message, snackbar) { onEvent(UiEvent.Dismiss) }
+
+    Scaffold(
+        topBar = {
+            TopAppBar(
+                title = { Text(stringResource(R.string.resume_title)) },
+                navigationIcon = {
+                    IconButton(onClick = onBack) {
+                        Icon(Icons.AutoMirrored.Filled.ArrowBack, contentDescription = stringResource(R.string.back))
+                    }
+                },
+            )
+        },
+        snackbarHost = { SnackbarHost(snackbar) },
+    ) { padding ->
+        Box(Modifier.fillMaxSize().padding(padding)) {
+            when {
+                state.loading && state.rows.isEmpty() -> CircularProgressIndicator(Modifier.align(Alignment.Center))
+                state.rows.isEmpty() -> Text(
+                    stringResource(R.string.resume_empty),
+                    modifier = Modifier.align(Alignment.Center).padding(24.dp),
+                )
+                else -> LazyColumn(
+                    modifier = Modifier.fillMaxSize(),
+                    verticalArrangement = Arrangement.spacedBy(12.dp),
+                ) {
+                    items(state.rows, key = { it.id }) { row ->
+                        SaveCard(row, onOpen = { onOpen(row.id) }, onDelete = { onEvent(UiEvent.RequestDelete(row.id)) })
+                    }
+                }
+            }
+        }
+    }
+
+    state.pendingDelete?.let { id ->
+        AlertDialog(
+            onDismissRequest = { onEvent(UiEvent.Dismiss) },
+            title = { Text(stringResource(R.string.resume_delete_title)) },
+            text = { Text(stringResource(R.string.resume_delete_text)) },
+            confirmButton = {
+                TextButton(onClick = { onEvent(UiEvent.Delete(id)) }) { Text(stringResource(R.string.resume_delete)) }
+            },
+            dismissButton = {
+                TextButton(onClick = { onEvent(UiEvent.Dismiss) }) { Text(stringResource(R.string.cancel)) }
+            },
+        )
+    }
+}
+
+@Composable
+private fun SaveCard(row: SaveRow, onOpen: () -> Unit, onDelete: () -> Unit) {
+    val damaged = !row.canResume
+    Card(
+        modifier = Modifier.fillMaxWidth().padding(horizontal = 16.dp),
+        colors = if (damaged) {
+            CardDefaults.cardColors(containerColor = MaterialTheme.colorScheme.errorContainer)
+        } else {
+            CardDefaults.cardColors()
+        },
+    ) {
+        Column(Modifier.padding(16.dp), verticalArrangement = Arrangement.spacedBy(6.dp)) {
+            val summary = row.summary
+            if (summary != null) {
+                summary.seats.forEachIndexed { i, seat ->
+                    Row(verticalAlignment = Alignment.CenterVertically) {
+                        Box(Modifier.size(14.dp).background(colourOf(seat.colour), CircleShape))
+                        Spacer(Modifier.width(8.dp))
+                        val who = if (summary.toMove == i) stringResource(R.string.resume_to_move, seat.name) else seat.name
+                        Text(who, style = MaterialTheme.typography.bodyLarge)
+                        Spacer(Modifier.width(8.dp))
+                        Text(playerText(seat.player), style = MaterialTheme.typography.bodySmall)
+                    }
+                }
+                val updated = DateUtils.getRelativeTimeSpanString(summary.updatedMs).toString()
+                Text(
+                    if (summary.finished) {
+                        stringResource(R.string.resume_finished, updated)
+                    } else {
+                        stringResource(R.string.resume_progress, summary.turns, updated)
+                    },
+                    style = MaterialTheme.typography.bodySmall,
+                )
+            } else {
+                Text(row.id, style = MaterialTheme.typography.bodyLarge)
+            }
+            when (row.health) {
+                SaveHealth.Good -> Unit
+                SaveHealth.Backup -> Text(stringResource(R.string.resume_backup), style = MaterialTheme.typography.bodySmall)
+                SaveHealth.Damaged -> Text(stringResource(R.string.resume_damaged), style = MaterialTheme.typography.bodyMedium)
+                SaveHealth.FromNewerVersion -> Text(stringResource(R.string.resume_newer), style = MaterialTheme.typography.bodyMedium)
+            }
+            row.problem?.let { Text(it, style = MaterialTheme.typography.bodySmall) }
+            Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                Button(onClick = onOpen, enabled = row.canResume) { Text(stringResource(R.string.resume_open)) }
+                TextButton(onClick = onDelete) { Text(stringResource(R.string.resume_delete)) }
+            }
+        }
+    }
+}

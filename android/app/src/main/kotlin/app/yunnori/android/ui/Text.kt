@@ -1,0 +1,223 @@
+package app.yunnori.android.ui
+
+import androidx.annotation.StringRes
+import androidx.compose.runtime.Composable
+import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.res.stringResource
+import app.yunnori.android.R
+import app.yunnori.core.BotLevel
+import app.yunnori.core.PlayerKind
+import app.yunnori.core.Route
+import app.yunnori.core.RuleChoice
+import app.yunnori.core.RuleOption
+import app.yunnori.core.RuleValue
+import app.yunnori.core.Throw
+import app.yunnori.viewmodel.MessageKind
+import app.yunnori.viewmodel.UserMessage
+
+/** `#RRGGBB` (as the core stores seat colours) to a colour; grey for anything else. */
+fun colourOf(hex: String): Color {
+    val digits = hex.removePrefix("#")
+    val rgb = if (digits.length == 6) digits.toLongOrNull(16) else null
+    return if (rgb == null) Color.Gray else Color(0xFF000000 or rgb)
+}
+
+/** `#RRGGBB` of a colour. */
+fun hexOf(colour: Color): String {
+    fun channel(v: Float) = (v * 255f + 0.5f).toInt().coerceIn(0, 255)
+    return "#%02X%02X%02X".format(channel(colour.red), channel(colour.green), channel(colour.blue))
+}
+
+@StringRes
+fun MessageKind.text(): Int = when (this) {
+    MessageKind.InvalidRules -> R.string.msg_invalid_rules
+    MessageKind.InvalidSetup -> R.string.msg_invalid_setup
+    MessageKind.IllegalMove -> R.string.msg_illegal_move
+    MessageKind.NotNow -> R.string.msg_not_now
+    MessageKind.CannotUndo -> R.string.msg_cannot_undo
+    MessageKind.SaveNotFound -> R.string.msg_save_not_found
+    MessageKind.SaveDamaged -> R.string.msg_save_damaged
+    MessageKind.SaveFromNewerVersion -> R.string.msg_save_newer
+    MessageKind.FileError -> R.string.msg_file_error
+    MessageKind.Stale -> R.string.msg_stale
+    MessageKind.InvalidInput -> R.string.msg_invalid_input
+    MessageKind.Internal -> R.string.msg_internal
+    MessageKind.NotYourTurn -> R.string.msg_not_your_turn
+    MessageKind.NoSuchMove -> R.string.msg_no_such_move
+    MessageKind.NoGame -> R.string.msg_no_game
+    MessageKind.RecoveredFromBackup -> R.string.msg_recovered
+    MessageKind.NotSaved -> R.string.msg_not_saved
+    MessageKind.SeatNameMissing -> R.string.msg_seat_name_missing
+    MessageKind.SameColour -> R.string.msg_same_colour
+}
+
+/** The message as the player reads it: our sentence, then the core's detail in brackets. */
+@Composable
+fun messageText(message: UserMessage): String {
+    val text = stringResource(message.kind.text())
+    return if (message.detail.isNullOrBlank()) text else "$text (${message.detail})"
+}
+
+@StringRes
+fun Throw.label(): Int = when (this) {
+    Throw.BACK_DO -> R.string.throw_back_do
+    Throw.DO -> R.string.throw_do
+    Throw.GAE -> R.string.throw_gae
+    Throw.GEOL -> R.string.throw_geol
+    Throw.YUT -> R.string.throw_yut
+    Throw.MO -> R.string.throw_mo
+}
+
+@StringRes
+fun Route.label(): Int = when (this) {
+    Route.OUTER -> R.string.route_outer
+    Route.MO -> R.string.route_mo
+    Route.MO_STRAIGHT -> R.string.route_mo_straight
+    Route.DWITMO -> R.string.route_dwitmo
+    Route.JJIMO -> R.string.route_jjimo
+}
+
+@Composable
+fun playerText(player: PlayerKind): String = when (player) {
+    PlayerKind.Human -> stringResource(R.string.player_human)
+    is PlayerKind.Bot -> stringResource(player.level.label())
+}
+
+@StringRes
+fun BotLevel.label(): Int = when (this) {
+    BotLevel.EASY -> R.string.bot_easy
+    BotLevel.MEDIUM -> R.string.bot_medium
+    BotLevel.HARD -> R.string.bot_hard
+}
+
+// ----- rule options: our own words where we have them, the core's label otherwise -----
+
+@Composable
+fun ruleLabel(option: RuleOption): String = ruleLabelRes(option.key)?.let { stringResource(it) } ?: option.label
+
+@Composable
+fun ruleHelp(option: RuleOption): String = ruleHelpRes(option.key)?.let { stringResource(it) } ?: option.help
+
+@Composable
+fun choiceLabel(option: RuleOption, choice: RuleChoice): String =
+    choiceRes(option.key, choice.id)?.let { stringResource(it) } ?: choice.label
+
+/** An option's value in words (the Rules screen). */
+@Composable
+fun ruleValueText(option: RuleOption, value: RuleValue = option.value): String = when (value) {
+    is RuleValue.Flag -> stringResource(if (value.on) R.string.value_on else R.string.value_off)
+    is RuleValue.Choice -> option.choices.firstOrNull { it.id == value.id }?.let { choiceLabel(option, it) } ?: value.id
+    is RuleValue.Count -> value.value.toString()
+    is RuleValue.Probability -> "%.2f".format(value.value)
+    is RuleValue.Throws -> if (value.results.isEmpty()) {
+        stringResource(R.string.value_none)
+    } else {
+        value.results.map { stringResource(it.label()) }.joinToString(", ")
+    }
+    is RuleValue.Stations -> if (value.ids.isEmpty()) stringResource(R.string.value_none) else value.ids.joinToString(", ")
+}
+
+@StringRes
+private fun ruleLabelRes(key: String): Int? = when (key) {
+    "back_do" -> R.string.rule_back_do
+    "bonus_throw_on" -> R.string.rule_bonus_throw_on
+    "throw_timing" -> R.string.rule_throw_timing
+    "combine_results" -> R.string.rule_combine_results
+    "capture_bonus" -> R.string.rule_capture_bonus
+    "stacking" -> R.string.rule_stacking
+    "shortcut" -> R.string.rule_shortcut
+    "shortcut_at_15" -> R.string.rule_shortcut_at_15
+    "center_pass_through" -> R.string.rule_center_pass_through
+    "exit_via_start_corner" -> R.string.rule_exit_via_start_corner
+    "capture_needs_equal_or_larger_stack" -> R.string.rule_capture_needs_larger
+    "safe_stations" -> R.string.rule_safe_stations
+    "finish" -> R.string.rule_finish
+    "first_player" -> R.string.rule_first_player
+    "back_do_when_empty" -> R.string.rule_back_do_when_empty
+    "back_do_from_first" -> R.string.rule_back_do_from_first
+    "pieces_per_player" -> R.string.rule_pieces_per_player
+    "play_on_for_places" -> R.string.rule_play_on_for_places
+    "stick_flat_probability" -> R.string.rule_stick_flat_probability
+    "nak" -> R.string.rule_nak
+    else -> null
+}
+
+@StringRes
+private fun ruleHelpRes(key: String): Int? = when (key) {
+    "back_do" -> R.string.rule_back_do_help
+    "bonus_throw_on" -> R.string.rule_bonus_throw_on_help
+    "throw_timing" -> R.string.rule_throw_timing_help
+    "combine_results" -> R.string.rule_combine_results_help
+    "capture_bonus" -> R.string.rule_capture_bonus_help
+    "stacking" -> R.string.rule_stacking_help
+    "shortcut" -> R.string.rule_shortcut_help
+    "shortcut_at_15" -> R.string.rule_shortcut_at_15_help
+    "center_pass_through" -> R.string.rule_center_pass_through_help
+    "exit_via_start_corner" -> R.string.rule_exit_via_start_corner_help
+    "capture_needs_equal_or_larger_stack" -> R.string.rule_capture_needs_larger_help
+    "safe_stations" -> R.string.rule_safe_stations_help
+    "finish" -> R.string.rule_finish_help
+    "first_player" -> R.string.rule_first_player_help
+    "back_do_when_empty" -> R.string.rule_back_do_when_empty_help
+    "back_do_from_first" -> R.string.rule_back_do_from_first_help
+    "pieces_per_player" -> R.string.rule_pieces_per_player_help
+    "play_on_for_places" -> R.string.rule_play_on_for_places_help
+    "stick_flat_probability" -> R.string.rule_stick_flat_probability_help
+    "nak" -> R.string.rule_nak_help
+    else -> null
+}
+
+@StringRes
+private fun choiceRes(key: String, id: String): Int? = when (key) {
+    "throw_timing" -> when (id) {
+        "move_after_each" -> R.string.choice_move_after_each
+        "collect_first" -> R.string.choice_collect_first
+        else -> null
+    }
+    "capture_bonus" -> when (id) {
+        "each" -> R.string.choice_capture_each
+        "single_prize" -> R.string.choice_capture_single_prize
+        "off" -> R.string.choice_capture_off
+        else -> null
+    }
+    "stacking" -> when (id) {
+        "mandatory" -> R.string.choice_stacking_mandatory
+        "optional" -> R.string.choice_stacking_optional
+        "off" -> R.string.choice_stacking_off
+        else -> null
+    }
+    "shortcut", "shortcut_at_15" -> when (id) {
+        "forced" -> R.string.choice_turn_forced
+        "optional" -> R.string.choice_turn_optional
+        "only_if_shorter" -> R.string.choice_turn_if_shorter
+        "never" -> R.string.choice_turn_never
+        else -> null
+    }
+    "center_pass_through" -> when (id) {
+        "turn" -> R.string.choice_center_turn
+        "straight" -> R.string.choice_center_straight
+        else -> null
+    }
+    "finish" -> when (id) {
+        "pass" -> R.string.choice_finish_pass
+        "exact" -> R.string.choice_finish_exact
+        else -> null
+    }
+    "first_player" -> when (id) {
+        "seat_order" -> R.string.choice_first_seat_order
+        "random" -> R.string.choice_first_random
+        "throw_off" -> R.string.choice_first_throw_off
+        else -> null
+    }
+    "back_do_when_empty" -> when (id) {
+        "enter" -> R.string.choice_back_do_enter
+        "lost" -> R.string.choice_back_do_lost
+        else -> null
+    }
+    "back_do_from_first" -> when (id) {
+        "home" -> R.string.choice_back_do_home
+        "to_start_corner" -> R.string.choice_back_do_start_corner
+        else -> null
+    }
+    else -> null
+}

@@ -1,0 +1,97 @@
+package app.yunnori.android.ui
+
+import androidx.activity.compose.BackHandler
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.getValue
+import androidx.lifecycle.compose.collectAsStateWithLifecycle
+import androidx.lifecycle.viewmodel.compose.viewModel
+import androidx.navigation.compose.NavHost
+import androidx.navigation.compose.composable
+import androidx.navigation.compose.rememberNavController
+import app.yunnori.android.YunnoriModel
+import app.yunnori.android.ui.game.GameScreen
+import app.yunnori.viewmodel.UiEvent
+
+/** The screens, by route. */
+object Routes {
+    const val MENU = "menu"
+    const val NEW_GAME = "new-game"
+    const val RESUME = "resume"
+    const val GAME = "game"
+    const val RULES = "rules"
+}
+
+/**
+ * Navigation between the screens. Each screen is a stateless composable: it gets its
+ * state holder's current state and a function to send events to it.
+ */
+@Composable
+fun YunnoriNavHost(model: YunnoriModel = viewModel()) {
+    val nav = rememberNavController()
+    val game by model.game.state.collectAsStateWithLifecycle()
+
+    fun leaveGame() {
+        model.game.onEvent(UiEvent.Leave)
+        nav.popBackStack(Routes.MENU, inclusive = false)
+    }
+
+    NavHost(navController = nav, startDestination = Routes.MENU) {
+        composable(Routes.MENU) {
+            val saves by model.resume.state.collectAsStateWithLifecycle()
+            LaunchedEffect(Unit) { model.resume.onEvent(UiEvent.Refresh) }
+            // The newest game that opens (the list is newest first).
+            val latest = saves.rows.firstOrNull { it.canResume }?.id
+            MenuScreen(
+                canContinue = game.hasGame || latest != null,
+                onContinue = {
+                    if (!game.hasGame && latest != null) model.game.onEvent(UiEvent.Resume(latest))
+                    nav.navigate(Routes.GAME)
+                },
+                onNewGame = { nav.navigate(Routes.NEW_GAME) },
+                onResume = { nav.navigate(Routes.RESUME) },
+                onRules = { nav.navigate(Routes.RULES) },
+            )
+        }
+        composable(Routes.NEW_GAME) {
+            val form by model.newGame.state.collectAsStateWithLifecycle()
+            // The core accepted the table: start it and show the game.
+            LaunchedEffect(form.ready) {
+                val setup = form.ready ?: return@LaunchedEffect
+                model.game.onEvent(UiEvent.NewGame(setup))
+                model.newGame.onEvent(UiEvent.StartHandled)
+                nav.navigate(Routes.GAME) { popUpTo(Routes.MENU) }
+            }
+            NewGameScreen(state = form, onEvent = model.newGame::onEvent, onBack = { nav.popBackStack() })
+        }
+        composable(Routes.RESUME) {
+            val list by model.resume.state.collectAsStateWithLifecycle()
+            LaunchedEffect(Unit) { model.resume.onEvent(UiEvent.Refresh) }
+            ResumeScreen(
+                state = list,
+                onEvent = model.resume::onEvent,
+                onOpen = { id ->
+                    model.game.onEvent(UiEvent.Resume(id))
+                    nav.navigate(Routes.GAME) { popUpTo(Routes.MENU) }
+                },
+                onBack = { nav.popBackStack() },
+            )
+        }
+        composable(Routes.GAME) {
+            BackHandler { leaveGame() }
+            GameScreen(
+                state = game,
+                onEvent = model.game::onEvent,
+                onRules = { nav.navigate(Routes.RULES) },
+                onLeave = { leaveGame() },
+            )
+        }
+        composable(Routes.RULES) {
+            RulesScreen(
+                rules = game.rules ?: model.defaultRules,
+                throwKinds = game.throwKinds,
+                onBack = { nav.popBackStack() },
+            )
+        }
+    }
+}

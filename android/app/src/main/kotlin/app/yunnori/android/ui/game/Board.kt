@@ -1,0 +1,230 @@
+package app.yunnori.android.ui.game
+
+import androidx.compose.animation.core.Animatable
+import androidx.compose.animation.core.LinearEasing
+import androidx.compose.animation.core.RepeatMode
+import androidx.compose.animation.core.animateFloat
+import androidx.compose.animation.core.infiniteRepeatable
+import androidx.compose.animation.core.rememberInfiniteTransition
+import androidx.compose.animation.core.tween
+import androidx.compose.foundation.Canvas
+import androidx.compose.foundation.gestures.detectTapGestures
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableLongStateOf
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.rememberUpdatedState
+import androidx.compose.runtime.saveable.rememberSaveable
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.geometry.CornerRadius
+import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.geometry.Size
+import androidx.compose.ui.geometry.lerp
+import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.graphics.drawscope.DrawScope
+import androidx.compose.ui.graphics.drawscope.Stroke
+import androidx.compose.ui.input.pointer.pointerInput
+import androidx.compose.ui.text.TextMeasurer
+import androidx.compose.ui.text.TextStyle
+import androidx.compose.ui.text.drawText
+import androidx.compose.ui.text.font.FontWeight
+import androidx.compose.ui.text.intl.Locale
+import androidx.compose.ui.text.rememberTextMeasurer
+import app.yunnori.android.ui.colourOf
+import app.yunnori.android.ui.theme.YutColours
+import app.yunnori.core.BoardLayout
+import app.yunnori.core.StackView
+import app.yunnori.core.Spot
+import app.yunnori.core.StationInfo
+import app.yunnori.viewmodel.MoveShown
+import app.yunnori.viewmodel.Selection
+import kotlin.math.floor
+import kotlin.math.min
+
+/** How long a piece takes from one station to the next. */
+const val MOVE_STEP_MS = 160
+
+/** Where off-board spots are drawn, in the board's unit square (the start corner is at 1,1). */
+private val HOME_AT = Offset(0.86f, 1.075f)
+private val DONE_AT = Offset(1.075f, 0.86f)
+
+/** The board square inside the canvas: unit coordinates to pixels and back. */
+private class BoardFrame(canvas: Size) {
+    val side = min(canvas.width, canvas.height)
+    val pad = side * 0.11f
+    val span = side - 2 * pad
+    val origin = Offset((canvas.width - side) / 2 + pad, (canvas.height - side) / 2 + pad)
+    fun at(x: Float, y: Float) = Offset(origin.x + x * span, origin.y + y * span)
+    fun at(p: Offset) = at(p.x, p.y)
+    fun unit(p: Offset) = Offset((p.x - origin.x) / span, (p.y - origin.y) / span)
+}
+
+/**
+ * The board, drawn from the core's station coordinates and lines: stations (corners and
+ * the centre larger), the stacks as coloured discs with their sizes, the picked piece
+ * and its destinations highlighted, and the last move travelling along its path.
+ * A tap on a station reports its id.
+ */
+@Composable
+fun Board(
+    board: BoardLayout,
+    stacks: List<StackView>,
+    selection: Selection?,
+    movableFrom: List<Spot>,
+    lastMove: MoveShown?,
+    turnColour: Color,
+    onTapStation: (String) -> Unit,
+    modifier: Modifier = Modifier,
+) {
+    val stations = remember(board) { board.stations.associateBy { it.id } }
+    val measurer = rememberTextMeasurer()
+    val korean = Locale.current.language == "ko"
+    val tap by rememberUpdatedState(onTapStation)
+
+    val pulse by rememberInfiniteTransition(label = "highlight").animateFloat(
+        initialValue = 0.35f,
+        targetValue = 1f,
+        animationSpec = infiniteRepeatable(tween(700), RepeatMode.Reverse),
+        label = "highlight-alpha",
+    )
+    // 0 → 1 along the last move's path; starts over for every new move.
+    val travel = remember { Animatable(1f) }
+    // A move plays once, not again when the screen comes back from the Rules screen.
+    var played by rememberSaveable { mutableLongStateOf(-1L) }
+    LaunchedEffect(lastMove?.seq) {
+        val move = lastMove ?: return@LaunchedEffect
+        if (move.seq == played) return@LaunchedEffect
+        played = move.seq
+        travel.snapTo(0f)
+        travel.animateTo(1f, tween(durationMillis = maxOf(1, move.path.size * MOVE_STEP_MS), easing = LinearEasing))
+    }
+
+    Canvas(
+        modifier.pointerInput(stations) {
+            detectTapGestures { p ->
+                val frame = BoardFrame(Size(size.width.toFloat(), size.height.toFloat()))
+                val u = frame.unit(p)
+                // The nearest station within a generous finger's reach.
+                val hit = stations.values.minByOrNull { (it.x - u.x) * (it.x - u.x) + (it.y - u.y) * (it.y - u.y) }
+                if (hit != null) {
+                    val d2 = (hit.x - u.x) * (hit.x - u.x) + (hit.y - u.y) * (hit.y - u.y)
+                    if (d2 < 0.09f * 0.09f) tap(hit.id)
+                }
+            }
+        },
+    ) {
+        val frame = BoardFrame(size)
+        fun spotAt(spot: Spot): Offset = when (spot) {
+            is Spot.Station -> stations[spot.id]?.let { frame.at(it.x, it.y) } ?: frame.at(HOME_AT)
+            Spot.Home -> frame.at(HOME_AT)
+            Spot.Done -> frame.at(DONE_AT)
+        }
+        val small = frame.span * 0.024f
+        val large = frame.span * 0.04f
+
+        // Paper and lines.
+        drawRoundRect(
+            color = YutColours.BoardPaper,
+            topLeft = frame.at(-0.06f, -0.06f),
+            size = Size(frame.span * 1.12f, frame.span * 1.12f),
+            cornerRadius = CornerRadius(frame.span * 0.04f),
+        )
+        for (line in board.lines) {
+            val a = stations[line.from] ?: continue
+            val b = stations[line.to] ?: continue
+            drawLine(YutColours.BoardInk, frame.at(a.x, a.y), frame.at(b.x, b.y), strokeWidth = frame.span * 0.006f)
+        }
+        for (s in board.stations) {
+            val c = frame.at(s.x, s.y)
+            val r = if (s.cornerOrCenter) large else small
+            drawCircle(YutColours.BoardPaper, r, c)
+            drawCircle(YutColours.BoardInk, r, c, style = Stroke(width = frame.span * 0.006f))
+            if (s.id == board.startStation) drawCircle(YutColours.BoardInk, r * 0.55f, c, style = Stroke(frame.span * 0.004f))
+            stationName(s, korean)?.let { name ->
+                label(measurer, name, c + Offset(0f, r + frame.span * 0.012f), frame.origin.x, frame.origin.x + frame.span, frame.span)
+            }
+        }
+
+        // Where the player may move from, and where the picked piece may go.
+        for (from in movableFrom) {
+            drawCircle(turnColour.copy(alpha = 0.25f + 0.35f * pulse), large * 1.35f, spotAt(from))
+        }
+        selection?.let { sel ->
+            drawCircle(turnColour, large * 1.45f, spotAt(sel.from), style = Stroke(frame.span * 0.008f))
+            for (d in sel.destinations) {
+                val ring = if (d.captures > 0) YutColours.Capture else turnColour
+                drawCircle(ring.copy(alpha = pulse), large * 1.25f, spotAt(d.to), style = Stroke(frame.span * 0.01f))
+            }
+        }
+
+        // The stacks (on a safe station several sides may stand together: fan them out).
+        val moving = lastMove?.takeIf { travel.value < 1f }
+        val arriving = (moving?.path?.lastOrNull() as? Spot.Station)?.id
+        stacks.groupBy { it.station }.forEach { (station, here) ->
+            here.forEachIndexed { i, stack ->
+                if (station == arriving && i == here.lastIndex) return@forEachIndexed
+                val shift = Offset((i - (here.size - 1) / 2f) * large * 1.3f, 0f)
+                drawStack(stack, frame.at(stack.x, stack.y) + shift, large * 0.95f, measurer)
+            }
+        }
+
+        // The piece in flight.
+        if (moving != null) {
+            val points = listOf(spotAt(moving.from)) + moving.path.map(::spotAt)
+            val f = travel.value * (points.size - 1)
+            val i = floor(f).toInt().coerceIn(0, points.size - 2)
+            val p = if (points.size < 2) points.first() else lerp(points[i], points[i + 1], f - i)
+            drawPiece(colourOf(moving.colour), p, large * 1.05f)
+            if (moving.pieces > 1) count(measurer, moving.pieces, p, large)
+        }
+    }
+}
+
+private fun stationName(s: StationInfo, korean: Boolean): String? = if (korean) s.nameKorean else s.nameEnglish
+
+/** A station's name, centred below it but kept inside the board's width. */
+private fun DrawScope.label(measurer: TextMeasurer, text: String, top: Offset, left: Float, right: Float, span: Float) {
+    val style = TextStyle(color = YutColours.BoardInk, fontSize = (span / 38f).toSp())
+    val layout = measurer.measure(text, style)
+    val x = (top.x - layout.size.width / 2f).coerceIn(left, maxOf(left, right - layout.size.width))
+    drawText(layout, topLeft = Offset(x, top.y))
+}
+
+private fun DrawScope.drawPiece(colour: Color, at: Offset, radius: Float) {
+    drawCircle(Color.Black.copy(alpha = 0.25f), radius, at + Offset(radius * 0.12f, radius * 0.15f))
+    drawCircle(colour, radius, at)
+    drawCircle(Color.White.copy(alpha = 0.6f), radius, at, style = Stroke(radius * 0.12f))
+}
+
+/** A stack: one disc, split into the colours of the seats it holds, with its size. */
+private fun DrawScope.drawStack(stack: StackView, at: Offset, radius: Float, measurer: TextMeasurer) {
+    val total = stack.counts.sumOf { it.count }.coerceAtLeast(1)
+    if (stack.counts.size <= 1) {
+        drawPiece(colourOf(stack.counts.firstOrNull()?.colour ?: "#000000"), at, radius)
+    } else {
+        drawCircle(Color.Black.copy(alpha = 0.25f), radius, at + Offset(radius * 0.12f, radius * 0.15f))
+        var start = -90f
+        for (c in stack.counts) {
+            val sweep = 360f * c.count / total
+            drawArc(
+                color = colourOf(c.colour),
+                startAngle = start,
+                sweepAngle = sweep,
+                useCenter = true,
+                topLeft = at - Offset(radius, radius),
+                size = Size(radius * 2, radius * 2),
+            )
+            start += sweep
+        }
+        drawCircle(Color.White.copy(alpha = 0.6f), radius, at, style = Stroke(radius * 0.12f))
+    }
+    if (stack.size > 1) count(measurer, stack.size, at, radius)
+}
+
+private fun DrawScope.count(measurer: TextMeasurer, n: Int, at: Offset, radius: Float) {
+    val style = TextStyle(color = Color.White, fontWeight = FontWeight.Bold, fontSize = (radius * 1.1f).toSp())
+    val layout = measurer.measure(n.toString(), style)
+    drawText(layout, topLeft = at - Offset(layout.size.width / 2f, layout.size.height / 2f))
+}

@@ -1,0 +1,52 @@
+package app.yunnori.android.ui.theme
+
+import androidx.compose.foundation.isSystemInDarkTheme
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.darkColorScheme
+import androidx.compose.material3.lightColorScheme
+import androidx.compose.runtime.Composable
+import androidx.compose.ui.graphics.Color
+
+private val LightColours = lightColorScheme(
+    primary = Color(0xFF8C3A2B),
+    onPrimary = Color.White,
+    primaryContainer = Color(0xFFFFDAD2),
+    onPrimaryContainer = Color(0xFF3A0A03),
+    secondary = Color(0xFF2F5D7C),
+    onSecondary = Color.White,
+    background = Color(0xFFFBF4E8),
+    onBackground = Color(0xFF231A14),
+    surface = Color(0xFFFFFBF6),
+    onSurface = Color(0xFF231A14),
+    error = Color(0xFFB3261E),
+)
+
+private val DarkColours = darkColorScheme(
+    primary = Color(0xFFFFB4A3),
+    onPrimary = Color(0xFF561E13),
+    primaryContainer = Color(0xFF723326),
+    onPrimaryContainer = Color(0xFFFFDAD2),
+    secondary = Color(0xFF9ACBEE),
+    onSecondary = Color(0xFF00344F),
+    background = Color(0xFF1A1411),
+    onBackground = Color(0xFFEFE0D6),
+    surface = Color(0xFF221B17),
+    onSurface = Color(0xFFEFE0D6),
+)
+
+/** Colours of the things drawn by hand: the board, the mat, the sticks. */
+object YutColours {
+    val BoardPaper = Color(0xFFF3E3C3)
+    val BoardInk = Color(0xFF5B3A1A)
+    val Mat = Color(0xFF6E2A2A)
+    val MatEdge = Color(0xFF4A1B1B)
+    val StickFlat = Color(0xFFEBCB92)
+    val StickRound = Color(0xFF8D5A2B)
+    val StickGrain = Color(0xFF5E3A18)
+    val Capture = Color(0xFFD32F2F)
+}
+
+@Composable
+fun YunnoriTheme(dark: Boolean = isSystemInDarkTheme(), content: @Composable () -> Unit) {
+    MaterialTheme(colorScheme = if (dark) DarkColours else LightColours, content = content)
+}

@@ -1,0 +1,116 @@
+package app.yunnori.viewmodel
+
+import app.yunnori.core.BoardLayout
+import app.yunnori.core.GameEvent
+import app.yunnori.core.GameSnapshot
+import app.yunnori.core.LegalMove
+import app.yunnori.core.Phase
+import app.yunnori.core.Route
+import app.yunnori.core.RulesDescription
+import app.yunnori.core.Spot
+import app.yunnori.core.Throw
+import app.yunnori.core.ThrowInfo
+import app.yunnori.core.ThrowPlan
+
+/**
+ * Everything the game screen draws, as one immutable value. The position itself is the
+ * core's [GameSnapshot], untouched; the rest is what the screen adds around it (the piece
+ * the player picked, an open question, what to animate, a message).
+ */
+data class GameUiState(
+    /** Station coordinates and lines, for drawing the board. */
+    val board: BoardLayout,
+    /** Names of the six results, in step order. */
+    val throwKinds: List<ThrowInfo>,
+    /** The open game's id (its save file), `null` when no game is open. */
+    val gameId: String? = null,
+    val snapshot: GameSnapshot? = null,
+    /** The rules of the open game, option by option (the Rules screen). */
+    val rules: RulesDescription? = null,
+    /** The piece the player picked and where it may go. */
+    val selection: Selection? = null,
+    /** Several moves lead to the tapped destination: the screen asks which. */
+    val choice: MoveChoice? = null,
+    /** The last throw, to animate (a new [ThrowShown.seq] means a new throw). */
+    val lastThrow: ThrowShown? = null,
+    /** The last move, to animate along its path. */
+    val lastMove: MoveShown? = null,
+    /** A bot is about to act (waiting out its pause, or thinking). */
+    val botThinking: Boolean = false,
+    /** The position on screen is the one on disk. */
+    val saved: Boolean = false,
+    /** Set when the game was opened from its backup file: why. */
+    val recoveredFromBackup: String? = null,
+    val message: UserMessage? = null,
+) {
+    val hasGame: Boolean get() = snapshot != null
+    val over: Boolean get() = snapshot?.over == true
+
+    /** The seat to act is a human, and the game waits for them. */
+    val humanToAct: Boolean get() = snapshot.let { it != null && !it.over && it.botToAct == null }
+    val canThrow: Boolean get() = humanToAct && snapshot?.phase == Phase.TO_THROW
+    val canMove: Boolean get() = humanToAct && snapshot?.phase == Phase.TO_MOVE
+    val canUndo: Boolean get() = snapshot?.canUndo == true
+    val legalMoves: List<LegalMove> get() = snapshot?.legalMoves.orEmpty()
+
+    /** Where the player's movable pieces are (highlight them), when it is a human's move. */
+    val movableFrom: List<Spot> get() = if (canMove) legalMoves.map { it.from }.distinct() else emptyList()
+}
+
+/** A piece the player picked, and the destinations its legal moves reach. */
+data class Selection(
+    val from: Spot,
+    val destinations: List<Destination>,
+)
+
+/** A highlighted destination, and the legal moves (indices into the snapshot's list) that reach it. */
+data class Destination(
+    val to: Spot,
+    val moveIndices: List<Int>,
+    /** Opposing pieces a move there sends home (the most of its moves). */
+    val captures: Int,
+)
+
+/** The moves from [from] to [to] among which the player must choose. */
+data class MoveChoice(
+    val from: Spot,
+    val to: Spot,
+    val options: List<MoveOption>,
+) {
+    /** Routes to choose between (more than one: ask which). */
+    val routes: List<Route> get() = options.map { it.move.route }.distinct()
+
+    /** Whether to join own pieces on [to] (both values listed: ask). */
+    val stackChoices: List<Boolean> get() = options.mapNotNull { it.move.stack }.distinct()
+    val asksRoute: Boolean get() = routes.size > 1
+    val asksStack: Boolean get() = stackChoices.size > 1
+}
+
+data class MoveOption(val moveIndex: Int, val move: LegalMove)
+
+/** A throw to animate. */
+data class ThrowShown(
+    /** Grows with every throw of the view model. */
+    val seq: Long,
+    val seat: Int,
+    val colour: String,
+    /** `null` for 낙 (a stick off the mat). */
+    val result: Throw?,
+    /** Which sticks landed flat side up (stick 0 is the marked one). */
+    val sticks: List<Boolean>,
+    val plan: ThrowPlan,
+    val events: List<GameEvent>,
+    val byBot: Boolean,
+)
+
+/** A move to animate, along [path] (every spot passed after [from], ending at the destination). */
+data class MoveShown(
+    val seq: Long,
+    val seat: Int,
+    val colour: String,
+    val from: Spot,
+    val path: List<Spot>,
+    val pieces: Int,
+    val events: List<GameEvent>,
+    val byBot: Boolean,
+)

@@ -1,0 +1,385 @@
+package app.yunnori.viewmodel
+
+import app.yunnori.core.GameSession
+import app.yunnori.core.GameSnapshot
+import app.yunnori.core.LegalMove
+import app.yunnori.core.MoveReport
+import app.yunnori.core.NewGame as NewGameSetup
+import app.yunnori.core.Phase
+import app.yunnori.core.SaveLibrary
+import app.yunnori.core.Spot
+import app.yunnori.core.ThrowReport
+import app.yunnori.core.YutException
+import app.yunnori.core.boardLayout
+import app.yunnori.core.throwKinds
+import kotlinx.coroutines.CancellationException
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.Job
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.flow.update
+import kotlinx.coroutines.launch
+import kotlin.coroutines.CoroutineContext
+
+/** How the game screen paces itself. */
+data class GameSettings(
+    /** Where the core is called (it reads and writes the save files). */
+    val worker: CoroutineContext = Dispatchers.IO,
+    /** The pause before each bot action, so people can follow it. */
+    val botPauseMs: Long = 700,
+    /** How long the screen takes to move a piece one station (a bot waits for it). */
+    val moveStepMs: Long = 160,
+    /** How long a bot may think about one move. */
+    val botBudgetMs: Int = 1_500,
+)
+
+/**
+ * The game screen's state holder: one game at a time, played through the core's
+ * [GameSession], saved into [library] after every action.
+ *
+ * All changes run one at a time in a single coroutine of [scope] (see [Serial]). A bot's
+ * turn is a separate coroutine that waits a visible pause, asks the core for its move
+ * (`GameSession.botMove`, which suspends while the core searches on its own thread) and
+ * then hands the move to that same queue. Starting or opening another game, taking back
+ * a move and leaving the screen cancel it.
+ *
+ * Errors of the core never escape: they become [GameUiState.message].
+ */
+class GameViewModel(
+    private val scope: CoroutineScope,
+    private val library: SaveLibrary,
+    private val settings: GameSettings = GameSettings(),
+) : AutoCloseable {
+
+    private val _state = MutableStateFlow(GameUiState(board = boardLayout(), throwKinds = throwKinds()))
+    val state: StateFlow<GameUiState> = _state.asStateFlow()
+
+    private val serial = Serial(scope, settings.worker) { msg ->
+        _state.update { it.copy(message = msg, botThinking = bot != null) }
+    }
+
+    // Touched only inside `serial`.
+    private var session: GameSession? = null
+
+    /** Grows whenever the game is replaced or taken back: a bot step of an older one is dropped. */
+    private var generation = 0L
+    private var bot: Job? = null
+    private var seq = 0L
+
+    fun onEvent(event: UiEvent.ForGame) {
+        serial.post { handle(event) }
+    }
+
+    /** Stops the bot and the queue, and lets go of the game (the app's view model is cleared). */
+    override fun close() {
+        serial.post {
+            stopBot()
+            closeSession()
+        }
+        serial.close()
+    }
+
+    private fun handle(event: UiEvent.ForGame) {
+        when (event) {
+            is UiEvent.Throw -> throwSticks(event)
+            is UiEvent.SelectPiece -> select(event.from)
+            is UiEvent.ChooseDestination -> chooseDestination(event.to)
+            is UiEvent.ChooseMove -> chooseMove(event.index, event.state)
+            is UiEvent.ChooseRoute -> narrowChoice { it.move.route == event.route }
+            is UiEvent.ChooseStack -> narrowChoice { it.move.stack == event.join }
+            UiEvent.CancelChoice -> _state.update { it.copy(choice = null, selection = null) }
+            UiEvent.Undo -> undo()
+            is UiEvent.NewGame -> newGame(event.setup)
+            UiEvent.PlayAgain -> newGame((session ?: return say(MessageKind.NoGame)).setup().copy(seed = null))
+            is UiEvent.Resume -> resume(event.id)
+            UiEvent.Leave -> leave()
+            UiEvent.Dismiss -> {
+                _state.update { it.copy(message = null) }
+                // A bot that stopped on an error tries again once its message is read.
+                val game = session
+                val snap = _state.value.snapshot
+                if (game != null && snap != null) scheduleBot(game, snap, afterMs = 0)
+            }
+        }
+    }
+
+    // ----- the player's actions ---------------------------------------------------
+
+    private fun throwSticks(event: UiEvent.Throw) {
+        val game = session ?: return say(MessageKind.NoGame)
+        val snap = _state.value.snapshot ?: return say(MessageKind.NoGame)
+        if (snap.botToAct != null) return say(MessageKind.NotYourTurn)
+        val report = game.throwSticks(event.gesture)
+        showThrow(report, byBot = false)
+        afterAction(game, animationMs = report.plan.totalMs.toLong())
+    }
+
+    private fun select(from: Spot?) {
+        val st = _state.value
+        if (from == null || !st.canMove) {
+            _state.update { it.copy(selection = null, choice = null) }
+            return
+        }
+        _state.update { it.copy(selection = selectionOf(it.legalMoves, from), choice = null) }
+    }
+
+    private fun chooseDestination(to: Spot) {
+        val st = _state.value
+        if (!st.canMove) return say(whyNoMove(st))
+        val sel = st.selection ?: return say(MessageKind.NoSuchMove)
+        val options = st.legalMoves.withIndex()
+            .filter { (_, m) -> m.from == sel.from && m.to == to }
+            .map { (i, m) -> MoveOption(i, m) }
+        when (options.size) {
+            0 -> say(MessageKind.NoSuchMove)
+            1 -> play(options.single().move)
+            else -> _state.update { it.copy(choice = MoveChoice(sel.from, to, options)) }
+        }
+    }
+
+    private fun chooseMove(index: Int, state: ULong?) {
+        val st = _state.value
+        val snap = st.snapshot ?: return say(MessageKind.NoGame)
+        if (state != null && state != snap.state) {
+            return say(MessageKind.Stale, "the move was chosen on an earlier screen")
+        }
+        if (!st.canMove) return say(whyNoMove(st))
+        val move = snap.legalMoves.getOrNull(index) ?: return say(MessageKind.NoSuchMove, "move $index")
+        play(move)
+    }
+
+    private fun narrowChoice(keep: (MoveOption) -> Boolean) {
+        val choice = _state.value.choice ?: return say(MessageKind.NoSuchMove)
+        val left = choice.options.filter(keep)
+        when (left.size) {
+            0 -> say(MessageKind.NoSuchMove)
+            1 -> play(left.single().move)
+            else -> _state.update { it.copy(choice = choice.copy(options = left)) }
+        }
+    }
+
+    private fun play(move: LegalMove) {
+        val game = session ?: return say(MessageKind.NoGame)
+        val report = game.play(move)
+        showMove(move, report, byBot = false)
+        afterAction(game, animationMs = move.path.size * settings.moveStepMs)
+    }
+
+    private fun undo() {
+        val game = session ?: return say(MessageKind.NoGame)
+        // The core refuses (CannotUndo) before anything changes; the bot goes on then.
+        val snap = game.undo()
+        stopBot()
+        generation++
+        publish(snap) { it.copy(lastMove = null) }
+        afterAction(game, animationMs = 0)
+    }
+
+    private fun newGame(setup: NewGameSetup) {
+        // Made first: a table the core refuses leaves the game on screen as it was.
+        val game = GameSession(setup)
+        replace(game, recoveredFromBackup = null)
+        afterAction(game, animationMs = 0)
+    }
+
+    private fun resume(id: String) {
+        val loaded = library.load(id)
+        replace(loaded.session, loaded.recoveredFromBackup)
+        _state.update { it.copy(saved = true) }
+        if (loaded.recoveredFromBackup != null) {
+            say(MessageKind.RecoveredFromBackup, loaded.recoveredFromBackup)
+        }
+        afterAction(loaded.session, animationMs = 0, save = false)
+    }
+
+    private fun leave() {
+        stopBot()
+        generation++
+        session?.let { autosave(it) }
+        closeSession()
+        _state.update { GameUiState(board = it.board, throwKinds = it.throwKinds, message = it.message) }
+    }
+
+    // ----- the bots ---------------------------------------------------------------
+
+    /** Starts the bot's next step if a bot is to act and none is under way. */
+    private fun scheduleBot(game: GameSession, snap: GameSnapshot, afterMs: Long) {
+        if (snap.over || snap.botToAct == null) {
+            _state.update { it.copy(botThinking = false) }
+            return
+        }
+        if (bot != null) return
+        val gen = generation
+        _state.update { it.copy(botThinking = true) }
+        bot = scope.launch(settings.worker) {
+            delay(afterMs + settings.botPauseMs)
+            when (snap.phase) {
+                Phase.TO_THROW -> serial.post { botThrow(gen, game, snap.state) }
+                Phase.TO_MOVE -> {
+                    val move = try {
+                        game.botMove(null, settings.botBudgetMs.toUInt())
+                    } catch (e: CancellationException) {
+                        throw e // this coroutine was cancelled (stopBot)
+                    } catch (e: YutException.Cancelled) {
+                        return@launch // the core's search was stopped (stopBot); nothing to report
+                    } catch (e: YutException) {
+                        serial.post { botFailed(gen, e.toUserMessage()) }
+                        return@launch
+                    } catch (e: Exception) {
+                        serial.post { botFailed(gen, UserMessage(MessageKind.Internal, e.message ?: e.javaClass.simpleName)) }
+                        return@launch
+                    }
+                    serial.post { botPlay(gen, game, move) }
+                }
+                Phase.OVER -> Unit
+            }
+        }
+    }
+
+    private fun isCurrent(gen: Long, game: GameSession) = gen == generation && game === session
+
+    private fun botThrow(gen: Long, game: GameSession, state: ULong) {
+        if (!isCurrent(gen, game)) return
+        bot = null
+        if (game.snapshot().state != state) {
+            afterAction(game, animationMs = 0, save = false)
+            return
+        }
+        val report = game.throwSticks(Gestures.BOT) // an error here is shown; Dismiss retries
+        showThrow(report, byBot = true)
+        afterAction(game, animationMs = report.plan.totalMs.toLong())
+    }
+
+    private fun botPlay(gen: Long, game: GameSession, move: LegalMove) {
+        if (!isCurrent(gen, game)) return
+        bot = null
+        val report = try {
+            game.play(move)
+        } catch (e: YutException.StaleObject) {
+            // The game moved on while the bot thought: think again.
+            afterAction(game, animationMs = 0, save = false)
+            return
+        }
+        showMove(move, report, byBot = true)
+        afterAction(game, animationMs = move.path.size * settings.moveStepMs)
+    }
+
+    private fun botFailed(gen: Long, message: UserMessage) {
+        if (gen != generation) return
+        bot = null
+        _state.update { it.copy(botThinking = false, message = message) }
+    }
+
+    private fun stopBot() {
+        bot?.let {
+            it.cancel()
+            session?.cancelBot()
+        }
+        bot = null
+        _state.update { it.copy(botThinking = false) }
+    }
+
+    // ----- state --------------------------------------------------------------------
+
+    /** After anything that changed the game: save it, then let a bot act if it is a bot's turn. */
+    private fun afterAction(game: GameSession, animationMs: Long, save: Boolean = true) {
+        if (save) autosave(game)
+        val snap = _state.value.snapshot ?: return
+        scheduleBot(game, snap, animationMs)
+    }
+
+    private fun autosave(game: GameSession) {
+        val ok = try {
+            library.save(game)
+            true
+        } catch (e: YutException) {
+            say(MessageKind.NotSaved, e.toUserMessage().detail)
+            false
+        }
+        _state.update { it.copy(saved = ok) }
+    }
+
+    private fun replace(game: GameSession, recoveredFromBackup: String?) {
+        stopBot()
+        generation++
+        closeSession()
+        session = game
+        val snap = game.snapshot()
+        _state.update {
+            GameUiState(
+                board = it.board,
+                throwKinds = it.throwKinds,
+                gameId = game.id(),
+                rules = game.rules(),
+                recoveredFromBackup = recoveredFromBackup,
+            ).withSnapshot(snap)
+        }
+    }
+
+    private fun closeSession() {
+        session?.close()
+        session = null
+    }
+
+    private fun showThrow(report: ThrowReport, byBot: Boolean) {
+        val colour = report.snapshot.seats.getOrNull(report.seat)?.colour ?: report.snapshot.turn.colour
+        val shown = ThrowShown(
+            seq = ++seq,
+            seat = report.seat,
+            colour = colour,
+            result = report.result,
+            sticks = report.sticks,
+            plan = report.plan,
+            events = report.events,
+            byBot = byBot,
+        )
+        publish(report.snapshot) { it.copy(lastThrow = shown) }
+    }
+
+    private fun showMove(move: LegalMove, report: MoveReport, byBot: Boolean) {
+        val colour = report.snapshot.seats.getOrNull(move.seat)?.colour ?: "#000000"
+        val shown = MoveShown(
+            seq = ++seq,
+            seat = move.seat,
+            colour = colour,
+            from = move.from,
+            path = move.path,
+            pieces = move.pieces,
+            events = report.events,
+            byBot = byBot,
+        )
+        publish(report.snapshot) { it.copy(lastMove = shown) }
+    }
+
+    private fun publish(snap: GameSnapshot, extra: (GameUiState) -> GameUiState = { it }) {
+        _state.update { extra(it.withSnapshot(snap)) }
+    }
+
+    private fun say(kind: MessageKind, detail: String? = null) {
+        _state.update { it.copy(message = UserMessage(kind, detail)) }
+    }
+}
+
+private fun whyNoMove(st: GameUiState): MessageKind = when {
+    !st.hasGame -> MessageKind.NoGame
+    st.snapshot?.botToAct != null -> MessageKind.NotYourTurn
+    else -> MessageKind.NotNow
+}
+
+/** The state showing [snap]: a new position clears the pick, and picks the only movable piece. */
+private fun GameUiState.withSnapshot(snap: GameSnapshot): GameUiState {
+    val next = copy(snapshot = snap, selection = null, choice = null, saved = false)
+    val froms = next.movableFrom
+    return if (froms.size == 1) next.copy(selection = selectionOf(snap.legalMoves, froms.single())) else next
+}
+
+private fun selectionOf(moves: List<LegalMove>, from: Spot): Selection? {
+    val destinations = moves.withIndex()
+        .filter { (_, m) -> m.from == from }
+        .groupBy({ (_, m) -> m.to }, { (i, m) -> i to m })
+        .map { (to, list) -> Destination(to, list.map { it.first }, list.maxOf { it.second.captures }) }
+    return if (destinations.isEmpty()) null else Selection(from, destinations)
+}

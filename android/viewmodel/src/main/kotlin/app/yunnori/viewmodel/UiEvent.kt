@@ -1,0 +1,131 @@
+package app.yunnori.viewmodel
+
+import app.yunnori.core.Gesture
+import app.yunnori.core.NewGame as NewGameSetup
+import app.yunnori.core.PlayerKind
+import app.yunnori.core.Preset
+import app.yunnori.core.Route
+import app.yunnori.core.RuleValue
+import app.yunnori.core.Spot
+
+/**
+ * Everything a screen can ask for. Each view model takes the events of its own screen
+ * through a single `onEvent`:
+ * [GameViewModel] the [ForGame] ones, [ResumeViewModel] the [ForResume] ones and
+ * [NewGameViewModel] the [ForNewGame] ones. [Dismiss] goes to any of them.
+ */
+sealed interface UiEvent {
+    sealed interface ForGame : UiEvent
+    sealed interface ForResume : UiEvent
+    sealed interface ForNewGame : UiEvent
+
+    /** Closes the message on screen (on the Resume screen, also the delete question). */
+    data object Dismiss : ForGame, ForResume, ForNewGame
+
+    // ----- the game screen --------------------------------------------------------
+
+    /** Throws the sticks. The swipe only shapes the animation: the core draws the result. */
+    data class Throw(val gesture: Gesture = Gestures.TAP) : ForGame
+
+    /** Taps a piece (a station holding the player's stack, or [Spot.Home] for a new piece); `null` clears. */
+    data class SelectPiece(val from: Spot?) : ForGame
+
+    /** Taps a highlighted destination of the selected piece. */
+    data class ChooseDestination(val to: Spot) : ForGame
+
+    /**
+     * Plays legal move [index] of the snapshot on screen. [state] is the snapshot's state tag
+     * the index was read from; a choice made on an older screen is refused as stale.
+     */
+    data class ChooseMove(val index: Int, val state: ULong? = null) : ForGame
+
+    /** Answers the open [MoveChoice]: take this route. */
+    data class ChooseRoute(val route: Route) : ForGame
+
+    /** Answers the open [MoveChoice]: join own pieces on the destination, or stay apart. */
+    data class ChooseStack(val join: Boolean) : ForGame
+
+    /** Closes the open [MoveChoice] without moving. */
+    data object CancelChoice : ForGame
+
+    /** Takes back the last move (stops a bot that is about to act). */
+    data object Undo : ForGame
+
+    /** Starts a game (from the new-game form or "play again"). */
+    data class NewGame(val setup: NewGameSetup) : ForGame
+
+    /** Starts a new game at the same table, with the same rules (after a game ends). */
+    data object PlayAgain : ForGame
+
+    /** Opens a saved game. */
+    data class Resume(val id: String) : ForGame
+
+    /** Leaves the game screen: stops the bot, saves, closes the game. */
+    data object Leave : ForGame
+
+    // ----- the resume screen ------------------------------------------------------
+
+    /** Reads the save directory again. */
+    data object Refresh : ForResume
+
+    /** Asks to delete a saved game (the screen then asks for confirmation). */
+    data class RequestDelete(val id: String) : ForResume
+
+    /** Deletes a saved game. */
+    data class Delete(val id: String) : ForResume
+
+    // ----- the new-game screen ----------------------------------------------------
+
+    data class SelectPreset(val preset: Preset) : ForNewGame
+
+    /** Changes one house rule (a [app.yunnori.core.RuleOption] by its key). */
+    data class SetRule(val key: String, val value: RuleValue) : ForNewGame
+
+    /** Puts one house rule back to the preset's value. */
+    data class ResetRule(val key: String) : ForNewGame
+
+    /** Puts every house rule back to the preset's values. */
+    data object ResetRules : ForNewGame
+
+    data object AddSeat : ForNewGame
+    data class RemoveSeat(val seat: Int) : ForNewGame
+    data class SetSeatName(val seat: Int, val name: String) : ForNewGame
+
+    /** A colour as `#RRGGBB`. */
+    data class SetSeatColour(val seat: Int, val colour: String) : ForNewGame
+    data class SetSeatPlayer(val seat: Int, val player: PlayerKind) : ForNewGame
+
+    /** Plays in teams (sides of several seats) or every seat for itself. */
+    data class SetTeams(val on: Boolean) : ForNewGame
+    data class SetSeatSide(val seat: Int, val side: Int) : ForNewGame
+    data class SetUndo(val on: Boolean) : ForNewGame
+
+    /** Checks the table with the core; when it is playable the state holds it as `ready`. */
+    data object Start : ForNewGame
+
+    /** The app handed `ready` to the game screen. */
+    data object StartHandled : ForNewGame
+}
+
+/** Ready-made gestures. */
+object Gestures {
+    /** A tap on the throw button: the core picks a plain throw. */
+    val TAP: Gesture = Gesture(directionRad = 0f, speed = 0f, durationMs = 0u)
+
+    /** The flick a bot makes: straight up the mat, brisk. */
+    val BOT: Gesture = Gesture(directionRad = (-Math.PI / 2).toFloat(), speed = 1400f, durationMs = 140u)
+
+    /**
+     * A swipe on screen from its displacement (y grows downwards) and duration. Pass the
+     * displacement in dp: the core reads the speed as points per second.
+     */
+    fun swipe(dx: Float, dy: Float, durationMs: Long): Gesture {
+        val ms = durationMs.coerceIn(1, 10_000)
+        val distance = kotlin.math.hypot(dx, dy)
+        return Gesture(
+            directionRad = kotlin.math.atan2(dy, dx),
+            speed = distance * 1000f / ms,
+            durationMs = ms.toUInt(),
+        )
+    }
+}

@@ -1,0 +1,74 @@
+package app.yunnori.viewmodel
+
+import app.yunnori.core.YutException
+import java.util.concurrent.atomic.AtomicLong
+
+/**
+ * What a screen tells the player: a [kind] the app turns into a sentence of its own
+ * language, and the core's [detail] (English, technical) to show smaller below it.
+ * [id] differs for every message, so the same message twice is shown twice.
+ */
+data class UserMessage(
+    val kind: MessageKind,
+    val detail: String? = null,
+    val id: Long = nextId.incrementAndGet(),
+) {
+    private companion object {
+        val nextId = AtomicLong()
+    }
+}
+
+enum class MessageKind {
+    // From the core (one per YutError case).
+    InvalidRules,
+    InvalidSetup,
+    IllegalMove,
+    NotNow,
+    CannotUndo,
+    SaveNotFound,
+    SaveDamaged,
+    SaveFromNewerVersion,
+    FileError,
+    Stale,
+    InvalidInput,
+    Internal,
+
+    // From the view models.
+    /** A bot is to act: the player's throw or move waits. */
+    NotYourTurn,
+
+    /** There is no such move (an index or destination that is not listed). */
+    NoSuchMove,
+
+    /** No game is open. */
+    NoGame,
+
+    /** The game was opened from its backup file (the last action or so may be missing). */
+    RecoveredFromBackup,
+
+    /** The game could not be saved: it goes on, unsaved. */
+    NotSaved,
+
+    /** A seat has no name. */
+    SeatNameMissing,
+
+    /** Two seats share a colour. */
+    SameColour,
+}
+
+/** The message for an error of the core. */
+fun YutException.toUserMessage(): UserMessage = when (this) {
+    is YutException.InvalidRules -> UserMessage(MessageKind.InvalidRules, reason)
+    is YutException.InvalidSetup -> UserMessage(MessageKind.InvalidSetup, reason)
+    is YutException.IllegalMove -> UserMessage(MessageKind.IllegalMove, reason)
+    is YutException.WrongPhase -> UserMessage(MessageKind.NotNow, reason)
+    is YutException.CannotUndo -> UserMessage(MessageKind.CannotUndo, reason)
+    is YutException.SaveNotFound -> UserMessage(MessageKind.SaveNotFound, id)
+    is YutException.SaveCorrupt -> UserMessage(MessageKind.SaveDamaged, reason)
+    is YutException.SaveFromNewerVersion -> UserMessage(MessageKind.SaveFromNewerVersion, "format $version")
+    is YutException.Io -> UserMessage(MessageKind.FileError, reason)
+    is YutException.StaleObject -> UserMessage(MessageKind.Stale, reason)
+    is YutException.Cancelled -> UserMessage(MessageKind.Internal, "cancelled")
+    is YutException.InvalidInput -> UserMessage(MessageKind.InvalidInput, reason)
+    is YutException.Internal -> UserMessage(MessageKind.Internal, reason)
+}

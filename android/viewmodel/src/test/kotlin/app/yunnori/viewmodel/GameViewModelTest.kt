@@ -1,0 +1,336 @@
+package app.yunnori.viewmodel
+
+import app.yunnori.core.Phase
+import app.yunnori.core.PlayerKind
+import app.yunnori.core.RuleValue
+import app.yunnori.core.SaveLibrary
+import app.yunnori.core.Spot
+import app.yunnori.viewmodel.Tables.easyBot
+import app.yunnori.viewmodel.Tables.human
+import app.yunnori.viewmodel.Tables.table
+import app.yunnori.viewmodel.Tables.testSettings
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.ExperimentalCoroutinesApi
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.flow.first
+import kotlinx.coroutines.test.advanceTimeBy
+import kotlinx.coroutines.test.currentTime
+import kotlinx.coroutines.test.runCurrent
+import kotlinx.coroutines.test.runTest
+import kotlinx.coroutines.withContext
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Path
+import kotlin.test.assertEquals
+import kotlin.test.assertFalse
+import kotlin.test.assertNotEquals
+import kotlin.test.assertNotNull
+import kotlin.test.assertNull
+import kotlin.test.assertTrue
+import kotlin.time.Duration.Companion.seconds
+
+@OptIn(ExperimentalCoroutinesApi::class)
+class GameViewModelTest {
+    @TempDir
+    lateinit var dir: Path
+
+    private fun library() = SaveLibrary.open(dir.toString())
+
+    @Test
+    fun `a human throws and moves, then the bot plays its turn after a visible pause`() = runTest(timeout = 60.seconds) {
+        val settings = testSettings.copy(botPauseMs = 500)
+        val vm = GameViewModel(backgroundScope, library(), settings)
+        val start = vm.act(UiEvent.NewGame(table(human, easyBot)))
+        assertNull(start.message)
+        assertNotNull(start.gameId)
+        assertEquals(29, start.board.stations.size)
+        assertEquals(0, start.snapshot!!.turn.seat)
+        assertTrue(start.canThrow)
+        assertTrue(start.saved, "a new game is saved at once")
+
+        // The throw: an animation plan of four sticks landing on the core's result.
+        val thrown = vm.act(UiEvent.Throw(Gestures.swipe(10f, -400f, 150)))
+        val shown = assertNotNull(thrown.lastThrow)
+        assertFalse(shown.byBot)
+        assertEquals(4, shown.plan.sticks.size)
+        assertEquals(4, shown.sticks.size)
+        assertEquals(shown.sticks, shown.plan.sticks.map { it.flatUp })
+
+        // Finish the human's turn by choosing moves; the bot's turn then starts.
+        var st = thrown
+        while (st.humanToAct && st.snapshot!!.turn.seat == 0) {
+            st = if (st.canThrow) {
+                vm.act(UiEvent.Throw())
+            } else {
+                vm.act(UiEvent.ChooseMove(0, st.snapshot!!.state))
+            }
+            assertNull(st.message)
+        }
+        val handedOver = vm.state.first { it.botThinking }
+        val t0 = currentTime
+        assertEquals(1, handedOver.snapshot!!.turn.seat)
+        assertNull(handedOver.lastThrow?.takeIf { it.byBot }, "the bot waits before throwing")
+
+        // The bot throws after its pause (virtual time), then moves, then hands back.
+        val botThrew = vm.state.first { it.lastThrow?.byBot == true }
+        assertTrue(currentTime - t0 >= settings.botPauseMs, "the bot paused ${currentTime - t0} ms")
+        assertEquals(1, botThrew.lastThrow!!.seat)
+        val back = vm.state.first { it.humanToAct || it.over }
+        assertFalse(back.botThinking)
+        assertEquals(0, back.snapshot!!.turn.seat)
+        assertTrue(back.saved)
+        assertNull(back.message)
+
+        // What the screen shows is what is on disk.
+        val onDisk = library().load(back.gameId!!)
+        assertEquals(back.snapshot!!.position(), onDisk.session.snapshot().position())
+        vm.close()
+    }
+
+    @Test
+    fun `tapping a piece highlights its destinations and tapping one plays the move`() = runTest(timeout = 60.seconds) {
+        val vm = GameViewModel(backgroundScope, library(), testSettings)
+        vm.act(UiEvent.NewGame(table(human, human)))
+        val st = vm.act(UiEvent.Throw())
+        assertTrue(st.canMove, "the first throw of a game always enters a piece")
+        assertEquals(listOf<Spot>(Spot.Home), st.movableFrom)
+        // The only movable piece is picked already; picking it again gives the same.
+        val auto = assertNotNull(st.selection)
+        vm.onEvent(UiEvent.SelectPiece(Spot.Home))
+        val picked = vm.state.first { it.selection != null }
+        assertEquals(auto, picked.selection)
+        val dest = picked.selection!!.destinations.first()
+        val played = vm.act(UiEvent.ChooseDestination(dest.to))
+        assertNull(played.message)
+        val move = assertNotNull(played.lastMove)
+        assertEquals(Spot.Home, move.from)
+        assertEquals(dest.to, move.path.last())
+        assertTrue(played.snapshot!!.stacks.any { Spot.Station(it.station) == dest.to })
+    }
+
+    @Test
+    fun `illegal and stale choices become messages, never crashes`() = runTest(timeout = 60.seconds) {
+        val vm = GameViewModel(backgroundScope, library(), testSettings)
+        // No game yet.
+        assertEquals(MessageKind.NoGame, vm.act(UiEvent.Throw()).message?.kind)
+        assertEquals(MessageKind.NoGame, vm.act(UiEvent.ChooseMove(0)).message?.kind)
+
+        val st0 = vm.act(UiEvent.NewGame(table(human, human, undo = true)))
+        val oldTag = st0.snapshot!!.state
+        // A move while the game waits for a throw: refused before reaching the core.
+        assertEquals(MessageKind.NotNow, vm.act(UiEvent.ChooseMove(0)).message?.kind)
+        // Nothing to take back yet: the core says so.
+        assertEquals(MessageKind.CannotUndo, vm.act(UiEvent.Undo).message?.kind)
+
+        val st1 = vm.act(UiEvent.Throw())
+        assertTrue(st1.canMove)
+        // A second throw while a move is due: the core's WrongPhase.
+        val twice = vm.act(UiEvent.Throw())
+        assertEquals(MessageKind.NotNow, twice.message?.kind)
+        assertEquals(st1.snapshot, twice.snapshot, "a refused action changes nothing")
+        // An index that is not listed, and one read off an older screen.
+        assertEquals(MessageKind.NoSuchMove, vm.act(UiEvent.ChooseMove(99)).message?.kind)
+        assertEquals(MessageKind.NoSuchMove, vm.act(UiEvent.ChooseMove(-1)).message?.kind)
+        assertEquals(MessageKind.Stale, vm.act(UiEvent.ChooseMove(0, oldTag)).message?.kind)
+        // A destination no move reaches, and a route answer with no question open.
+        assertEquals(MessageKind.NoSuchMove, vm.act(UiEvent.ChooseDestination(Spot.Done)).message?.kind)
+        assertEquals(MessageKind.NoSuchMove, vm.act(UiEvent.ChooseStack(true)).message?.kind)
+        // A saved game that does not exist.
+        assertEquals(MessageKind.SaveNotFound, vm.act(UiEvent.Resume("nosuchgame")).message?.kind)
+        assertEquals(MessageKind.InvalidInput, vm.act(UiEvent.Resume("../etc/passwd")).message?.kind)
+        // A table the core refuses (one seat; a colour that is not #RRGGBB) leaves the game as it was.
+        val lonely = table(human).copy(seats = table(human).seats.take(1))
+        assertEquals(MessageKind.InvalidSetup, vm.act(UiEvent.NewGame(lonely)).message?.kind)
+        val badColour = table(human, human).let { t -> t.copy(seats = t.seats.map { it.copy(colour = "red") }) }
+        val refused = vm.act(UiEvent.NewGame(badColour))
+        assertEquals(MessageKind.InvalidSetup, refused.message?.kind)
+        assertEquals(st1.gameId, refused.gameId)
+        // Rules the core refuses.
+        val badRules = table(human, human, rules = Tables.rules("pieces_per_player" to RuleValue.Count(9)))
+        assertEquals(MessageKind.InvalidRules, vm.act(UiEvent.NewGame(badRules)).message?.kind)
+
+        // Dismiss clears the message, and the game goes on.
+        vm.onEvent(UiEvent.Dismiss)
+        assertNull(vm.state.first { it.message == null }.message)
+        val moved = vm.act(UiEvent.ChooseMove(0, vm.state.value.snapshot!!.state))
+        assertNull(moved.message)
+        assertNotNull(moved.lastMove)
+    }
+
+    @Test
+    fun `a human cannot throw for a bot`() = runTest(timeout = 60.seconds) {
+        val vm = GameViewModel(backgroundScope, library(), testSettings.copy(botPauseMs = 10_000))
+        vm.act(UiEvent.NewGame(table(easyBot, human)))
+        val st = vm.state.first { it.botThinking }
+        assertFalse(st.canThrow)
+        assertEquals(MessageKind.NotYourTurn, vm.act(UiEvent.Throw()).message?.kind)
+        assertEquals(st.snapshot, vm.state.value.snapshot)
+    }
+
+    @Test
+    fun `a saved game resumes in a new view model at the same position`() = runTest(timeout = 60.seconds) {
+        val first = GameViewModel(backgroundScope, library(), testSettings)
+        first.act(UiEvent.NewGame(table(human, easyBot, seed = 11u)))
+        first.playHumanTurn()
+        val before = first.state.first { it.humanToAct && it.saved }
+        val id = before.gameId!!
+        // Leave right after a throw (if it handed over, before the bot's pause runs out).
+        val mid = first.act(UiEvent.Throw())
+        assertTrue(mid.saved)
+        first.onEvent(UiEvent.Leave)
+        assertNull(first.state.first { !it.hasGame }.snapshot)
+        first.close()
+
+        // As after a restart: another library object on the same directory, another view model.
+        val second = GameViewModel(backgroundScope, library(), testSettings)
+        val resumed = second.act(UiEvent.Resume(id))
+        assertNull(resumed.message)
+        assertEquals(id, resumed.gameId)
+        assertNull(resumed.recoveredFromBackup)
+        assertEquals(mid.snapshot!!.position(), resumed.snapshot!!.position())
+        assertEquals(mid.rules, resumed.rules)
+        // And it plays on from there.
+        val next = second.act(UiEvent.ChooseMove(0, resumed.snapshot!!.state))
+        assertNull(next.message)
+        assertNotNull(next.lastMove)
+    }
+
+    @Test
+    fun `undo takes back the last move and gives the result back`() = runTest(timeout = 60.seconds) {
+        val vm = GameViewModel(backgroundScope, library(), testSettings)
+        vm.act(UiEvent.NewGame(table(human, human)))
+        val thrown = vm.act(UiEvent.Throw())
+        assertTrue(thrown.canMove)
+        assertFalse(thrown.canUndo, "a throw cannot be taken back")
+        val moved = vm.act(UiEvent.ChooseMove(0, thrown.snapshot!!.state))
+        assertTrue(moved.canUndo)
+        val undone = vm.act(UiEvent.Undo)
+        assertNull(undone.message)
+        assertEquals(thrown.snapshot!!.position(), undone.snapshot!!.position())
+        assertFalse(undone.canUndo)
+        assertTrue(undone.saved)
+        // The taken-back position is what is on disk.
+        assertEquals(undone.snapshot!!.position(), library().load(undone.gameId!!).session.snapshot().position())
+    }
+
+    @Test
+    fun `undo while the bot waits to act cancels the bot`() = runTest(timeout = 60.seconds) {
+        val settings = testSettings.copy(botPauseMs = 5_000)
+        val vm = GameViewModel(backgroundScope, library(), settings)
+        // A table whose first turn ends on a move (not on a lost result), so it can be taken back.
+        var waiting: GameUiState? = null
+        for (seed in 1..30) {
+            var st = vm.act(UiEvent.NewGame(table(human, easyBot, seed = seed.toULong())))
+            while (st.humanToAct) {
+                st = if (st.canThrow) vm.act(UiEvent.Throw()) else vm.act(UiEvent.ChooseMove(0, st.snapshot!!.state))
+            }
+            waiting = vm.state.first { it.botThinking }.takeIf { it.canUndo } ?: continue
+            break
+        }
+        checkNotNull(waiting) { "no first turn ended on a move" }
+        assertEquals(1, waiting.snapshot!!.turn.seat)
+        val undone = vm.act(UiEvent.Undo)
+        assertNull(undone.message)
+        assertFalse(undone.botThinking)
+        assertEquals(0, undone.snapshot!!.turn.seat)
+        assertTrue(undone.canMove)
+        // Long after the pause, the bot has not acted.
+        advanceTimeBy(60_000)
+        runCurrent()
+        assertEquals(undone.snapshot, vm.state.value.snapshot)
+        assertFalse(vm.state.value.botThinking)
+    }
+
+    @Test
+    fun `a new game cancels the bot of the old one`() = runTest(timeout = 60.seconds) {
+        val library = library()
+        val vm = GameViewModel(backgroundScope, library, testSettings.copy(botPauseMs = 2_000))
+        val old = vm.act(UiEvent.NewGame(table(easyBot, human, seed = 5u)))
+        vm.state.first { it.botThinking }
+        runCurrent()
+        val fresh = vm.act(UiEvent.NewGame(table(human, human, seed = 6u)))
+        assertNotEquals(old.gameId, fresh.gameId)
+        assertFalse(fresh.botThinking)
+        assertNull(fresh.lastThrow)
+        // The old bot's pause runs out: nothing happens, to either game.
+        advanceTimeBy(60_000)
+        runCurrent()
+        assertEquals(fresh.snapshot, vm.state.value.snapshot)
+        val oldOnDisk = library.list().single { it.id == old.gameId }
+        assertEquals(0, oldOnDisk.summary!!.actions, "the old game's bot never threw")
+    }
+
+    @Test
+    fun `leaving stops a game of bots`() = runTest(timeout = 60.seconds) {
+        val library = library()
+        val hard = PlayerKind.Bot(app.yunnori.core.BotLevel.HARD)
+        val vm = GameViewModel(backgroundScope, library, testSettings.copy(botPauseMs = 0, moveStepMs = 0))
+        val st = vm.act(UiEvent.NewGame(table(hard, hard, seed = 9u)))
+        val id = st.gameId!!
+        // Let the bots play a while (real time: the core thinks on its own threads).
+        vm.state.first { (it.lastMove?.seq ?: 0) >= 3 }
+        vm.onEvent(UiEvent.Leave)
+        vm.state.first { !it.hasGame }
+        val actions = library.list().single { it.id == id }.summary!!.actions
+        withContext(Dispatchers.Default) { delay(500) }
+        advanceTimeBy(10_000)
+        runCurrent()
+        assertEquals(actions, library.list().single { it.id == id }.summary!!.actions, "no bot acted after leaving")
+        assertFalse(vm.state.value.botThinking)
+        assertNull(vm.state.value.snapshot)
+    }
+
+    @Test
+    fun `a destination reached by two moves asks, and the answer plays`() = runTest(timeout = 60.seconds) {
+        // With optional stacking, landing on one's own piece may join it or stay apart.
+        val rules = Tables.rules("stacking" to RuleValue.Choice("optional"))
+        val vm = GameViewModel(backgroundScope, library(), testSettings)
+        var st = vm.act(UiEvent.NewGame(table(human, human, seed = 21u, rules = rules)))
+        repeat(600) {
+            if (st.over) return@repeat
+            if (st.canThrow) {
+                st = vm.act(UiEvent.Throw())
+                return@repeat
+            }
+            val twoWay = st.legalMoves.groupBy { it.from to it.to }.values
+                .firstOrNull { g -> g.size == 2 && g.map { it.stack }.toSet() == setOf(true, false) }
+            if (twoWay == null) {
+                st = vm.act(UiEvent.ChooseMove(0, st.snapshot!!.state))
+                return@repeat
+            }
+            vm.onEvent(UiEvent.SelectPiece(twoWay.first().from))
+            vm.state.first { it.selection?.from == twoWay.first().from }
+            vm.onEvent(UiEvent.ChooseDestination(twoWay.first().to))
+            val asked = vm.state.first { it.choice != null }.choice!!
+            assertTrue(asked.asksStack)
+            assertEquals(listOf(true, false), asked.stackChoices.sorted().reversed())
+            val played = vm.act(UiEvent.ChooseStack(true))
+            assertNull(played.message)
+            assertNull(played.choice)
+            assertTrue(played.lastMove!!.events.any { it is app.yunnori.core.GameEvent.Stacked })
+            return@runTest
+        }
+        error("no stacking choice came up")
+    }
+
+    @Test
+    fun `a finished game has no bot and no throw`() = runTest(timeout = 120.seconds) {
+        // One piece each, two easy bots: a short game played to the end.
+        val rules = Tables.rules("pieces_per_player" to RuleValue.Count(1))
+        val vm = GameViewModel(backgroundScope, library(), testSettings.copy(botPauseMs = 0, moveStepMs = 0))
+        vm.act(UiEvent.NewGame(table(easyBot, easyBot, seed = 4u, rules = rules)))
+        val end = vm.state.first { it.over }
+        assertEquals(Phase.OVER, end.snapshot!!.phase)
+        assertNotNull(end.snapshot!!.winner)
+        assertFalse(end.canThrow)
+        vm.state.first { !it.botThinking && it.saved }
+        assertEquals(MessageKind.NotNow, vm.act(UiEvent.Throw()).message?.kind)
+
+        // Play again: a new game at the same table, with the same rules.
+        val again = vm.act(UiEvent.PlayAgain)
+        assertNotEquals(end.gameId, again.gameId)
+        assertFalse(again.over)
+        assertEquals(end.snapshot!!.seats.map { it.name to it.player }, again.snapshot!!.seats.map { it.name to it.player })
+        assertEquals(end.rules, again.rules)
+    }
+}

@@ -1,0 +1,135 @@
+//! `yut bot` and `yut sim` through the binary: a position in, a legal move out; bad input
+//! is a clear error with exit status 1, never a panic; `sim --json` has its keys.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use yut_core::setup::{MoveSpec, Setup, Table};
+
+fn yut(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yut"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run yut");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("yut output")
+}
+
+#[test]
+fn bot_round_trip_returns_a_legal_move() {
+    let request = serde_json::json!({
+        "rules": {"preset": "yunnori"},
+        "seats": 2,
+        "setup": {
+            "pieces": {"0": ["3", "home", "home", "home"], "1": ["5", "home", "home", "home"]},
+            "to_move": 0,
+            "hand": ["gae"]
+        }
+    });
+    for level in ["random", "easy", "medium", "hard"] {
+        let out = yut(&["bot", "--level", level], &request.to_string());
+        assert!(
+            out.status.success(),
+            "{level}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let spec: MoveSpec = serde_json::from_slice(&out.stdout).expect("a move as JSON");
+        let table = Table {
+            rules: request["rules"].clone(),
+            seats: 2,
+            teams: None,
+        };
+        let setup: Setup = serde_json::from_value(request["setup"].clone()).unwrap();
+        let game = setup.build(&table).unwrap();
+        assert!(
+            game.legal_moves().iter().any(|l| spec.matches(l)),
+            "{level}: {spec:?} is not legal"
+        );
+        if level == "medium" || level == "hard" {
+            // 3 + Gae lands on 5, the rival's piece: a capture.
+            assert_eq!(spec.from.to_string(), "3", "{level} should capture");
+        }
+    }
+}
+
+#[test]
+fn bot_errors_are_clear_and_exit_1() {
+    let cases = [
+        (vec!["bot", "--level", "hard"], "not json"),
+        (vec!["bot", "--level", "genius"], "{}"),
+        (
+            vec!["bot", "--level", "hard"],
+            r#"{"seats": 2, "setup": {"pieces": {"0": ["3"]}, "hand": ["do"]}}"#,
+        ),
+        // No hand: nothing to move yet.
+        (
+            vec!["bot", "--level", "hard"],
+            r#"{"seats": 2, "setup": {"to_move": 0}}"#,
+        ),
+        (
+            vec!["bot", "--level", "hard"],
+            r#"{"seats": 9, "setup": {"hand": ["do"]}}"#,
+        ),
+    ];
+    for (args, input) in cases {
+        let out = yut(&args, input);
+        assert_eq!(out.status.code(), Some(1), "{args:?} {input}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("yut bot:"), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn sim_json_reports_every_key() {
+    let out = yut(
+        &[
+            "sim", "--a", "hard", "--b", "medium", "--games", "20", "--seed", "3", "--json",
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    for key in [
+        "games",
+        "wins_a",
+        "wins_b",
+        "mean_turns",
+        "decision_ms_median_a",
+        "decision_ms_p99_a",
+        "decision_ms_median_b",
+        "decision_ms_p99_b",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(v["games"], 20);
+    let wins = v["wins_a"].as_u64().unwrap() + v["wins_b"].as_u64().unwrap();
+    assert_eq!(wins + v["unfinished"].as_u64().unwrap(), 20);
+    assert!(v["mean_turns"].as_f64().unwrap() > 5.0);
+}
+
+#[test]
+fn sim_refuses_bad_options() {
+    let out = yut(&["sim", "--a", "hard", "--games", "3"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = yut(&["sim", "--a", "hard", "--b", "wizard", "--games", "3"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let out = yut(
+        &[
+            "sim", "--a", "optimal", "--b", "random", "--games", "3", "--seats", "3",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -1,0 +1,279 @@
+//! Tuning harness (ignored tests, run by hand): measures the regret of each bot against the
+//! exact solver in the 2-piece game, i.e. how much win probability a choice gives away
+//! compared with the best move. Far less noisy than playing games.
+//!
+//! `cargo test --release -p yut-core bot::tune -- --ignored --nocapture`
+
+use super::eval::{Model, Params};
+use super::search::Search;
+use super::solver::Solver;
+use super::{rule, Bot, Level};
+use crate::game::{Game, Phase};
+use crate::rules::RuleSet;
+use crate::throw::ThrowRng;
+use std::time::{Duration, Instant};
+
+struct Sample {
+    game: Game,
+    /// Value of each legal move for the mover.
+    values: Vec<f64>,
+}
+
+fn samples(solver: &Solver, rules: &RuleSet, games: usize) -> Vec<Sample> {
+    let mut out = Vec::new();
+    let mut rng = ThrowRng::seeded(99);
+    let mut bot = Bot::new(Level::Medium, 5);
+    for g in 0..games {
+        let mut game = Game::new(rules.clone(), 2, None, g % 2).unwrap();
+        while !game.is_over() {
+            match game.phase() {
+                Phase::Throw => {
+                    let (o, _) = game.draw(&mut rng);
+                    game.throw_outcome(o).unwrap();
+                }
+                _ => {
+                    let moves = game.legal_moves();
+                    if moves.len() > 1 {
+                        let me = game.to_move();
+                        let values: Vec<f64> = moves
+                            .iter()
+                            .map(|m| {
+                                let mut c = game.clone();
+                                c.play_legal(m).unwrap();
+                                let v = solver.value(&c).unwrap();
+                                if c.to_move() == me {
+                                    v
+                                } else {
+                                    1.0 - v
+                                }
+                            })
+                            .collect();
+                        let hi = values.iter().cloned().fold(f64::MIN, f64::max);
+                        let lo = values.iter().cloned().fold(f64::MAX, f64::min);
+                        if hi - lo > 1e-7 {
+                            out.push(Sample {
+                                game: game.clone(),
+                                values,
+                            });
+                        }
+                    }
+                    // Mostly medium, sometimes anything, to see varied positions.
+                    let m = if rng.chance(0.15) {
+                        moves[rng.below(moves.len())].clone()
+                    } else {
+                        bot.choose_legal(&game, Duration::from_secs(1), None)
+                            .unwrap()
+                    };
+                    game.play_legal(&m).unwrap();
+                }
+            }
+        }
+    }
+    out
+}
+
+fn regret(samples: &[Sample], pick: &mut dyn FnMut(&Game) -> usize) -> f64 {
+    let mut total = 0.0;
+    for s in samples {
+        let i = pick(&s.game);
+        let hi = s.values.iter().cloned().fold(f64::MIN, f64::max);
+        total += hi - s.values[i];
+    }
+    total
+}
+
+fn hard_regret(samples: &[Sample], rules: &RuleSet, p: Params, nodes: u64) -> f64 {
+    let mut model = Model::new(rules);
+    model.params = p;
+    let far = Instant::now() + Duration::from_secs(3600);
+    regret(samples, &mut |g: &Game| {
+        let moves = g.legal_moves();
+        Search::new(&model, g, far, None)
+            .run(g, &moves, nodes)
+            .index
+    })
+}
+
+#[test]
+#[ignore]
+fn regret_against_the_solver() {
+    let rules = RuleSet {
+        pieces_per_player: 2,
+        ..RuleSet::default()
+    };
+    let solver = Solver::solve(&rules, 2).unwrap();
+    let games = 1500;
+    let s = samples(&solver, &rules, games);
+    println!("{} decision samples from {games} games", s.len());
+    let per_game = |r: f64| r / games as f64;
+    let model = Model::new(&rules);
+    let mut rng = ThrowRng::seeded(3);
+    let r = regret(&s, &mut |g: &Game| rng.below(g.legal_moves().len()));
+    println!("random: regret/game {:.5}", per_game(r));
+    let r = regret(&s, &mut |g: &Game| {
+        let side = g.side_of(g.to_move());
+        let danger = rule::danger_map(g, &model, side);
+        let moves = g.legal_moves();
+        let mut best = 0;
+        let mut bs = f64::MIN;
+        for (i, m) in moves.iter().enumerate() {
+            let v = rule::medium_score(g, &model, &danger, m);
+            if v > bs {
+                bs = v;
+                best = i;
+            }
+        }
+        best
+    });
+    println!("medium: regret/game {:.5}", per_game(r));
+    let base = Params::default();
+    for nodes in [1, 2500, 10000] {
+        let r = hard_regret(&s, &rules, base, nodes);
+        println!("hard nodes {nodes}: regret/game {:.5}", per_game(r));
+    }
+    if std::env::var("YUT_TUNE").is_err() {
+        return;
+    }
+    // Coordinate search at a cheap budget.
+    let nodes = 300;
+    let mut best = base;
+    let mut best_r = hard_regret(&s, &rules, best, nodes);
+    for round in 0..3 {
+        for k in 0..7 {
+            for f in [0.5, 0.75, 1.33, 2.0] {
+                let mut p = best;
+                match k {
+                    0 => p.var *= f,
+                    1 => p.tempo *= f,
+                    2 => p.back_do_hand *= f,
+                    3 => p.threat *= f,
+                    4 => p.bonus *= f,
+                    5 => p.base_var *= f,
+                    _ => p.scale *= f,
+                }
+                let r = hard_regret(&s, &rules, p, nodes);
+                if r < best_r {
+                    best_r = r;
+                    best = p;
+                    println!("round {round}: {:?} regret/game {:.5}", best, per_game(r));
+                }
+            }
+        }
+    }
+    println!("best {:?} regret/game {:.5}", best, per_game(best_r));
+}
+
+/// Positions waiting for a throw, with the solver's value for the side to throw.
+fn throw_states(solver: &Solver, rules: &RuleSet, games: usize) -> Vec<(Game, f64)> {
+    let mut out = Vec::new();
+    let mut rng = ThrowRng::seeded(7);
+    let mut bot = Bot::new(Level::Medium, 5);
+    for g in 0..games {
+        let mut game = Game::new(rules.clone(), 2, None, g % 2).unwrap();
+        while !game.is_over() {
+            match game.phase() {
+                Phase::Throw => {
+                    out.push((game.clone(), solver.value(&game).unwrap()));
+                    let (o, _) = game.draw(&mut rng);
+                    game.throw_outcome(o).unwrap();
+                }
+                _ => {
+                    let moves = game.legal_moves();
+                    let m = if rng.chance(0.15) {
+                        moves[rng.below(moves.len())].clone()
+                    } else {
+                        bot.choose_legal(&game, Duration::from_secs(1), None)
+                            .unwrap()
+                    };
+                    game.play_legal(&m).unwrap();
+                }
+            }
+        }
+    }
+    out
+}
+
+fn mse(states: &[(Game, f64)], model: &Model) -> f64 {
+    let mut e = 0.0;
+    for (g, v) in states {
+        let side = g.side_of(g.to_move());
+        let d = model.win_probability(g, side, 0) - v;
+        e += d * d;
+    }
+    e / states.len() as f64
+}
+
+#[test]
+#[ignore]
+fn fit_eval_to_solver() {
+    let rules = RuleSet {
+        pieces_per_player: 2,
+        ..RuleSet::default()
+    };
+    let solver = Solver::solve(&rules, 2).unwrap();
+    let states = throw_states(&solver, &rules, 3000);
+    let mut model = Model::new(&rules);
+    let mut best = model.params;
+    let mut best_e = mse(&states, &model);
+    println!("{} states, start mse {best_e:.6} {:?}", states.len(), best);
+    for round in 0..4 {
+        for k in 0..8 {
+            for f in [0.5, 0.8, 0.95, 1.05, 1.25, 2.0] {
+                let mut p = best;
+                match k {
+                    0 => p.var *= f,
+                    1 => p.tempo *= f,
+                    2 => p.back_do_hand *= f,
+                    3 => p.threat *= f,
+                    4 => p.bonus *= f,
+                    5 => p.base_var *= f,
+                    6 => p.exposure = (p.exposure * f).max(0.01),
+                    _ => p.scale *= f,
+                }
+                model.params = p;
+                let e = mse(&states, &model);
+                if e < best_e {
+                    best_e = e;
+                    best = p;
+                }
+            }
+        }
+        println!("round {round}: mse {best_e:.6} {:?}", best);
+    }
+}
+
+#[test]
+#[ignore]
+fn worst_eval_errors() {
+    let rules = RuleSet {
+        pieces_per_player: 2,
+        ..RuleSet::default()
+    };
+    let solver = Solver::solve(&rules, 2).unwrap();
+    let states = throw_states(&solver, &rules, 300);
+    let model = Model::new(&rules);
+    let mut rows: Vec<(f64, f64, &Game, f64)> = states
+        .iter()
+        .map(|(g, v)| {
+            let e = model.win_probability(g, g.side_of(g.to_move()), 0);
+            ((e - v).abs(), e, g, *v)
+        })
+        .collect();
+    rows.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (_, e, g, v) in rows.iter().step_by(7).take(30) {
+        let me = g.to_move();
+        println!(
+            "eval {e:.3} true {v:.3}  me {:?} them {:?} hand {:?} owed {}",
+            g.pieces_of(me)
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>(),
+            g.pieces_of(1 - me)
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>(),
+            g.hand().iter().map(|h| h.throw.id()).collect::<Vec<_>>(),
+            g.owed()
+        );
+    }
+}

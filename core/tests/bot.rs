@@ -1,0 +1,288 @@
+//! Bots: every level returns a legal move in random states of every preset (teams, hands of
+//! several results, optional stacking and turns), answers are deterministic for a seed, and
+//! the exact solver's values are sane and agree with simulation.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+use yut_core::bot::solver::Solver;
+use yut_core::bot::{Bot, Level};
+use yut_core::game::{Game, Phase};
+use yut_core::rules::{RuleSet, Stacking, Switch};
+use yut_core::setup::{Setup, Table};
+use yut_core::throw::ThrowRng;
+use yut_core::Preset;
+
+const BUDGET: Duration = Duration::from_secs(5);
+
+/// Small node budget for the hard bot: the tests check legality, not strength.
+fn bot(level: Level, seed: u64) -> Bot {
+    Bot::new(level, seed).with_node_budget(150)
+}
+
+type Teams = Vec<Vec<usize>>;
+
+/// Tables to try: every preset, 2–4 seats, teams, 1–4 pieces, and house rules that open
+/// choices (optional stacking and turns, combined results).
+fn tables() -> Vec<(RuleSet, usize, Option<Teams>)> {
+    let mut out = Vec::new();
+    for preset in Preset::ALL {
+        for pieces in [1u8, 2, 4] {
+            let mut r = RuleSet::preset(preset);
+            r.pieces_per_player = pieces;
+            out.push((r.clone(), 2, None));
+            out.push((r.clone(), 3, None));
+            out.push((r.clone(), 4, Some(vec![vec![0, 2], vec![1, 3]])));
+        }
+    }
+    let mut open = RuleSet::preset(Preset::Yunnori);
+    open.stacking = Stacking::Optional;
+    open.shortcut = Switch::Optional;
+    open.shortcut_at_15 = Switch::Optional;
+    open.combine_results = true;
+    open.nak = true;
+    out.push((open.clone(), 2, None));
+    let mut ru = RuleSet::preset(Preset::NyoutRu);
+    ru.play_on_for_places = true;
+    out.push((ru, 6, None));
+    out
+}
+
+fn assert_legal(game: &Game, level: Level, seed: u64) {
+    let mut b = bot(level, seed);
+    let mv = b
+        .choose(game, BUDGET)
+        .unwrap_or_else(|| panic!("{level}: no move in the move phase"));
+    assert!(
+        game.legal_moves().iter().any(|l| l.mv == mv),
+        "{level} chose an illegal move {mv:?}"
+    );
+}
+
+#[test]
+fn every_level_plays_legal_moves_in_random_states_of_every_preset() {
+    let mut rng = ThrowRng::seeded(11);
+    for (t, (rules, seats, teams)) in tables().into_iter().enumerate() {
+        for g in 0..3 {
+            let mut game = Game::new(rules.clone(), seats, teams.as_deref(), g % seats).unwrap();
+            let mut actions = 0;
+            while !game.is_over() && actions < 4000 {
+                actions += 1;
+                match game.phase() {
+                    Phase::Throw => {
+                        let (o, _) = game.draw(&mut rng);
+                        game.throw_outcome(o).unwrap();
+                    }
+                    Phase::Over => break,
+                    Phase::Move => {
+                        // Ask every level now and then; play on with a cheap one.
+                        if rng.below(5) == 0 {
+                            for level in Level::ALL {
+                                assert_legal(&game, level, t as u64);
+                            }
+                        }
+                        let level = Level::ALL[rng.below(3)];
+                        let mv = bot(level, g as u64).choose(&game, BUDGET).unwrap();
+                        game.play(&mv).unwrap();
+                    }
+                }
+            }
+            assert!(game.is_over(), "table {t} game {g} did not end");
+        }
+    }
+}
+
+fn setup_game(rules: serde_json::Value, seats: usize, setup: serde_json::Value) -> Game {
+    let table = Table {
+        rules,
+        seats,
+        teams: None,
+    };
+    let setup: Setup = serde_json::from_value(setup).unwrap();
+    setup.build(&table).unwrap()
+}
+
+#[test]
+fn hands_of_several_results_and_optional_choices_get_legal_moves() {
+    let cases = [
+        // Culin: four results combined, optional stacking and turns.
+        (
+            serde_json::json!({"preset": "culin1895"}),
+            serde_json::json!({"pieces": {"0": ["5", "5", "home", "13"], "1": ["7", "home", "home", "home"]},
+              "stacks": [], "to_move": 0, "hand": ["gae", "geol", "yut", "do"]}),
+        ),
+        // Russian set: a series in hand, the straight centre, a safe 20.
+        (
+            serde_json::json!({"preset": "nyout_ru"}),
+            serde_json::json!({"pieces": {"0": ["C", "20", "home", "home"], "1": ["20", "M1", "home", "done"]},
+              "routes": [{"seat": 0, "at": "C", "route": "mo_straight"}],
+              "to_move": 0, "hand": ["do", "yut", "mo", "gae"]}),
+        ),
+        // Yunnori: Back-Do in hand with stacks on the board.
+        (
+            serde_json::json!({}),
+            serde_json::json!({"pieces": {"0": ["1", "1", "C", "home"], "1": ["S1", "home", "home", "home"]},
+              "to_move": 0, "hand": ["back_do"]}),
+        ),
+    ];
+    for (rules, setup) in cases {
+        let game = setup_game(rules, 2, setup);
+        assert_eq!(game.phase(), Phase::Move);
+        for level in Level::ALL {
+            for seed in 0..3 {
+                assert_legal(&game, level, seed);
+            }
+        }
+        // The full budget too, for the hard bot, on a hand of several results.
+        let mut hard = Bot::new(Level::Hard, 1);
+        let mv = hard.choose(&game, Duration::from_millis(300)).unwrap();
+        assert!(game.legal_moves().iter().any(|l| l.mv == mv));
+    }
+}
+
+#[test]
+fn choices_are_deterministic_for_a_seed_and_none_outside_the_move_phase() {
+    let mut rng = ThrowRng::seeded(5);
+    let mut game = Game::new(RuleSet::default(), 2, None, 0).unwrap();
+    let mut seen = 0;
+    while !game.is_over() {
+        match game.phase() {
+            Phase::Throw => {
+                for level in Level::ALL {
+                    assert!(bot(level, 1).choose(&game, BUDGET).is_none());
+                }
+                let (o, _) = game.draw(&mut rng);
+                game.throw_outcome(o).unwrap();
+            }
+            _ => {
+                if game.legal_moves().len() > 1 {
+                    seen += 1;
+                    for level in Level::ALL {
+                        let a = bot(level, 42).choose(&game, BUDGET);
+                        let b = bot(level, 42).choose(&game, BUDGET);
+                        assert_eq!(a, b, "{level} differs for one seed");
+                    }
+                }
+                let mv = bot(Level::Medium, 0).choose(&game, BUDGET).unwrap();
+                game.play(&mv).unwrap();
+            }
+        }
+    }
+    assert!(seen > 5);
+    assert!(bot(Level::Hard, 1).choose(&game, BUDGET).is_none());
+}
+
+#[test]
+fn level_names_parse_and_serialise() {
+    for l in Level::ALL {
+        assert_eq!(l.id().parse::<Level>().unwrap(), l);
+        assert_eq!(
+            serde_json::to_string(&l).unwrap(),
+            format!("\"{}\"", l.id())
+        );
+    }
+    assert!("expert".parse::<Level>().is_err());
+}
+
+fn one_piece() -> RuleSet {
+    RuleSet {
+        pieces_per_player: 1,
+        ..RuleSet::default()
+    }
+}
+
+#[test]
+fn solver_values_are_probabilities_and_the_thrower_is_ahead() {
+    let rules = one_piece();
+    let s = Solver::solve(&rules, 2).unwrap();
+    assert!(s.state_count() > 500);
+    let v0 = s.start_value();
+    assert!((0.0..=1.0).contains(&v0) && v0 > 0.5, "V(start) {v0}");
+    let json = serde_json::json!({"pieces_per_player": 1});
+    // One Do from winning (S1 on the diagonal), the rival still at home.
+    let mine = setup_game(
+        json.clone(),
+        2,
+        serde_json::json!({"pieces": {"0": ["S1"], "1": ["home"]}, "to_move": 0}),
+    );
+    let theirs = setup_game(
+        json,
+        2,
+        serde_json::json!({"pieces": {"0": ["S1"], "1": ["home"]}, "to_move": 1}),
+    );
+    let v_mine = s.value(&mine).unwrap();
+    let v_theirs = 1.0 - s.value(&theirs).unwrap();
+    assert!((0.0..=1.0).contains(&v_mine) && (0.0..=1.0).contains(&v_theirs));
+    assert!(v_mine >= v_theirs, "{v_mine} < {v_theirs}");
+    // Any forward result finishes: only Back-Do (1/16) fails to win at once.
+    assert!(v_mine > 0.93, "{v_mine}");
+}
+
+#[test]
+fn simulated_optimal_play_agrees_with_the_solved_start_value() {
+    let rules = one_piece();
+    let s = Solver::solve(&rules, 2).unwrap();
+    let games = 4000;
+    let mut first_wins = 0;
+    let mut rng = ThrowRng::seeded(77);
+    for g in 0..games {
+        let first = g % 2;
+        let mut game = Game::new(rules.clone(), 2, None, first).unwrap();
+        while !game.is_over() {
+            match game.phase() {
+                Phase::Throw => {
+                    let (o, _) = game.draw(&mut rng);
+                    game.throw_outcome(o).unwrap();
+                }
+                _ => {
+                    let m = s.best_move(&game).unwrap();
+                    game.play_legal(&m).unwrap();
+                }
+            }
+        }
+        if game.winner() == Some(first) {
+            first_wins += 1;
+        }
+    }
+    let rate = first_wins as f64 / games as f64;
+    let sd = (s.start_value() * (1.0 - s.start_value()) / games as f64).sqrt();
+    assert!(
+        (rate - s.start_value()).abs() < 4.0 * sd,
+        "simulated {rate} vs V(start) {}",
+        s.start_value()
+    );
+}
+
+#[test]
+fn solver_refuses_what_it_cannot_solve() {
+    assert!(Solver::solve(&RuleSet::default(), 3).is_err());
+    let r = RuleSet {
+        pieces_per_player: 4,
+        ..RuleSet::default()
+    };
+    assert!(Solver::solve_with_limit(&r, 2, 10_000).is_err());
+}
+
+#[test]
+fn solver_moves_are_legal_and_best_by_its_own_values() {
+    let s = Solver::solve(&one_piece(), 2).unwrap();
+    let mut rng = ThrowRng::seeded(8);
+    let mut game = Game::new(one_piece(), 2, None, 0).unwrap();
+    let mut checked: BTreeMap<usize, usize> = BTreeMap::new();
+    while !game.is_over() {
+        match game.phase() {
+            Phase::Throw => {
+                let v = s.value(&game).unwrap();
+                assert!((0.0..=1.0).contains(&v));
+                let (o, _) = game.draw(&mut rng);
+                game.throw_outcome(o).unwrap();
+            }
+            _ => {
+                let m = s.best_move(&game).unwrap();
+                assert!(game.legal_moves().contains(&m));
+                *checked.entry(game.to_move()).or_default() += 1;
+                game.play_legal(&m).unwrap();
+            }
+        }
+    }
+    assert!(!checked.is_empty());
+}

@@ -1,0 +1,167 @@
+import SwiftUI
+import YunnoriKit
+
+/// The screens, pushed on one navigation stack from the menu.
+enum Screen: Hashable {
+    case newGame
+    case resume
+    case game
+    case rules
+}
+
+struct ContentView: View {
+    @Environment(AppServices.self) private var services
+    @State private var path: [Screen] = []
+
+    var body: some View {
+        NavigationStack(path: $path) {
+            MenuView(open: { path.append($0) }, continueLatest: { continueLatest() })
+                .navigationDestination(for: Screen.self) { screen in
+                    switch screen {
+                    case .newGame:
+                        NewGameView(start: { startGame($0) })
+                    case .resume:
+                        ResumeView(open: { openSaved($0) })
+                    case .game:
+                        GameView(toMenu: { path.removeAll() })
+                    case .rules:
+                        RulesView()
+                    }
+                }
+        }
+        .onChange(of: path) { old, new in
+            // Leaving the game screen (back button, or back to the menu) stops its bots.
+            if old.contains(.game) && !new.contains(.game) {
+                services.game.leave()
+                services.resume.reload()
+            }
+        }
+        .alert(
+            "message.launch.title",
+            isPresented: Binding(
+                get: { services.launchMessage != nil },
+                set: { if !$0 { services.launchMessage = nil } }),
+            presenting: services.launchMessage
+        ) { _ in
+            Button("common.ok") { services.launchMessage = nil }
+        } message: { message in
+            Text(verbatim: localized(message))
+        }
+        // A game that could not start or open (the game screen shows its own messages).
+        .alert(
+            "message.title",
+            isPresented: Binding(
+                get: { services.game.state.message != nil && !services.game.state.hasGame },
+                set: { if !$0 { services.game.dismissMessage() } }),
+            presenting: services.game.state.message
+        ) { _ in
+            Button("common.ok") { services.game.dismissMessage() }
+        } message: { message in
+            Text(verbatim: localized(message))
+        }
+        .task { await services.resume.reload() }
+    }
+
+    private func startGame(_ setup: NewGame) {
+        if services.game.newGame(setup) {
+            path = [.game]
+        }
+    }
+
+    private func openSaved(_ id: String) {
+        if services.game.resume(id: id) {
+            path = [.game]
+        }
+    }
+
+    /// Opens the most recently played game that is not over.
+    private func continueLatest() {
+        guard let entry = services.resume.state.entries.first(where: { $0.canOpen && !$0.isFinished })
+        else { return }
+        openSaved(entry.id)
+    }
+}
+
+struct MenuView: View {
+    @Environment(AppServices.self) private var services
+    let open: (Screen) -> Void
+    let continueLatest: () -> Void
+
+    private var canContinue: Bool {
+        services.resume.state.entries.contains { $0.canOpen && !$0.isFinished }
+    }
+
+    var body: some View {
+        VStack(spacing: 28) {
+            Spacer()
+            VStack(spacing: 6) {
+                Text("app.title")
+                    .font(.system(size: 48, weight: .heavy, design: .rounded))
+                Text("app.subtitle")
+                    .font(.title3)
+                    .foregroundStyle(.secondary)
+            }
+            .accessibilityElement(children: .combine)
+            IdleSticks()
+                .frame(width: 180, height: 90)
+                .accessibilityHidden(true)
+            VStack(spacing: 14) {
+                if canContinue {
+                    MainMenuButton("menu.continue", systemImage: "play.fill", prominent: true,
+                               action: continueLatest)
+                }
+                MainMenuButton("menu.newGame", systemImage: "plus", prominent: !canContinue) {
+                    open(.newGame)
+                }
+                MainMenuButton("menu.resume", systemImage: "tray.full") { open(.resume) }
+                MainMenuButton("menu.rules", systemImage: "book") { open(.rules) }
+            }
+            .frame(maxWidth: 320)
+            Spacer()
+        }
+        .padding()
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .background(Palette.paper.ignoresSafeArea())
+    }
+}
+
+private struct MainMenuButton: View {
+    let title: LocalizedStringKey
+    let systemImage: String
+    let prominent: Bool
+    let action: () -> Void
+
+    init(_ title: LocalizedStringKey, systemImage: String, prominent: Bool = false,
+         action: @escaping () -> Void) {
+        self.title = title
+        self.systemImage = systemImage
+        self.prominent = prominent
+        self.action = action
+    }
+
+    var body: some View {
+        Button(action: action) {
+            Label(title, systemImage: systemImage)
+                .font(.headline)
+                .frame(maxWidth: .infinity, minHeight: 44)
+        }
+        .buttonStyle(MainMenuButtonStyle(prominent: prominent))
+    }
+}
+
+private struct MainMenuButtonStyle: ButtonStyle {
+    let prominent: Bool
+
+    func makeBody(configuration: Configuration) -> some View {
+        configuration.label
+            .padding(.horizontal, 16)
+            .padding(.vertical, 6)
+            .foregroundStyle(prominent ? Color.white : Palette.ink)
+            .background(
+                RoundedRectangle(cornerRadius: 14)
+                    .fill(prominent ? Palette.accent : Palette.card)
+                    .shadow(color: .black.opacity(0.12), radius: 3, y: 2))
+            .scaleEffect(configuration.isPressed ? 0.97 : 1)
+            .animation(.easeOut(duration: 0.12), value: configuration.isPressed)
+    }
+}

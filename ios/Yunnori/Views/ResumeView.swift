@@ -1,0 +1,125 @@
+import SwiftUI
+import YunnoriKit
+
+/// The saved games, newest first. A damaged game is listed as damaged (it can only be
+/// deleted); one restored from its backup says so; one from a newer app asks for an update.
+struct ResumeView: View {
+    @Environment(AppServices.self) private var services
+    let open: (String) -> Void
+
+    private var model: ResumeModel { services.resume }
+    private var state: ResumeState { services.resume.state }
+
+    var body: some View {
+        List {
+            ForEach(state.entries) { entry in
+                Button {
+                    if entry.canOpen { open(entry.id) }
+                } label: {
+                    ResumeRow(entry: entry)
+                }
+                .disabled(!entry.canOpen)
+                .swipeActions {
+                    Button("resume.delete", role: .destructive) { model.delete(id: entry.id) }
+                }
+            }
+        }
+        .overlay {
+            if state.loaded && state.entries.isEmpty {
+                ContentUnavailableView("resume.empty", systemImage: "tray",
+                                       description: Text("resume.empty.detail"))
+            }
+        }
+        .navigationTitle("resume.title")
+        .refreshable { [model] in await model.reload() }
+        .onAppear { model.reload() }
+        .alert(
+            "message.title",
+            isPresented: Binding(
+                get: { state.message != nil },
+                set: { if !$0 { model.dismissMessage() } }),
+            presenting: state.message
+        ) { _ in
+            Button("common.ok") { model.dismissMessage() }
+        } message: { message in
+            Text(verbatim: localized(message))
+        }
+    }
+}
+
+private struct ResumeRow: View {
+    let entry: ResumeEntry
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 6) {
+            if let summary = entry.summary {
+                HStack(spacing: 6) {
+                    ForEach(Array(summary.seats.enumerated()), id: \.offset) { _, seat in
+                        Circle().fill(Color(hex: seat.colour)).frame(width: 10, height: 10)
+                        Text(verbatim: seat.name).font(.headline).lineLimit(1)
+                    }
+                }
+                .foregroundStyle(Palette.ink)
+                HStack(spacing: 8) {
+                    Text(verbatim: presetName(summary.preset))
+                    if summary.finished {
+                        Text(verbatim: winnerText(summary))
+                    } else if let seat = summary.toMove, summary.seats.indices.contains(Int(seat)) {
+                        Text("resume.toMove \(summary.seats[Int(seat)].name)")
+                    }
+                    Spacer()
+                    if let updated = entry.updated {
+                        Text(updated, format: .relative(presentation: .named))
+                    }
+                }
+                .font(.caption)
+                .foregroundStyle(.secondary)
+            } else {
+                Text(verbatim: entry.id).font(.headline).foregroundStyle(.secondary)
+            }
+            condition
+        }
+        .padding(.vertical, 2)
+        .accessibilityElement(children: .combine)
+    }
+
+    @ViewBuilder
+    private var condition: some View {
+        switch entry.condition {
+        case .good:
+            EmptyView()
+        case .recovered:
+            Label("resume.recovered", systemImage: "exclamationmark.arrow.circlepath")
+                .font(.caption)
+                .foregroundStyle(.orange)
+        case .damaged(let reason):
+            VStack(alignment: .leading, spacing: 2) {
+                Label("resume.damaged", systemImage: "exclamationmark.triangle.fill")
+                    .font(.caption.bold())
+                    .foregroundStyle(.red)
+                Text(verbatim: reason)
+                    .font(.caption2)
+                    .foregroundStyle(.secondary)
+                    .lineLimit(2)
+            }
+        case .fromNewerVersion:
+            Label("resume.newer", systemImage: "arrow.up.circle")
+                .font(.caption)
+                .foregroundStyle(.secondary)
+        }
+    }
+
+    private func presetName(_ preset: Preset) -> String {
+        let info = presets().first { $0.preset == preset }
+        return localized("preset.\(info?.id ?? "")", fallback: info?.label ?? "")
+    }
+
+    private func winnerText(_ summary: SaveSummary) -> String {
+        guard let side = summary.winner else {
+            return localized("resume.finished", fallback: "Finished")
+        }
+        let names = summary.seats.filter { $0.side == side }.map(\.name)
+        return String(format: localized("resume.won", fallback: "%@ won"),
+                      names.formatted(.list(type: .and)))
+    }
+}

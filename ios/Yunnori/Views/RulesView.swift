@@ -1,0 +1,83 @@
+import SwiftUI
+import YunnoriKit
+
+/// How to play, in a few short sections. The results table (names, steps) and the
+/// presets come from the core; the prose is the app's own.
+struct RulesView: View {
+    private let results = ThrowNames.all
+    private let traditions = presets()
+
+    var body: some View {
+        ScrollView {
+            VStack(alignment: .leading, spacing: 22) {
+                RulesSection(title: "rules.goal.title", text: "rules.goal.text")
+
+                VStack(alignment: .leading, spacing: 10) {
+                    Text("rules.sticks.title").font(.title2.bold())
+                    Text("rules.sticks.text")
+                    Grid(alignment: .leading, horizontalSpacing: 16, verticalSpacing: 6) {
+                        GridRow {
+                            Text("rules.sticks.result").bold()
+                            Text("rules.sticks.flat").bold()
+                            Text("rules.sticks.steps").bold()
+                        }
+                        ForEach(results, id: \.id) { info in
+                            GridRow {
+                                Text(verbatim: resultName(info.result))
+                                Text(verbatim: flatSides(info))
+                                Text(verbatim: info.steps < 0 ? "−1" : "\(info.steps)")
+                                    .monospacedDigit()
+                            }
+                        }
+                    }
+                    .padding(12)
+                    .background(RoundedRectangle(cornerRadius: 12).fill(Palette.card))
+                    Text("rules.sticks.bonus")
+                }
+
+                RulesSection(title: "rules.board.title", text: "rules.board.text")
+                RulesSection(title: "rules.capture.title", text: "rules.capture.text")
+                RulesSection(title: "rules.stack.title", text: "rules.stack.text")
+                RulesSection(title: "rules.finish.title", text: "rules.finish.text")
+
+                VStack(alignment: .leading, spacing: 10) {
+                    Text("rules.presets.title").font(.title2.bold())
+                    ForEach(traditions, id: \.id) { preset in
+                        VStack(alignment: .leading, spacing: 4) {
+                            Text(verbatim: localized("preset.\(preset.id)", fallback: preset.label))
+                                .font(.headline)
+                            Text(verbatim: localized("preset.\(preset.id).description",
+                                                     fallback: preset.description))
+                                .foregroundStyle(.secondary)
+                        }
+                    }
+                    Text("rules.presets.houseRules")
+                }
+            }
+            .padding()
+        }
+        .background(Palette.paper.ignoresSafeArea())
+        .navigationTitle("rules.title")
+    }
+
+    /// How many sticks land flat side up for a result ("1, the marked one" for Back-Do).
+    private func flatSides(_ info: ThrowInfo) -> String {
+        switch info.result {
+        case .backDo: return localized("rules.sticks.markedOnly", fallback: "1 (the marked one)")
+        case .mo: return "0"
+        default: return "\(info.steps)"
+        }
+    }
+}
+
+private struct RulesSection: View {
+    let title: LocalizedStringKey
+    let text: LocalizedStringKey
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 8) {
+            Text(title).font(.title2.bold())
+            Text(text)
+        }
+    }
+}

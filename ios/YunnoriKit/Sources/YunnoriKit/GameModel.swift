@@ -1,0 +1,379 @@
+import Foundation
+import Observation
+import YutCore
+
+/// The game screen's model: one game at a time, played through the core's `GameSession`.
+///
+/// The screen reads `state`, a single value replaced after every change, and sends
+/// intents: throw, pick a piece, pick a destination (and, when several moves reach it, a
+/// route, a stack choice or a set of results), undo, start or resume a game, leave.
+/// Nothing here decides a rule: legal moves, destinations and paths all come from the core.
+///
+/// Bot seats play in a `Task` on the main actor: a short pause, then a throw or the
+/// core's asynchronous bot search, then the move. Starting or resuming a game, undoing
+/// and leaving cancel that task (and the search inside it); a result that arrives late is
+/// dropped, never played on another position.
+///
+/// Every action is saved to the `SaveLibrary` in the background (`flushSaves()` waits
+/// for the writes). Errors never escape: they become `state.message`.
+@MainActor
+@Observable
+public final class GameModel {
+    /// What the screen shows.
+    public private(set) var state = GameState()
+
+    @ObservationIgnored public let pacing: Pacing
+    @ObservationIgnored private let autosaver: Autosaver?
+    @ObservationIgnored private(set) var session: GameSession?
+    @ObservationIgnored private(set) var botTask: Task<Void, Never>?
+    /// Bumped whenever the game or its position is replaced under a running bot: a bot
+    /// task of an older generation stops and throws its result away.
+    @ObservationIgnored private var generation = 0
+    @ObservationIgnored private var counter = 0
+
+    /// - Parameters:
+    ///   - library: where games are saved; `nil` plays without saving (the app tells the
+    ///     player once, when the library fails to open).
+    ///   - pacing: how fast bots play.
+    public init(library: SaveLibrary?, pacing: Pacing = .table) {
+        self.autosaver = library.map(Autosaver.init(library:))
+        self.pacing = pacing
+    }
+
+    // MARK: - Starting, resuming, leaving
+
+    /// Seats a new table. On failure (bad rules or table) the current game stays as it
+    /// was and `state.message` says why.
+    /// - Returns: whether the new game started.
+    @discardableResult
+    public func newGame(_ setup: NewGame) -> Bool {
+        let fresh: GameSession
+        do {
+            fresh = try GameSession(game: setup)
+        } catch {
+            report(error)
+            return false
+        }
+        stopBot()
+        install(fresh, recoveredFromBackup: nil)
+        autosave()
+        return true
+    }
+
+    /// The same table again, with fresh throws.
+    public func playAgain() {
+        guard let session else { return report(UserMessage(.notNow)) }
+        do {
+            let old = try session.setup()
+            _ = newGame(NewGame(rules: old.rules, seats: old.seats, teams: old.teams,
+                                seed: nil, undo: old.undo))
+        } catch {
+            report(error)
+        }
+    }
+
+    /// Opens a saved game. On failure the current game stays as it was and
+    /// `state.message` says why.
+    /// - Returns: whether the game opened.
+    @discardableResult
+    public func resume(id: String) -> Bool {
+        guard let library = autosaver?.library else {
+            report(UserMessage(.fileProblem, detail: "no save library"))
+            return false
+        }
+        let loaded: LoadedGame
+        do {
+            loaded = try library.load(id: id)
+        } catch {
+            report(error)
+            return false
+        }
+        stopBot()
+        install(loaded.session, recoveredFromBackup: loaded.recoveredFromBackup)
+        return true
+    }
+
+    /// Leaves the game screen: bots stop, the game stays saved.
+    public func leave() {
+        stopBot()
+        session = nil
+        state = GameState()
+    }
+
+    /// Waits until every save asked for so far is written.
+    public func flushSaves() async {
+        await autosaver?.flush()
+    }
+
+    // MARK: - Throwing
+
+    /// Throws the sticks for the person to act. The result comes from the core; the
+    /// gesture only shapes the animation.
+    public func throwSticks(_ gesture: Gesture) {
+        guard let session, state.hasGame else { return report(UserMessage(.notNow)) }
+        guard state.isHumanTurn else {
+            return report(UserMessage(.notNow, detail: "it is not a person's turn"))
+        }
+        do {
+            showThrow(try session.throwSticks(gesture: gesture))
+            autosave()
+            scheduleBot()
+        } catch {
+            report(error)
+            refresh()
+        }
+    }
+
+    // MARK: - Moving
+
+    /// Picks the piece (or the home row) to move; picking it again drops the pick.
+    /// Outside the player's move, taps on pieces are ignored.
+    public func select(_ origin: Spot) {
+        guard state.canMove else { return }
+        guard state.origins.contains(origin) else {
+            // A piece that cannot move now: nothing to light up.
+            state.selection = nil
+            state.pendingChoice = nil
+            return
+        }
+        state.selection = state.selection == origin ? nil : origin
+        state.pendingChoice = nil
+    }
+
+    /// The player tapped a spot: plays the move that goes there from the picked piece, or
+    /// asks which one when several do. A tap on another movable piece picks that piece.
+    public func tap(_ spot: Spot) {
+        guard state.canMove else { return }
+        let candidates = state.selectedMoves.filter { $0.to == spot }
+        switch candidates.count {
+        case 0:
+            if state.origins.contains(spot) { select(spot) }
+        case 1:
+            choose(candidates[0])
+        default:
+            state.pendingChoice = MoveChoice(
+                from: candidates[0].from, to: spot, options: candidates)
+        }
+    }
+
+    /// Plays a legal move, as listed in `state.snapshot.legalMoves`. A move from an
+    /// earlier position, or one the rules refuse, gives a message.
+    public func choose(_ move: LegalMove) {
+        guard let session, state.hasGame else { return report(UserMessage(.notNow)) }
+        guard state.isHumanTurn else {
+            return report(UserMessage(.notNow, detail: "it is not a person's turn"))
+        }
+        do {
+            showMove(move, try session.play(mv: move))
+            autosave()
+            scheduleBot()
+        } catch {
+            state.pendingChoice = nil
+            report(error)
+            refresh()
+        }
+    }
+
+    /// Settles the pending choice by route; plays the move once only one is left.
+    public func chooseRoute(_ route: Route) {
+        narrowChoice { $0.route == route }
+    }
+
+    /// Settles the pending choice by joining (or not) the pieces at the destination.
+    public func chooseStack(_ join: Bool) {
+        narrowChoice { $0.stack == join }
+    }
+
+    /// Settles the pending choice by the results spent.
+    public func chooseUses(_ uses: [Throw]) {
+        narrowChoice { $0.uses == uses }
+    }
+
+    public func cancelChoice() {
+        state.pendingChoice = nil
+    }
+
+    private func narrowChoice(_ keep: (LegalMove) -> Bool) {
+        guard let choice = state.pendingChoice else { return report(UserMessage(.notNow)) }
+        let left = choice.options.filter(keep)
+        switch left.count {
+        case 0:
+            report(UserMessage(.illegalMove, detail: "no such option"))
+        case 1:
+            state.pendingChoice = nil
+            choose(left[0])
+        default:
+            state.pendingChoice = MoveChoice(from: choice.from, to: choice.to, options: left)
+        }
+    }
+
+    // MARK: - Undo
+
+    /// Takes back the last move of a person (until the next throw). A bot waiting to act
+    /// is stopped first.
+    public func undo() {
+        guard let session else { return report(UserMessage(.notNow)) }
+        stopBot()
+        do {
+            apply(try session.undo())
+            state.lastMove = nil
+            autosave()
+        } catch {
+            report(error)
+            refresh()
+        }
+        scheduleBot()
+    }
+
+    // MARK: - Messages
+
+    public func dismissMessage() {
+        state.message = nil
+    }
+
+    /// Starts the bots again after one failed (the message said so).
+    public func retryBot() {
+        scheduleBot()
+    }
+
+    // MARK: - Internals
+
+    private func install(_ fresh: GameSession, recoveredFromBackup: String?) {
+        session = fresh
+        generation += 1
+        var next = GameState()
+        next.recoveredFromBackup = recoveredFromBackup
+        state = next
+        do {
+            state.gameID = try fresh.id()
+            apply(try fresh.snapshot())
+        } catch {
+            report(error)
+        }
+        scheduleBot()
+    }
+
+    /// Shows a new snapshot, keeping the selection if it still makes sense (or making the
+    /// only possible one).
+    private func apply(_ snapshot: GameSnapshot) {
+        state.snapshot = snapshot
+        state.pendingChoice = nil
+        updateSelection()
+    }
+
+    private func updateSelection() {
+        let origins = state.origins
+        if let s = state.selection, origins.contains(s) { return }
+        let only = origins.count == 1 ? origins[0] : nil
+        if state.selection != only { state.selection = only }
+    }
+
+    /// Re-reads the core after a failed call (it may have moved on meanwhile).
+    private func refresh() {
+        guard let session else { return }
+        if let snapshot = try? session.snapshot() { apply(snapshot) }
+    }
+
+    private func showThrow(_ report: ThrowReport) {
+        counter += 1
+        state.lastThrow = ThrowShow(id: counter, report: report)
+        apply(report.snapshot)
+    }
+
+    private func showMove(_ move: LegalMove, _ report: MoveReport) {
+        counter += 1
+        var captured: Int32 = 0
+        for case .captured(_, _, let pieces) in report.events { captured += pieces }
+        state.lastMove = MoveShow(
+            id: counter, seat: move.seat, from: move.from, path: move.path,
+            pieces: move.pieces, captured: captured, events: report.events)
+        apply(report.snapshot)
+    }
+
+    private func report(_ error: any Error) {
+        if let message = UserMessage.from(error) { report(message) }
+    }
+
+    private func report(_ message: UserMessage) {
+        state.message = message
+    }
+
+    private func autosave() {
+        // Without a library the app has already said that games are not kept.
+        guard let session, let autosaver else { return }
+        autosaver.save(session) { [weak self] message in
+            self?.report(message)
+        }
+    }
+
+    // MARK: - Bots
+
+    private func stopBot() {
+        generation += 1
+        botTask?.cancel()
+        botTask = nil
+        session?.cancelBot()
+        state.bot = .idle
+    }
+
+    /// Starts the bot task when a bot is to act and none runs.
+    private func scheduleBot() {
+        guard botTask == nil, let session, let snapshot = state.snapshot,
+              snapshot.botToAct != nil, !snapshot.over
+        else { return }
+        let generation = self.generation
+        botTask = Task { [weak self] in
+            await self?.runBots(session, generation: generation)
+        }
+    }
+
+    private func isCurrent(_ generation: Int) -> Bool {
+        generation == self.generation && !Task.isCancelled
+    }
+
+    /// Plays every bot action until a person is to act or the game ends.
+    private func runBots(_ session: GameSession, generation: Int) async {
+        defer {
+            if generation == self.generation {
+                botTask = nil
+                state.bot = .idle
+                updateSelection()
+            }
+        }
+        do {
+            while isCurrent(generation), let snapshot = state.snapshot, !snapshot.over,
+                  snapshot.botToAct != nil
+            {
+                state.bot = .waiting(seat: snapshot.turn.seat)
+                try await Task.sleep(for: pacing.botDelay)
+                // Act on the position as it is now, not as it was before the pause.
+                guard isCurrent(generation), let now = state.snapshot, now.botToAct != nil
+                else { return }
+                let seat = now.turn.seat
+                switch now.phase {
+                case .toThrow:
+                    state.bot = .throwing(seat: seat)
+                    let thrown = try session.throwSticks(gesture: ThrowInput.botGesture())
+                    showThrow(thrown)
+                    autosave()
+                    try await Task.sleep(for: pacing.afterThrow(thrown.plan))
+                case .toMove:
+                    state.bot = .thinking(seat: seat)
+                    try Task.checkCancellation()
+                    let move = try await session.cancellableBotMove(budgetMs: pacing.botBudgetMs)
+                    guard isCurrent(generation) else { return }
+                    state.bot = .moving(seat: seat)
+                    showMove(move, try session.play(mv: move))
+                    autosave()
+                    try await Task.sleep(for: pacing.afterMove(steps: move.path.count))
+                case .over:
+                    return
+                }
+            }
+        } catch {
+            guard isCurrent(generation), let message = UserMessage.from(error) else { return }
+            report(UserMessage(.botFailed, detail: message.english))
+            refresh()
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import YutCore
+
+/// What the bot side of the table is doing.
+public enum BotActivity: Sendable, Equatable {
+    case idle
+    /// The short pause before a bot acts, so the table can see whose turn it is.
+    case waiting(seat: Int32)
+    /// Throwing, or showing its throw.
+    case throwing(seat: Int32)
+    /// Searching for a move.
+    case thinking(seat: Int32)
+    /// Showing its move.
+    case moving(seat: Int32)
+}
+
+/// A throw to animate: the core's report, numbered so that two equal throws in a row
+/// still start two animations.
+public struct ThrowShow: Sendable, Equatable, Identifiable {
+    public let id: Int
+    public let report: ThrowReport
+
+    public var seat: Int32 { report.seat }
+    /// `nil` for 낙 (a stick off the mat).
+    public var result: Throw? { report.result }
+    public var plan: ThrowPlan { report.plan }
+}
+
+/// A move to animate: where the stack went, station by station.
+public struct MoveShow: Sendable, Equatable, Identifiable {
+    public let id: Int
+    public let seat: Int32
+    public let from: Spot
+    /// Every spot passed, ending where the stack stopped.
+    public let path: [Spot]
+    public let pieces: Int32
+    /// Opposing pieces it sent home.
+    public let captured: Int32
+    public let events: [GameEvent]
+}
+
+/// The player tapped a destination that several legal moves reach (another route, to
+/// stack or not, other results spent): the app asks which one.
+public struct MoveChoice: Sendable, Equatable {
+    public let from: Spot
+    public let to: Spot
+    /// The legal moves to choose between (at least two).
+    public let options: [LegalMove]
+
+    /// The routes the options take, in order, without repeats.
+    public var routes: [Route] { options.map(\.route).uniqued() }
+    /// Whether options differ in joining the pieces already there.
+    public var stackChoices: [Bool] { options.compactMap(\.stack).uniqued() }
+    /// The different sets of results the options spend.
+    public var usesChoices: [[Throw]] { options.map(\.uses).uniqued() }
+}
+
+/// Everything the game screen shows, as one value. The model replaces it as a whole;
+/// views only read it.
+public struct GameState: Sendable, Equatable {
+    /// The saved game's id; `nil` before a game is started or resumed.
+    public internal(set) var gameID: String?
+    /// The core's picture of the game; `nil` before a game is started or resumed.
+    public internal(set) var snapshot: GameSnapshot?
+    /// The piece (or home row) the player picked to move; its legal destinations light up.
+    public internal(set) var selection: Spot?
+    /// Several moves reach the tapped destination: which one?
+    public internal(set) var pendingChoice: MoveChoice?
+    /// The latest throw, for the stick animation.
+    public internal(set) var lastThrow: ThrowShow?
+    /// The latest move, for the path animation.
+    public internal(set) var lastMove: MoveShow?
+    public internal(set) var bot: BotActivity = .idle
+    /// A message waiting to be shown; `GameModel.dismissMessage()` clears it.
+    public internal(set) var message: UserMessage?
+    /// Set when a resumed game was read from its backup file: what was wrong.
+    public internal(set) var recoveredFromBackup: String?
+
+    public init() {}
+
+    public var hasGame: Bool { snapshot != nil }
+
+    /// A person (not a bot) is to act, and no bot is busy.
+    public var isHumanTurn: Bool {
+        guard let s = snapshot, !s.over else { return false }
+        return s.botToAct == nil && bot == .idle
+    }
+
+    public var canThrow: Bool { isHumanTurn && snapshot?.phase == .toThrow }
+    public var canMove: Bool { isHumanTurn && snapshot?.phase == .toMove }
+    public var canUndo: Bool { snapshot?.canUndo ?? false }
+
+    /// Where the pieces that may move now stand (`.home` for pieces waiting to enter).
+    public var origins: [Spot] {
+        guard canMove, let s = snapshot else { return [] }
+        return s.legalMoves.map(\.from).uniqued()
+    }
+
+    /// The legal moves from the selected spot.
+    public var selectedMoves: [LegalMove] {
+        guard canMove, let s = snapshot, let from = selection else { return [] }
+        return s.legalMoves.filter { $0.from == from }
+    }
+
+    /// The spots to highlight: where the selected piece may go.
+    public var destinations: [Spot] { selectedMoves.map(\.to).uniqued() }
+
+    /// The seat to act.
+    public var turn: TurnView? { snapshot?.turn }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each once.
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import YutCore
+
+/// Something to tell the player: a refused action, a file problem, a bug report.
+///
+/// The app shows `kind` in the player's language (its `localizationKey` names the string)
+/// and may add `detail`, the core's own explanation in English. Every error of the core
+/// ends up here; nothing the player does can crash the app.
+public struct UserMessage: Error, Equatable, Identifiable {
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        /// The chosen rules cannot be played together.
+        case invalidRules
+        /// The table cannot be seated (seat count, teams, colours).
+        case invalidSetup
+        /// The rules refuse this move.
+        case illegalMove
+        /// Not the moment for this (a throw while a move is due, a tap in the bot's turn).
+        case notNow
+        /// Nothing to take back.
+        case cannotUndo
+        /// The move belongs to an earlier position (a double tap, a late tap).
+        case staleMove
+        /// The saved game is gone.
+        case saveNotFound
+        /// The saved game cannot be read.
+        case saveDamaged
+        /// The saved game comes from a newer version of the app.
+        case saveFromNewerVersion
+        /// Reading or writing a file failed (storage full, permissions).
+        case fileProblem
+        /// The bot could not make its move.
+        case botFailed
+        /// Input the core could not read.
+        case invalidInput
+        /// A bug: the game object cannot go on.
+        case internalError
+    }
+
+    /// Distinguishes two equal messages shown one after the other.
+    public let id: UUID
+    public let kind: Kind
+    /// The core's explanation (English), or empty.
+    public let detail: String
+
+    public init(_ kind: Kind, detail: String = "", id: UUID = UUID()) {
+        self.kind = kind
+        self.detail = detail
+        self.id = id
+    }
+
+    /// The key of the app's `Localizable.strings` entry for this kind of message.
+    public var localizationKey: String { "message.\(kind.rawValue)" }
+
+    /// A plain English sentence, for logs and for tests.
+    public var english: String {
+        let text: String
+        switch kind {
+        case .invalidRules: text = "These rules cannot be played together."
+        case .invalidSetup: text = "The table cannot be set up like this."
+        case .illegalMove: text = "That move is not allowed."
+        case .notNow: text = "That cannot be done right now."
+        case .cannotUndo: text = "There is no move to take back."
+        case .staleMove: text = "The game has moved on; choose again."
+        case .saveNotFound: text = "That saved game no longer exists."
+        case .saveDamaged: text = "That saved game is damaged."
+        case .saveFromNewerVersion: text = "That game was saved by a newer version of Yunnori."
+        case .fileProblem: text = "The game could not be read or written."
+        case .botFailed: text = "The computer player could not move."
+        case .invalidInput: text = "The game could not read that."
+        case .internalError: text = "Something went wrong inside the game."
+        }
+        return detail.isEmpty ? text : "\(text) (\(detail))"
+    }
+
+    /// The message for any error thrown by the bindings (or anything else); `nil` for a
+    /// cancelled bot search, which is never news to the player.
+    public static func from(_ error: any Error) -> UserMessage? {
+        guard let e = error as? YutError else {
+            if error is CancellationError { return nil }
+            return UserMessage(.internalError, detail: String(describing: error))
+        }
+        switch e {
+        case .InvalidRules(let reason): return UserMessage(.invalidRules, detail: reason)
+        case .InvalidSetup(let reason): return UserMessage(.invalidSetup, detail: reason)
+        case .IllegalMove(let reason): return UserMessage(.illegalMove, detail: reason)
+        case .WrongPhase(let reason): return UserMessage(.notNow, detail: reason)
+        case .CannotUndo(let reason): return UserMessage(.cannotUndo, detail: reason)
+        case .SaveNotFound(let id): return UserMessage(.saveNotFound, detail: id)
+        case .SaveCorrupt(_, let reason): return UserMessage(.saveDamaged, detail: reason)
+        case .SaveFromNewerVersion(_, let version):
+            return UserMessage(.saveFromNewerVersion, detail: "format \(version)")
+        case .Io(let reason): return UserMessage(.fileProblem, detail: reason)
+        case .StaleObject(let reason): return UserMessage(.staleMove, detail: reason)
+        case .Cancelled: return nil
+        case .InvalidInput(let reason): return UserMessage(.invalidInput, detail: reason)
+        case .Internal(let reason): return UserMessage(.internalError, detail: reason)
+        }
+    }
+}

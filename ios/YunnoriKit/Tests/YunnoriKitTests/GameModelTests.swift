@@ -1,0 +1,214 @@
+import Foundation
+import Observation
+import Testing
+import YutCore
+@testable import YunnoriKit
+
+@MainActor
+@Suite("Game model", .serialized)
+struct GameModelTests {
+    @Test("human vs bot: throw, choose a move, the bot plays its turn in its task")
+    func humanAgainstBot() async throws {
+        let dir = try tempDir()
+        let model = GameModel(library: try library(in: dir), pacing: .instant)
+        #expect(model.newGame(table(human, bot(.easy), seed: 3)))
+        #expect(model.state.message == nil)
+        let start = try #require(model.state.snapshot)
+        #expect(start.phase == .toThrow)
+        #expect(start.turn.seat == 0)
+        #expect(model.state.canThrow)
+
+        model.throwSticks(Gesture(directionRad: -1.4, speed: 1500, durationMs: 140))
+        let thrown = try #require(model.state.lastThrow)
+        #expect(thrown.seat == 0)
+        #expect(thrown.plan.sticks.count == 4)
+        #expect(thrown.report.sticks == thrown.plan.sticks.map(\.flatUp))
+
+        // Person: throw on until a move is due, then move through select → tap.
+        try model.throwUntilMoveDue()
+        if model.state.canMove {
+            let origin = try #require(model.state.selection ?? model.state.origins.first)
+            if model.state.selection != origin { model.select(origin) }
+            #expect(!model.state.destinations.isEmpty, "the picked piece has somewhere to go")
+            let target = model.state.destinations[0]
+            let before = try #require(model.state.snapshot?.state)
+            model.tap(target)
+            if let choice = model.state.pendingChoice { model.choose(choice.options[0]) }
+            #expect(model.state.snapshot?.state != before)
+            let moved = try #require(model.state.lastMove)
+            #expect(moved.seat == 0)
+            #expect(moved.path.last == target)
+        }
+        try model.playPersonTurn()
+
+        // The bot's turn runs in its task and hands the table back.
+        if model.state.snapshot?.over == false {
+            #expect(model.state.turn?.seat == 1)
+            #expect(model.botTask != nil)
+            try await waitUntil("the bot's turn to end") { model.botsSettled }
+            #expect(model.state.lastThrow?.seat == 1, "the bot threw")
+            #expect(model.state.bot == .idle)
+            #expect(model.botTask == nil)
+            #expect(model.state.message == nil)
+        }
+        await model.flushSaves()
+        let entry = try #require(try library(in: dir).list().first)
+        #expect(entry.id == model.state.gameID)
+        #expect((entry.summary?.actions ?? 0) >= 3)
+    }
+
+    @Test("illegal, stale and untimely actions give a message, never a crash")
+    func badActionsGiveMessages() throws {
+        let model = GameModel(library: try library(in: try tempDir()), pacing: .instant)
+        #expect(model.newGame(table(human, human, seed: 11)))
+        let id = model.state.gameID
+
+        model.undo()
+        #expect(model.state.message?.kind == .cannotUndo)
+        model.dismissMessage()
+        #expect(model.state.message == nil)
+
+        try model.throwUntilMoveDue()
+        let snap = try #require(model.state.snapshot)
+        let move = try #require(snap.legalMoves.first)
+
+        // The core refuses a throw while a move is due.
+        let tag = snap.state
+        model.throwSticks(ThrowInput.tap)
+        #expect(model.state.message?.kind == .notNow)
+        #expect(model.state.snapshot?.state == tag, "nothing changed")
+
+        // A move the rules refuse (a piece that is not there).
+        let forged = LegalMove(
+            state: move.state, seat: move.seat, from: .station(id: "C"), to: move.to,
+            path: move.path, uses: move.uses, route: move.route, stack: move.stack,
+            pieces: move.pieces, captures: move.captures)
+        model.choose(forged)
+        #expect(model.state.message?.kind == .illegalMove)
+
+        // A real move, then the same move again: stale.
+        model.dismissMessage()
+        model.choose(move)
+        #expect(model.state.message == nil)
+        model.choose(move)
+        #expect(model.state.message?.kind == .staleMove)
+        #expect(model.state.message?.english.isEmpty == false)
+
+        // A table the core refuses, and a game that does not exist: the game stays.
+        let one = NewGame(rules: presetRules(preset: .yunnori),
+                          seats: [SeatSpec(name: "Solo", colour: "#D64545", player: .human)],
+                          teams: nil, seed: 1, undo: true)
+        #expect(!model.newGame(one))
+        #expect(model.state.message?.kind == .invalidSetup)
+        #expect(!model.resume(id: "no-such-game"))
+        #expect(model.state.message?.kind == .saveNotFound)
+        #expect(model.state.gameID == id)
+
+        // Still playable.
+        model.dismissMessage()
+        try model.playPersonTurn()
+        #expect(model.state.message == nil)
+    }
+
+    @Test("a tap on a spot several moves reach asks which, and the answer plays it")
+    func choosingBetweenMovesToOneSpot() throws {
+        // Culin's rules collect throws first and may combine results, so one piece often
+        // reaches one station in several ways.
+        var found = false
+        search: for seed in UInt64(1)...40 {
+            let model = GameModel(library: nil, pacing: .instant)
+            #expect(model.newGame(table(human, human, seed: seed, rules: rules(.culin1895))))
+            for _ in 0..<40 {
+                if model.state.canThrow { model.throwSticks(ThrowInput.tap); continue }
+                guard model.state.canMove, let snap = model.state.snapshot else { break }
+                let groups = Dictionary(grouping: snap.legalMoves) { [$0.from, $0.to] }
+                guard let twins = groups.values.first(where: { $0.count > 1 }) else {
+                    model.playFirstMove()
+                    continue
+                }
+                model.select(twins[0].from)
+                model.tap(twins[0].to)
+                let choice = try #require(model.state.pendingChoice)
+                #expect(choice.options.count == twins.count)
+                #expect(Set(choice.options.map(\.state)) == [snap.state])
+                let tag = snap.state
+                if choice.usesChoices.count > 1 {
+                    model.chooseUses(choice.usesChoices[0])
+                } else if choice.stackChoices.count > 1 {
+                    model.chooseStack(true)
+                } else {
+                    model.chooseRoute(choice.routes[0])
+                }
+                if let left = model.state.pendingChoice {
+                    model.choose(left.options[0])
+                }
+                #expect(model.state.pendingChoice == nil)
+                #expect(model.state.message == nil)
+                #expect(model.state.snapshot?.state != tag, "the chosen move was played")
+                found = true
+                break search
+            }
+        }
+        #expect(found, "no position with two moves to one spot in 40 seeded games")
+    }
+
+    @Test("undo takes the move back, is saved, and cannot be repeated")
+    func undoTakesBackAMove() throws {
+        let dir = try tempDir()
+        let model = GameModel(library: try library(in: dir), pacing: .instant)
+        #expect(model.newGame(table(human, human, seed: 5)))
+        try model.throwUntilMoveDue()
+        let before = try #require(model.state.snapshot)
+        #expect(!model.state.canUndo)
+        model.choose(try #require(before.legalMoves.first))
+        #expect(model.state.lastMove != nil)
+        #expect(model.state.canUndo)
+
+        model.undo()
+        let after = try #require(model.state.snapshot)
+        #expect(model.state.message == nil)
+        #expect(after.position == before.position)
+        #expect(model.state.lastMove == nil)
+        #expect(!model.state.canUndo)
+        model.undo()
+        #expect(model.state.message?.kind == .cannotUndo)
+        #expect(model.state.snapshot?.position == before.position)
+    }
+
+    @Test("the screen state is observable: a bot's action notifies the view")
+    func stateChangesAreObserved() async throws {
+        final class Flag: @unchecked Sendable { var changed = false }
+        let model = GameModel(library: nil, pacing: .instant)
+        #expect(model.newGame(table(bot(.easy), human, seed: 9)))
+        let flag = Flag()
+        withObservationTracking {
+            _ = model.state
+        } onChange: {
+            flag.changed = true
+        }
+        try await waitUntil("the bot to act") { flag.changed }
+        try await waitUntil("the person's turn") { model.state.isHumanTurn }
+    }
+
+    @Test("bots play a whole game to the end; the finished game is saved")
+    func botsFinishAGame() async throws {
+        let dir = try tempDir()
+        let model = GameModel(library: try library(in: dir), pacing: .instant)
+        let short = rules(.yunnori, ["pieces_per_player": .count(value: 2)])
+        #expect(model.newGame(table(bot(.easy), bot(.medium), seed: 21, rules: short)))
+        try await waitUntil("the game to end", timeout: .seconds(60)) {
+            model.state.snapshot?.over == true && model.botsSettled
+        }
+        let end = try #require(model.state.snapshot)
+        let winner = try #require(end.winner)
+        #expect(end.places.first == winner)
+        #expect(model.state.bot == .idle)
+        #expect(model.state.message == nil)
+        await model.flushSaves()
+        let resume = ResumeModel(library: try library(in: dir))
+        resume.reload()
+        let entry = try #require(resume.state.entries.first)
+        #expect(entry.isFinished)
+        #expect(entry.summary?.winner == winner)
+    }
+}

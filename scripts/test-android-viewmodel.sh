@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# Compile the Android app's pure-JVM view model module (android/viewmodel) with kotlinc
+# against freshly generated Kotlin bindings of the yut-ffi cdylib, run its JUnit 5 tests
+# against the real library, and close with a plain `N passed, N failed` line.
+# No Gradle and no Android SDK are needed (android/viewmodel has no Android dependency).
+#
+#   scripts/test-android-viewmodel.sh [LIB_DIR [UNIFFI_BINDGEN]]
+#
+# Needs `cargo build -p yut-ffi` first (the .so and target/debug/uniffi-bindgen).
+# Arguments override the env vars of the same meaning:
+#   YUT_FFI_LIB_DIR    dir holding lib$FFI_LIB_NAME.so
+#                      (default $CARGO_TARGET_DIR/debug, else $REPO_DIR/target/debug)
+#   UNIFFI_BINDGEN     uniffi-bindgen binary (default $YUT_FFI_LIB_DIR/uniffi-bindgen)
+# Other env:
+#   REPO_DIR           the cargo workspace (default: git top level, else the current dir)
+#   FFI_LIB_NAME       default yut_ffi
+#   BINDINGS_WORK_DIR  scratch/cache dir (default $YUT_FFI_LIB_DIR/yunnori-bindings/android-viewmodel)
+#   JAVA_OPTS          extra JVM options for the test run
+#   YUNNORI_SKIP_INSTALL=1  do not call install-kotlin.sh (expects $YUNNORI_TOOLS/kotlin.env)
+#
+# Idempotent: each compile step is skipped when its inputs (by content) are unchanged.
+# Exit status: 0 only when every test passed and at least one ran.
+set -euo pipefail
+
+SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=lib-common.sh
+. "$SCRIPT_DIR/lib-common.sh"
+YN_LOG_TAG=test-android-viewmodel
+
+[ "$#" -le 2 ] || yn_die "usage: $0 [LIB_DIR [UNIFFI_BINDGEN]]"
+REPO_DIR="${REPO_DIR:-$(git -C "$SCRIPT_DIR" rev-parse --show-toplevel 2>/dev/null || pwd)}"
+REPO_DIR="$(yn_abspath "$REPO_DIR")"
+if [ -n "${CARGO_TARGET_DIR:-}" ]; then default_lib="$CARGO_TARGET_DIR/debug"; else default_lib="$REPO_DIR/target/debug"; fi
+LIB_DIR="${1:-${YUT_FFI_LIB_DIR:-$default_lib}}"
+FFI_LIB_NAME="${FFI_LIB_NAME:-yut_ffi}"
+LIB_DIR="$(yn_abspath "$LIB_DIR" 2>/dev/null)" || yn_die "lib dir not found: ${1:-${YUT_FFI_LIB_DIR:-$default_lib}} (run cargo build -p yut-ffi)"
+BINDGEN="${2:-${UNIFFI_BINDGEN:-$LIB_DIR/uniffi-bindgen}}"
+SO="$LIB_DIR/lib$FFI_LIB_NAME.so"
+[ -f "$SO" ] || yn_die "$SO not found (run cargo build -p yut-ffi)"
+BINDGEN="$(yn_abspath "$BINDGEN" 2>/dev/null)" || yn_die "uniffi-bindgen not found: ${2:-${UNIFFI_BINDGEN:-$LIB_DIR/uniffi-bindgen}}"
+
+MODULE="$REPO_DIR/android/viewmodel"
+MAIN_DIR="$MODULE/src/main/kotlin"
+TEST_DIR="$MODULE/src/test/kotlin"
+CONFIG="$MODULE/uniffi-jvm.toml"
+[ -d "$MAIN_DIR" ] || yn_die "$MAIN_DIR missing"
+[ -f "$CONFIG" ] || yn_die "$CONFIG missing"
+
+WORK="${BINDINGS_WORK_DIR:-$LIB_DIR/yunnori-bindings/android-viewmodel}"
+mkdir -p "$WORK"
+WORK="$(yn_abspath "$WORK")"
+start=$(date +%s)
+
+if [ "${YUNNORI_SKIP_INSTALL:-}" != 1 ]; then
+    bash "$SCRIPT_DIR/install-kotlin.sh" --coroutines-test >/dev/null
+fi
+[ -f "$YUNNORI_TOOLS/kotlin.env" ] || yn_die "$YUNNORI_TOOLS/kotlin.env missing: run scripts/install-kotlin.sh --coroutines-test"
+# shellcheck disable=SC1091
+. "$YUNNORI_TOOLS/kotlin.env"
+[ -n "${COROUTINES_TEST_JAR:-}" ] && [ -f "$COROUTINES_TEST_JAR" ] ||
+    yn_die "kotlinx-coroutines-test missing: run scripts/install-kotlin.sh --coroutines-test"
+
+# A hash of the contents of the given files (not their paths) and of some words, to skip
+# compiles whose inputs did not change.
+fingerprint() {
+    local words="$1"
+    shift
+    { printf '%s\n' "$words"; for f in "$@"; do sha256sum <"$f"; done; } | sha256sum | cut -d' ' -f1
+}
+
+# Runs kotlinc unless $out's fingerprint file already holds $fp; $out is replaced whole.
+compile() {
+    local what="$1" out="$2" fp="$3" cp="$4"
+    shift 4
+    if [ -e "$out" ] && [ "$(cat "$out.fp" 2>/dev/null)" = "$fp" ]; then
+        yn_log "$what unchanged, reusing $(basename "$out")"
+        return 0
+    fi
+    local t partial="$out.partial"
+    # kotlinc writes a jar when the -d path ends in .jar, a class directory otherwise.
+    case "$out" in *.jar) partial="${out%.jar}.partial.jar" ;; esac
+    t=$(date +%s)
+    rm -rf "$out" "$out.fp" "$partial"
+    if ! "$KOTLINC" -nowarn -jvm-target 17 -cp "$cp" -d "$partial" "$@"; then
+        rm -rf "$partial"
+        echo "test-android-viewmodel: $what failed to compile; no test ran"
+        exit 2
+    fi
+    mv "$partial" "$out"
+    echo "$fp" >"$out.fp"
+    yn_log "compiled $what in $(yn_since "$t")"
+}
+
+# --- 1. generate the bindings (JVM flavour) -------------------------------------------
+t=$(date +%s)
+rm -rf "$WORK/gen"
+# Bindgen runs in the workspace: it reads the crate's uniffi.toml through `cargo metadata`.
+(cd "$REPO_DIR" && "$BINDGEN" generate --no-format --config "$CONFIG" --library "$SO" \
+    --language kotlin --out-dir "$WORK/gen" >/dev/null)
+mapfile -t gen_src < <(find "$WORK/gen" -name '*.kt' | sort)
+[ "${#gen_src[@]}" -gt 0 ] || yn_die "uniffi-bindgen generated no Kotlin source"
+yn_log "generated ${#gen_src[@]} binding file(s) in $(yn_since "$t")"
+
+# --- 2. compile: bindings, then the module, then its tests ------------------------------
+BINDINGS_JAR="$WORK/bindings.jar"
+cp_bind="$JNA_JAR:$COROUTINES_JAR"
+compile "bindings" "$BINDINGS_JAR" "$(fingerprint "$KOTLINC $cp_bind" "${gen_src[@]}")" "$cp_bind" "${gen_src[@]}"
+
+mapfile -t main_src < <(find "$MAIN_DIR" -name '*.kt' | sort)
+[ "${#main_src[@]}" -gt 0 ] || yn_die "no Kotlin sources under $MAIN_DIR"
+MAIN_CLASSES="$WORK/main-classes"
+# Only the bindings and kotlinx-coroutines: the module may not lean on anything else.
+cp_main="$BINDINGS_JAR:$COROUTINES_JAR:$JNA_JAR"
+compile "view model module" "$MAIN_CLASSES" \
+    "$(fingerprint "$KOTLINC $cp_main $(cat "$BINDINGS_JAR.fp")" "${main_src[@]}")" "$cp_main" "${main_src[@]}"
+
+mapfile -t test_src < <(find "$TEST_DIR" -name '*.kt' 2>/dev/null | sort)
+[ "${#test_src[@]}" -gt 0 ] || yn_die "no Kotlin tests under $TEST_DIR"
+TEST_CLASSES="$WORK/test-classes"
+cp_test="$MAIN_CLASSES:$cp_main:$COROUTINES_TEST_JAR:$KOTLIN_TEST_JAR:$KOTLIN_TEST_JUNIT5_JAR:$JUNIT_CONSOLE_JAR"
+# -Xfriend-paths: the tests see the module's `internal` declarations, as in Gradle.
+compile "tests" "$TEST_CLASSES" \
+    "$(fingerprint "$KOTLINC $cp_test $(cat "$MAIN_CLASSES.fp")" "${test_src[@]}")" "$cp_test" \
+    -Xfriend-paths="$MAIN_CLASSES" "${test_src[@]}"
+
+# --- 3. run ---------------------------------------------------------------------------
+# --include-classname '.*': by default the launcher only picks *Test / *Tests / Test*.
+run_cp="$TEST_CLASSES:$MAIN_CLASSES:$BINDINGS_JAR:$JNA_JAR:$COROUTINES_JAR:$COROUTINES_TEST_JAR"
+run_cp="$run_cp:$KOTLIN_STDLIB_JAR:$KOTLIN_TEST_JAR:$KOTLIN_TEST_JUNIT5_JAR"
+log="$WORK/junit.log"
+rc=0
+# shellcheck disable=SC2086
+java ${JAVA_OPTS:-} -Djna.library.path="$LIB_DIR" -jar "$JUNIT_CONSOLE_JAR" \
+    --disable-banner --disable-ansi-colors --details=tree \
+    --include-classname '.*' \
+    --class-path "$run_cp" --scan-class-path "$TEST_CLASSES" 2>&1 </dev/null | tee "$log" || rc=$?
+
+# The summary box has lines like "[         3 tests successful      ]".
+count() { sed -nE "s/^\[ *([0-9]+) $1 .*\]$/\1/p" "$log" | tail -n1; }
+ok="$(count 'tests successful')"; ok="${ok:-0}"
+bad="$(count 'tests failed')"; bad="${bad:-0}"
+cbad="$(count 'containers failed')"; cbad="${cbad:-0}"
+skipped="$(count 'tests skipped')"; skipped="${skipped:-0}"
+aborted="$(count 'tests aborted')"; aborted="${aborted:-0}"
+failed=$((bad + cbad)) # a failing container (e.g. a class that cannot load) hides its tests
+skipped=$((skipped + aborted))
+
+yn_log "total $(yn_since "$start")"
+line="$ok passed, $failed failed"
+[ "$skipped" -eq 0 ] || line="$line, $skipped skipped"
+echo "$line"
+if [ "$failed" -ne 0 ] || [ "$rc" -ne 0 ]; then exit 1; fi
+if [ "$ok" -eq 0 ]; then
+    yn_log "error: no test ran"
+    exit 1
+fi

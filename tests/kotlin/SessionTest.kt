@@ -1,0 +1,350 @@
+package app.yunnori.core.test
+
+import app.yunnori.core.BotLevel
+import app.yunnori.core.GameSession
+import app.yunnori.core.Gesture
+import app.yunnori.core.NewGame
+import app.yunnori.core.Phase
+import app.yunnori.core.PlayerKind
+import app.yunnori.core.Preset
+import app.yunnori.core.RuleKind
+import app.yunnori.core.RuleSetting
+import app.yunnori.core.RuleValue
+import app.yunnori.core.Rules
+import app.yunnori.core.SaveLibrary
+import app.yunnori.core.SaveStatus
+import app.yunnori.core.SeatSpec
+import app.yunnori.core.Spot
+import app.yunnori.core.YutException
+import app.yunnori.core.boardLayout
+import app.yunnori.core.describeRules
+import app.yunnori.core.presetRules
+import app.yunnori.core.presets
+import app.yunnori.core.throwKinds
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.async
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.runBlocking
+import java.nio.file.Files
+import java.nio.file.Path
+import kotlin.io.path.writeText
+import org.junit.jupiter.api.Test
+import kotlin.test.assertEquals
+import kotlin.test.assertFailsWith
+import kotlin.test.assertFalse
+import kotlin.test.assertIs
+import kotlin.test.assertNotEquals
+import kotlin.test.assertNotNull
+import kotlin.test.assertNull
+import kotlin.test.assertTrue
+
+val TAP = Gesture(directionRad = 0f, speed = 0f, durationMs = 0u)
+
+fun bots(seed: ULong, a: BotLevel = BotLevel.MEDIUM, b: BotLevel = BotLevel.EASY) = NewGame(
+    rules = presetRules(Preset.YUNNORI),
+    seats = listOf(
+        SeatSpec("Haneul", "#D64545", PlayerKind.Bot(a)),
+        SeatSpec("Bada", "#2E6FD8", PlayerKind.Bot(b)),
+    ),
+    teams = null,
+    seed = seed,
+    undo = true,
+)
+
+fun humans(seed: ULong) = NewGame(
+    rules = presetRules(Preset.YUNNORI),
+    seats = listOf(
+        SeatSpec("Mina", "#D64545", PlayerKind.Human),
+        SeatSpec("Joon", "#2E6FD8", PlayerKind.Human),
+    ),
+    teams = null,
+    seed = seed,
+    undo = true,
+)
+
+/** Plays bot turns (throw, think, move) until the game ends or `limit` actions. */
+suspend fun playOut(game: GameSession, limit: Int, afterEach: () -> Unit = {}): Int {
+    var n = 0
+    while (n < limit) {
+        when (game.snapshot().phase) {
+            Phase.OVER -> return n
+            Phase.TO_THROW -> game.throwSticks(TAP)
+            Phase.TO_MOVE -> game.play(game.botMove(null, 2_000u))
+        }
+        n++
+        afterEach()
+    }
+    return n
+}
+
+class CatalogTest {
+    @Test
+    fun boardThrowsPresetsAndRuleOptionsComeAsData() {
+        val board = boardLayout()
+        assertEquals(29, board.stations.size)
+        assertEquals(32, board.lines.size)
+        val corner = board.stations.single { it.id == "20" }
+        assertEquals("참먹이", corner.nameKorean)
+        assertEquals(1f to 1f, corner.x to corner.y)
+        assertEquals(listOf("back_do", "do", "gae", "geol", "yut", "mo"), throwKinds().map { it.id })
+        assertEquals(3, presets().size)
+        assertEquals(6, presets().single { it.preset == Preset.NYOUT_RU }.maxSeats)
+
+        val d = describeRules(presetRules(Preset.CULIN1895))
+        assertEquals(20, d.options.size)
+        assertTrue(d.rules.changes.isEmpty())
+        for (o in d.options) {
+            assertTrue(o.label.isNotBlank(), o.key)
+            if (o.kind == RuleKind.Choice) {
+                val id = (o.value as RuleValue.Choice).id
+                assertTrue(o.choices.any { it.id == id }, "${o.key}=$id not among its choices")
+            }
+        }
+        val stacking = d.options.single { it.key == "stacking" }
+        assertEquals(RuleValue.Choice("optional"), stacking.value)
+
+        val changed = describeRules(
+            Rules(Preset.YUNNORI, listOf(RuleSetting("pieces_per_player", RuleValue.Count(2)))),
+        )
+        assertEquals(RuleValue.Count(2), changed.options.single { it.key == "pieces_per_player" }.value)
+        assertEquals(1, changed.rules.changes.size)
+    }
+}
+
+class SessionTest {
+    @Test
+    fun humansThrowMoveAndUndo() {
+        GameSession(humans(7uL)).use { game ->
+            val start = game.snapshot()
+            assertEquals(Phase.TO_THROW, start.phase)
+            assertEquals("Mina", start.turn.name)
+            assertEquals(humans(7uL), game.setup()) // "play again" gets the same table
+            assertEquals(4, start.seats[0].home)
+            assertTrue(start.legalMoves.isEmpty())
+            assertFalse(start.canUndo)
+
+            // Throw until a move is due (a Back-Do with nothing on the board enters too).
+            var report = game.throwSticks(Gesture(1.2f, 2400f, 140u))
+            assertEquals(4, report.plan.sticks.size)
+            assertEquals(report.sticks, report.plan.sticks.map { it.flatUp })
+            assertTrue(report.events.isNotEmpty())
+            while (report.snapshot.phase != Phase.TO_MOVE) report = game.throwSticks(TAP)
+
+            val before = report.snapshot
+            val move = before.legalMoves.first()
+            assertTrue(move.path.isNotEmpty())
+            assertEquals(move.to, move.path.last())
+            val moved = game.play(move)
+            assertTrue(moved.events.isNotEmpty())
+            assertEquals(moved.events, moved.snapshot.lastEvents)
+            assertTrue(moved.snapshot.canUndo)
+            assertTrue(game.canUndo())
+
+            val undone = game.undo()
+            assertEquals(before.hand, undone.hand)
+            assertEquals(before.seats, undone.seats)
+            assertEquals(before.legalMoves.size, undone.legalMoves.size)
+            // The move listed before the undo belongs to an older state.
+            assertFailsWith<YutException.StaleObject> { game.play(move) }
+            game.play(undone.legalMoves.first())
+        }
+    }
+
+    @Test
+    fun botGameIsSavedDroppedResumedFromDiskAndFinished() = runBlocking<Unit> {
+        val dir = Files.createTempDirectory("yunnori-kt-saves")
+        val id: String
+        val midway: List<List<Spot>>
+        SaveLibrary.open(dir.toString()).use { library ->
+            GameSession(bots(42uL, BotLevel.HARD, BotLevel.MEDIUM)).use { game ->
+                id = game.id()
+                library.save(game)
+                val n = playOut(game, 40) { game.save() }
+                assertEquals(40, n)
+                midway = game.snapshot().seats.map { it.pieces }
+            }
+            val entry = library.list().single()
+            assertEquals(id, entry.id)
+            assertEquals(SaveStatus.Good, entry.status)
+            assertEquals(40, entry.summary?.actions)
+            assertFalse(entry.summary!!.finished)
+        }
+        System.gc()
+
+        // Everything dropped: resume from the files alone.
+        SaveLibrary.open(dir.toString()).use { library ->
+            val loaded = library.load(id)
+            assertNull(loaded.recoveredFromBackup)
+            loaded.session.use { game ->
+                assertEquals(midway, game.snapshot().seats.map { it.pieces })
+                assertTrue(game.snapshot().lastEvents.isEmpty())
+                playOut(game, 5_000) { game.save() }
+                val end = game.snapshot()
+                assertEquals(Phase.OVER, end.phase)
+                val winner = assertNotNull(end.winner)
+                assertEquals(4, end.seats[winner].done)
+            }
+            val summary = library.list().single().summary!!
+            assertTrue(summary.finished)
+            assertNull(summary.toMove)
+            library.delete(id)
+            assertTrue(library.list().isEmpty())
+        }
+    }
+
+    @Test
+    fun botSearchIsCancellable() = runBlocking<Unit> {
+        GameSession(bots(5uL, BotLevel.HARD, BotLevel.HARD)).use { game ->
+            // Play on to a position where the bot has a real choice, so it searches.
+            while (game.snapshot().legalMoves.size < 2) {
+                val snap = game.snapshot()
+                if (snap.phase == Phase.TO_THROW) game.throwSticks(TAP) else game.play(snap.legalMoves.first())
+            }
+            // The hard bot decides in milliseconds, so a cancel may come before, during or
+            // after the search: each way the caller sees a move or a cancellation, never a
+            // crash, and the game is untouched. (That dropping the Rust future stops a long
+            // search is tested in Rust: bindings/src/session.rs.)
+            var cancelled = 0
+            repeat(20) { i ->
+                val job = async(Dispatchers.Default) { game.botMove(null, 60_000u) }
+                delay(i % 4L)
+                job.cancel()
+                try {
+                    job.await()
+                } catch (e: kotlinx.coroutines.CancellationException) {
+                    cancelled++
+                }
+                val pending = async(Dispatchers.Default) { runCatching { game.botMove(null, 60_000u) } }
+                delay(i % 3L)
+                game.cancelBot()
+                pending.await().onFailure { assertIs<YutException.Cancelled>(it) }
+            }
+            println("bot searches cancelled by the caller: $cancelled of 20")
+            val move = game.botMove(null, 2_000u)
+            game.play(move)
+        }
+    }
+}
+
+class BadInputTest {
+    private fun tempDir(): Path = Files.createTempDirectory("yunnori-kt-bad")
+
+    @Test
+    fun illegalStaleAndOutOfPhaseActionsAreExceptions() {
+        GameSession(humans(11uL)).use { game ->
+            // A human seat gets a bot's move only as a hint, with a level named.
+            assertFailsWith<YutException.WrongPhase> { runBlocking { game.botMove(null, 100u) } }
+            while (game.snapshot().phase != Phase.TO_MOVE) game.throwSticks(TAP)
+            assertFailsWith<YutException.WrongPhase> { game.throwSticks(TAP) }
+            val move = game.legalMoves().first()
+            assertFailsWith<YutException.IllegalMove> { game.play(move.copy(from = Spot.Station("C"))) }
+            assertFailsWith<YutException.InvalidInput> { game.play(move.copy(from = Spot.Station("Z9"))) }
+            assertFailsWith<YutException.InvalidInput> { game.play(move.copy(pieces = -1)) }
+            game.play(move)
+            assertFailsWith<YutException.StaleObject> { game.play(move) }
+            // A move from another game is stale too.
+            GameSession(humans(11uL)).use { other ->
+                while (other.snapshot().phase != Phase.TO_MOVE) other.throwSticks(TAP)
+                val foreign = other.legalMoves().first()
+                assertFailsWith<YutException.StaleObject> { game.play(foreign) }
+            }
+        }
+    }
+
+    @Test
+    fun badTablesAndRulesAreExceptions() {
+        assertFailsWith<YutException.InvalidRules> {
+            describeRules(Rules(Preset.YUNNORI, listOf(RuleSetting("bakc_do", RuleValue.Flag(true)))))
+        }
+        assertFailsWith<YutException.InvalidRules> {
+            describeRules(Rules(Preset.YUNNORI, listOf(RuleSetting("pieces_per_player", RuleValue.Count(9)))))
+        }
+        val one = humans(1uL).let { it.copy(seats = it.seats.take(1)) }
+        assertFailsWith<YutException.InvalidSetup> { GameSession(one) }
+        val badColour = humans(1uL).let { g -> g.copy(seats = g.seats.map { it.copy(colour = "red") }) }
+        assertFailsWith<YutException.InvalidSetup> { GameSession(badColour) }
+        assertFailsWith<YutException.InvalidSetup> { GameSession(humans(1uL).copy(teams = listOf(listOf(0, 1)))) }
+        assertFailsWith<YutException.InvalidInput> { app.yunnori.core.ScenarioGame.fromScenario("{ not json") }
+        assertFailsWith<YutException.InvalidInput> { app.yunnori.core.throwFromId("doo") }
+    }
+
+    @Test
+    fun unknownCorruptAndNewerSavesAreExceptions() {
+        val dir = tempDir()
+        SaveLibrary.open(dir.toString()).use { library ->
+            assertFailsWith<YutException.SaveNotFound> { library.load("no-such-game") }
+            assertFailsWith<YutException.SaveNotFound> { library.delete("no-such-game") }
+            assertFailsWith<YutException.InvalidInput> { library.load("../etc/passwd") }
+
+            dir.resolve("broken.json").writeText("{ this is not a save")
+            dir.resolve("future.json").writeText("""{"schema_version": 99, "summary": {}, "session": {}}""")
+            val entries = library.list().associateBy { it.id }
+            assertIs<SaveStatus.Damaged>(entries.getValue("broken").status)
+            assertNull(entries.getValue("broken").summary)
+            assertEquals(SaveStatus.FromNewerVersion(99uL), entries.getValue("future").status)
+            val corrupt = assertFailsWith<YutException.SaveCorrupt> { library.load("broken") }
+            assertEquals("broken", corrupt.id)
+            val newer = assertFailsWith<YutException.SaveFromNewerVersion> { library.load("future") }
+            assertEquals(99uL, newer.version)
+
+            // A hand-edited throw does not replay from the seed: refused as corrupt.
+            GameSession(humans(3uL)).use { game ->
+                game.throwSticks(TAP)
+                library.save(game)
+                val file = dir.resolve("${game.id()}.json")
+                val text = Files.readString(file)
+                val edited = Regex("\"outcome\":\\{\"result\":\"[a-z_]+\"\\}").replace(text, "\"outcome\":\"nak\"")
+                assertNotEquals(text, edited)
+                Files.writeString(file, edited)
+                Files.deleteIfExists(dir.resolve("${game.id()}.json.bak"))
+                assertFailsWith<YutException.SaveCorrupt> { library.load(game.id()) }
+            }
+        }
+    }
+
+    @Test
+    fun aDamagedSaveFallsBackToItsBackup() {
+        val dir = tempDir()
+        SaveLibrary.open(dir.toString()).use { library ->
+            GameSession(humans(21uL)).use { game ->
+                library.save(game)
+                game.throwSticks(TAP)
+                game.save() // the first file becomes the backup
+                Files.writeString(dir.resolve("${game.id()}.json"), "{\"schema_version\": 1, \"summ")
+                val entry = library.list().single()
+                assertIs<SaveStatus.Backup>(entry.status)
+                assertEquals(0, entry.summary?.actions)
+                val loaded = library.load(game.id())
+                assertNotNull(loaded.recoveredFromBackup)
+                loaded.session.use { assertEquals(Phase.TO_THROW, it.snapshot().phase) }
+            }
+        }
+    }
+
+    @Test
+    fun staleObjectsAreExceptionsNotCrashes() {
+        val dir = tempDir()
+        val game = GameSession(humans(9uL))
+        val library = SaveLibrary.open(dir.toString())
+        assertFailsWith<YutException.StaleObject> { game.save() } // no library yet
+        library.save(game)
+        game.throwSticks(TAP)
+        game.save()
+
+        // Deleted from the library: the live game may not write it back.
+        library.delete(game.id())
+        assertFailsWith<YutException.StaleObject> { game.save() }
+        library.save(game) // saving it explicitly again is allowed
+        game.save()
+
+        // The library closed: the game outlives it but can no longer save.
+        library.close()
+        System.gc()
+        assertFailsWith<YutException.StaleObject> { game.save() }
+        assertEquals(game.legalMoves(), game.snapshot().legalMoves)
+
+        // A closed object refuses calls with a Kotlin exception.
+        game.close()
+        assertFailsWith<IllegalStateException> { game.snapshot() }
+    }
+}

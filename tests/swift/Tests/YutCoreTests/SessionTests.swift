@@ -1,0 +1,243 @@
+import Foundation
+import XCTest
+import YutCore
+
+let tap = Gesture(directionRad: 0, speed: 0, durationMs: 0)
+
+func table(_ a: PlayerKind, _ b: PlayerKind, seed: UInt64) -> NewGame {
+    NewGame(
+        rules: presetRules(preset: .yunnori),
+        seats: [
+            SeatSpec(name: "Haneul", colour: "#D64545", player: a),
+            SeatSpec(name: "Bada", colour: "#2E6FD8", player: b),
+        ],
+        teams: nil,
+        seed: seed,
+        undo: true
+    )
+}
+
+func humans(seed: UInt64) -> NewGame { table(.human, .human, seed: seed) }
+
+extension GameSession {
+    /// The bot's move, stopping the search when the calling task is cancelled (the Swift
+    /// bindings do not cancel a Rust future by themselves).
+    func botMoveCancellable(level: BotLevel? = nil, budgetMs: UInt32) async throws -> LegalMove {
+        try await withTaskCancellationHandler {
+            try await botMove(level: level, budgetMs: budgetMs)
+        } onCancel: {
+            cancelBot()
+        }
+    }
+
+    /// Plays bot turns (throw, think, move) until the game ends or `limit` actions.
+    @discardableResult
+    func playOut(limit: Int, afterEach: () throws -> Void = {}) async throws -> Int {
+        for n in 0..<limit {
+            switch try snapshot().phase {
+            case .over: return n
+            case .toThrow: _ = try throwSticks(gesture: tap)
+            case .toMove: _ = try play(mv: try await botMoveCancellable(budgetMs: 2_000))
+            }
+            try afterEach()
+        }
+        return limit
+    }
+
+    func throwUntilMoveDue() throws {
+        while try snapshot().phase != .toMove { _ = try throwSticks(gesture: tap) }
+    }
+}
+
+func tempDir() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("yunnori-swift-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Asserts that `body` throws exactly `expected` (compared by case, ignoring messages).
+func assertThrows<T>(
+    _ expected: (YutError) -> Bool, _ what: String, file: StaticString = #filePath, line: UInt = #line,
+    _ body: () throws -> T
+) {
+    do {
+        _ = try body()
+        XCTFail("\(what): no error", file: file, line: line)
+    } catch let e as YutError {
+        XCTAssertTrue(expected(e), "\(what): got \(e)", file: file, line: line)
+    } catch {
+        XCTFail("\(what): not a YutError: \(error)", file: file, line: line)
+    }
+}
+
+final class CatalogTests: XCTestCase {
+    func testBoardThrowsPresetsAndRuleOptionsComeAsData() throws {
+        let board = boardLayout()
+        XCTAssertEqual(board.stations.count, 29)
+        XCTAssertEqual(board.lines.count, 32)
+        let corner = try XCTUnwrap(board.stations.first { $0.id == "5" })
+        XCTAssertEqual(corner.nameKorean, "모")
+        XCTAssertEqual([corner.x, corner.y], [1, 0])
+        XCTAssertEqual(throwKinds().map(\.korean), ["빽도", "도", "개", "걸", "윷", "모"])
+        XCTAssertEqual(presets().map(\.id), ["yunnori", "culin1895", "nyout_ru"])
+
+        let d = try describeRules(rules: presetRules(preset: .nyoutRu))
+        XCTAssertEqual(d.options.count, 20)
+        XCTAssertEqual(d.maxSeats, 6)
+        let safe = try XCTUnwrap(d.options.first { $0.key == "safe_stations" })
+        XCTAssertEqual(safe.kind, .stationSet)
+        XCTAssertEqual(safe.value, .stations(ids: ["20"]))
+        XCTAssertEqual(safe.choices.count, 29)
+    }
+}
+
+final class SessionTests: XCTestCase {
+    func testHumansThrowMoveAndUndo() throws {
+        let game = try GameSession(game: humans(seed: 7))
+        XCTAssertEqual(try game.snapshot().phase, .toThrow)
+        XCTAssertEqual(try game.setup(), humans(seed: 7))
+        let report = try game.throwSticks(gesture: Gesture(directionRad: 0.7, speed: 1800, durationMs: 120))
+        XCTAssertEqual(report.sticks, report.plan.sticks.map(\.flatUp))
+        try game.throwUntilMoveDue()
+        let before = try game.snapshot()
+        let move = try XCTUnwrap(before.legalMoves.first)
+        XCTAssertEqual(move.path.last, move.to)
+        let moved = try game.play(mv: move)
+        XCTAssertEqual(moved.events, moved.snapshot.lastEvents)
+        XCTAssertTrue(try game.canUndo())
+        let undone = try game.undo()
+        XCTAssertEqual(undone.seats, before.seats)
+        XCTAssertEqual(undone.hand, before.hand)
+        assertThrows({ if case .StaleObject = $0 { true } else { false } }, "old move") {
+            try game.play(mv: move)
+        }
+    }
+
+    func testBotGameIsSavedDroppedResumedFromDiskAndFinished() async throws {
+        let dir = try tempDir()
+        var id = ""
+        var midway: [[Spot]] = []
+        do {
+            let library = try SaveLibrary.open(dir: dir.path)
+            let game = try GameSession(game: table(.bot(level: .hard), .bot(level: .medium), seed: 42))
+            id = try game.id()
+            try library.save(game: game)
+            let n = try await game.playOut(limit: 40) { try game.save() }
+            XCTAssertEqual(n, 40)
+            midway = try game.snapshot().seats.map(\.pieces)
+            let entry = try XCTUnwrap(try library.list().first)
+            XCTAssertEqual(entry.status, .good)
+            XCTAssertEqual(entry.summary?.actions, 40)
+        }
+        // Every object is gone; resume from the files alone.
+        let library = try SaveLibrary.open(dir: dir.path)
+        let loaded = try library.load(id: id)
+        XCTAssertNil(loaded.recoveredFromBackup)
+        let game = loaded.session
+        XCTAssertEqual(try game.snapshot().seats.map(\.pieces), midway)
+        try await game.playOut(limit: 5_000) { try game.save() }
+        let end = try game.snapshot()
+        XCTAssertEqual(end.phase, .over)
+        let winner = try XCTUnwrap(end.winner)
+        XCTAssertEqual(end.seats[Int(winner)].done, 4)
+        let summary = try XCTUnwrap(try library.list().first?.summary)
+        XCTAssertTrue(summary.finished)
+        try library.delete(id: id)
+        XCTAssertTrue(try library.list().isEmpty)
+    }
+
+    func testBotSearchIsCancellable() async throws {
+        let game = try GameSession(game: table(.bot(level: .hard), .bot(level: .hard), seed: 5))
+        try game.throwUntilMoveDue()
+        let task = Task { try await game.botMoveCancellable(budgetMs: 60_000) }
+        task.cancel()
+        if case let .failure(error) = await task.result {
+            XCTAssertEqual(error as? YutError, .Cancelled)
+        }
+        // Untouched, and still plays.
+        _ = try game.play(mv: try await game.botMove(level: nil, budgetMs: 2_000))
+    }
+}
+
+final class BadInputTests: XCTestCase {
+    func testIllegalStaleAndOutOfPhaseActionsAreErrors() async throws {
+        let game = try GameSession(game: humans(seed: 11))
+        do {
+            _ = try await game.botMove(level: nil, budgetMs: 100)
+            XCTFail("a human seat got a bot move without naming a level")
+        } catch YutError.WrongPhase {}
+        try game.throwUntilMoveDue()
+        assertThrows({ if case .WrongPhase = $0 { true } else { false } }, "throw while a move is due") {
+            try game.throwSticks(gesture: tap)
+        }
+        let move = try XCTUnwrap(try game.legalMoves().first)
+        func with(from: Spot) -> LegalMove {
+            LegalMove(state: move.state, seat: move.seat, from: from, to: move.to, path: move.path,
+                      uses: move.uses, route: move.route, stack: move.stack, pieces: move.pieces,
+                      captures: move.captures)
+        }
+        assertThrows({ if case .IllegalMove = $0 { true } else { false } }, "move from C") {
+            try game.play(mv: with(from: .station(id: "C")))
+        }
+        assertThrows({ if case .InvalidInput = $0 { true } else { false } }, "unknown station") {
+            try game.play(mv: with(from: .station(id: "Z9")))
+        }
+        _ = try game.play(mv: move)
+        assertThrows({ if case .StaleObject = $0 { true } else { false } }, "played twice") {
+            try game.play(mv: move)
+        }
+    }
+
+    func testBadTablesAndRulesAreErrors() {
+        assertThrows({ if case .InvalidRules = $0 { true } else { false } }, "unknown option") {
+            try describeRules(rules: Rules(preset: .yunnori, changes: [
+                RuleSetting(key: "bakc_do", value: .flag(on: true)),
+            ]))
+        }
+        var one = humans(seed: 1)
+        one = NewGame(rules: one.rules, seats: Array(one.seats.prefix(1)), teams: nil, seed: 1, undo: true)
+        assertThrows({ if case .InvalidSetup = $0 { true } else { false } }, "one seat") {
+            try GameSession(game: one)
+        }
+        assertThrows({ if case .InvalidInput = $0 { true } else { false } }, "bad scenario JSON") {
+            try ScenarioGame.fromScenario(json: "{ nope")
+        }
+    }
+
+    func testUnknownCorruptAndNewerSavesAreErrors() throws {
+        let dir = try tempDir()
+        let library = try SaveLibrary.open(dir: dir.path)
+        assertThrows({ if case .SaveNotFound(id: "no-such-game") = $0 { true } else { false } }, "unknown") {
+            try library.load(id: "no-such-game")
+        }
+        try "{ this is not a save".write(to: dir.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
+        try #"{"schema_version": 99, "summary": {}, "session": {}}"#
+            .write(to: dir.appendingPathComponent("future.json"), atomically: true, encoding: .utf8)
+        let entries = Dictionary(uniqueKeysWithValues: try library.list().map { ($0.id, $0) })
+        guard case .damaged = entries["broken"]?.status else { return XCTFail("broken not listed as damaged") }
+        XCTAssertEqual(entries["future"]?.status, .fromNewerVersion(version: 99))
+        assertThrows({ if case .SaveCorrupt(id: "broken", _) = $0 { true } else { false } }, "corrupt") {
+            try library.load(id: "broken")
+        }
+        assertThrows({ if case .SaveFromNewerVersion(_, version: 99) = $0 { true } else { false } }, "newer") {
+            try library.load(id: "future")
+        }
+    }
+
+    func testStaleGamesCannotSave() throws {
+        let dir = try tempDir()
+        let game = try GameSession(game: humans(seed: 9))
+        let stale: (YutError) -> Bool = { if case .StaleObject = $0 { true } else { false } }
+        assertThrows(stale, "no library yet") { try game.save() }
+        var library: SaveLibrary? = try SaveLibrary.open(dir: dir.path)
+        try library?.save(game: game)
+        try library?.delete(id: try game.id())
+        assertThrows(stale, "deleted") { try game.save() }
+        try library?.save(game: game)
+        try game.save()
+        library = nil  // the library object is released
+        assertThrows(stale, "library released") { try game.save() }
+        XCTAssertEqual(try game.snapshot().phase, .toThrow)
+    }
+}
