@@ -176,6 +176,8 @@ fn run(o: &Options) -> Result<(), String> {
     let mut pa = player(&o.a, o.seed ^ 0xa, o.nodes, &rules, o, &mut solved)?;
     let mut pb = player(&o.b, o.seed ^ 0xb, o.nodes, &rules, o, &mut solved)?;
     let (mut wins_a, mut wins_b, mut unfinished) = (0usize, 0usize, 0usize);
+    // Wins of the side that threw first: with two optimal players, compare with V(start).
+    let mut wins_first = 0usize;
     let mut turns_total = 0usize;
     let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     for g in 0..o.games {
@@ -216,6 +218,9 @@ fn run(o: &Options) -> Result<(), String> {
                 .count();
         }
         turns_total += turns;
+        if game.winner() == Some(game.side_of(first)) {
+            wins_first += 1;
+        }
         match game.winner() {
             Some(side) if side % 2 == 0 => wins_a += 1,
             Some(_) => wins_b += 1,
@@ -233,6 +238,7 @@ fn run(o: &Options) -> Result<(), String> {
             "a": o.a, "b": o.b, "games": o.games, "seed": o.seed, "preset": o.preset.id(),
             "seats": o.seats, "pieces": o.pieces,
             "wins_a": wins_a, "wins_b": wins_b, "unfinished": unfinished,
+            "wins_first_mover": wins_first,
             "win_rate_a": rate_a, "ci95_low_a": lo, "ci95_high_a": hi,
             "mean_turns": mean_turns,
             "decision_ms_median_a": percentile(&times[0], 0.5),
@@ -268,6 +274,13 @@ fn run(o: &Options) -> Result<(), String> {
         if unfinished > 0 {
             println!("  unfinished {unfinished}");
         }
+        let (flo, fhi) = wilson(wins_first, o.games);
+        println!(
+            "  first mover wins {wins_first} ({:.2}%, 95% CI {:.2}–{:.2}%)",
+            100.0 * wins_first as f64 / o.games as f64,
+            100.0 * flo,
+            100.0 * fhi
+        );
         println!("  mean turns {mean_turns:.1}");
         for (k, name) in [(0, &o.a), (1, &o.b)] {
             println!(

@@ -203,7 +203,9 @@ pub fn validate_table(
         return Err(RuleSetError::SeatCount { seats, min, max }.into());
     }
     if let Some(bad) = teams.into_iter().flatten().flatten().find(|s| **s >= seats) {
-        return Err(RuleSetError::Teams(format!("seat {bad} does not exist ({seats} seats)")).into());
+        return Err(
+            RuleSetError::Teams(format!("seat {bad} does not exist ({seats} seats)")).into(),
+        );
     }
     let sides: Vec<Vec<u8>> = match teams {
         None => (0..seats as u8).map(|s| vec![s]).collect(),

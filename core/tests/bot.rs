@@ -61,6 +61,7 @@ fn assert_legal(game: &Game, level: Level, seed: u64) {
 #[test]
 fn every_level_plays_legal_moves_in_random_states_of_every_preset() {
     let mut rng = ThrowRng::seeded(11);
+    let mut asked = 0;
     for (t, (rules, seats, teams)) in tables().into_iter().enumerate() {
         for g in 0..3 {
             let mut game = Game::new(rules.clone(), seats, teams.as_deref(), g % seats).unwrap();
@@ -76,6 +77,7 @@ fn every_level_plays_legal_moves_in_random_states_of_every_preset() {
                     Phase::Move => {
                         // Ask every level now and then; play on with a cheap one.
                         if rng.below(5) == 0 {
+                            asked += 1;
                             for level in Level::ALL {
                                 assert_legal(&game, level, t as u64);
                             }
@@ -89,6 +91,8 @@ fn every_level_plays_legal_moves_in_random_states_of_every_preset() {
             assert!(game.is_over(), "table {t} game {g} did not end");
         }
     }
+    assert!(asked > 500, "only {asked} states asked");
+    eprintln!("{asked} states asked");
 }
 
 fn setup_game(rules: serde_json::Value, seats: usize, setup: serde_json::Value) -> Game {

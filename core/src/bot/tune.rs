@@ -277,3 +277,78 @@ fn worst_eval_errors() {
         );
     }
 }
+
+/// Positions waiting for a throw in 4-piece games between medium bots (with some random
+/// moves), labelled with whether the side to throw went on to win.
+fn outcome_states(rules: &RuleSet, games: usize, every: usize) -> Vec<(Game, f64)> {
+    let mut out = Vec::new();
+    let mut rng = ThrowRng::seeded(21);
+    let mut bot = Bot::new(Level::Medium, 9);
+    for g in 0..games {
+        let mut game = Game::new(rules.clone(), 2, None, g % 2).unwrap();
+        let mut mine: Vec<(Game, usize)> = Vec::new();
+        let mut k = 0;
+        while !game.is_over() {
+            match game.phase() {
+                Phase::Throw => {
+                    k += 1;
+                    if k % every == 0 {
+                        mine.push((game.clone(), game.side_of(game.to_move())));
+                    }
+                    let (o, _) = game.draw(&mut rng);
+                    game.throw_outcome(o).unwrap();
+                }
+                _ => {
+                    let moves = game.legal_moves();
+                    let m = if rng.chance(0.1) {
+                        moves[rng.below(moves.len())].clone()
+                    } else {
+                        bot.choose_legal(&game, Duration::from_secs(1), None)
+                            .unwrap()
+                    };
+                    game.play_legal(&m).unwrap();
+                }
+            }
+        }
+        let w = game.winner();
+        for (s, side) in mine {
+            out.push((s, if w == Some(side) { 1.0 } else { 0.0 }));
+        }
+    }
+    out
+}
+
+#[test]
+#[ignore]
+fn fit_eval_to_four_piece_outcomes() {
+    let rules = RuleSet::default();
+    let states = outcome_states(&rules, 12000, 3);
+    let mut model = Model::new(&rules);
+    let mut best = model.params;
+    let mut best_e = mse(&states, &model);
+    println!("{} states, start mse {best_e:.6} {:?}", states.len(), best);
+    for round in 0..4 {
+        for k in 0..8 {
+            for f in [0.5, 0.8, 0.95, 1.05, 1.25, 2.0] {
+                let mut p = best;
+                match k {
+                    0 => p.var *= f,
+                    1 => p.tempo *= f,
+                    2 => p.back_do_hand *= f,
+                    3 => p.threat *= f,
+                    4 => p.bonus = (p.bonus * f).max(0.02),
+                    5 => p.base_var = (p.base_var * f).max(0.01),
+                    6 => p.exposure = (p.exposure * f).max(0.01),
+                    _ => p.scale *= f,
+                }
+                model.params = p;
+                let e = mse(&states, &model);
+                if e < best_e {
+                    best_e = e;
+                    best = p;
+                }
+            }
+        }
+        println!("round {round}: mse {best_e:.6} {:?}", best);
+    }
+}
