@@ -87,7 +87,13 @@ impl Tmux {
         loop {
             let s = self.screen();
             if s.contains(text) {
-                return s;
+                // The text can show while the rest of the frame is still being drawn:
+                // return only a screen that stays the same for a moment.
+                sleep(Duration::from_millis(60));
+                let again = self.screen();
+                if again == s {
+                    return s;
+                }
             }
             if Instant::now() > end {
                 panic!("waited {secs} s for {text:?}; the screen was:\n{s}");
