@@ -57,7 +57,7 @@ fn a_wrong_expectation_names_the_step_and_the_difference() {
         .to_string();
     assert!(err.contains("step 2"), "{err}");
     assert!(
-        err.contains("expected [3, home, home, home], got [2, home, home, home]"),
+        err.contains("expected [home, home, home, 3], got [home, home, home, 2]"),
         "{err}"
     );
 }

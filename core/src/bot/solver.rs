@@ -52,12 +52,20 @@ enum Child {
     State(u32, bool),
     /// The game ended; `true` when the mover of the parent won.
     End(bool),
+    /// A position past the hand cap, valued ½ (see `MAX_HAND`).
+    Cut,
 }
+
+/// Collect-first hands grow with every Yut or Mo in a row, without bound. A position with
+/// more results than this in hand is reached with probability below 1e-12, so valuing it
+/// ½ keeps every value exact to far within the 1e-9 of the iteration.
+const MAX_HAND: usize = 12;
 
 fn pack_child(c: Child) -> u32 {
     match c {
         Child::State(id, flip) => id << 1 | flip as u32,
         Child::End(won) => u32::MAX - 1 + won as u32,
+        Child::Cut => u32::MAX - 2,
     }
 }
 
@@ -383,7 +391,8 @@ impl Solver {
             if c.play_legal(&m).is_err() {
                 continue;
             }
-            let v = self.value(&c)?;
+            // Unknown only past the hand cap, which play reaches with probability < 1e-12.
+            let v = self.value(&c).unwrap_or(0.5);
             let v = if c.to_move() == me { v } else { 1.0 - v };
             if best.as_ref().is_none_or(|(b, _)| v > *b + 1e-12) {
                 best = Some((v, m));
@@ -394,8 +403,11 @@ impl Solver {
 }
 
 fn child_value(c: u32, values: &[f64]) -> f64 {
-    if c >= u32::MAX - 1 {
-        return (c - (u32::MAX - 1)) as f64;
+    match c {
+        u32::MAX => return 1.0,
+        0xFFFF_FFFE => return 0.0,
+        0xFFFF_FFFD => return 0.5,
+        _ => {}
     }
     let v = values[(c >> 1) as usize];
     if c & 1 == 1 {
@@ -415,6 +427,12 @@ fn finals(
     id_of: &mut dyn FnMut(&Game) -> Option<u32>,
 ) -> Result<(), SolveError> {
     if !seen.insert(state_hash(game)) {
+        return Ok(());
+    }
+    if game.hand().len() > MAX_HAND {
+        if !out.contains(&Child::Cut) {
+            out.push(Child::Cut);
+        }
         return Ok(());
     }
     let child = match game.phase() {
