@@ -108,8 +108,9 @@ fn player(
             let s = Solver::solve(rules, o.seats).map_err(|e| e.to_string())?;
             if !o.json {
                 eprintln!(
-                    "solved: {} states, V(start) = {:.6}",
+                    "solved: {} states, {} sweeps, V(start) = {:.6}",
                     s.state_count(),
+                    s.sweeps(),
                     s.start_value()
                 );
             }

@@ -127,7 +127,7 @@ fn regret_against_the_solver() {
     });
     println!("medium: regret/game {:.5}", per_game(r));
     let base = Params::default();
-    for nodes in [1, 2500, 10000] {
+    for nodes in [1, 2_500, super::HARD_NODE_BUDGET] {
         let r = hard_regret(&s, &rules, base, nodes);
         println!("hard nodes {nodes}: regret/game {:.5}", per_game(r));
     }
