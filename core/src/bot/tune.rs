@@ -212,34 +212,7 @@ fn fit_eval_to_solver() {
     };
     let solver = Solver::solve(&rules, 2).unwrap();
     let states = throw_states(&solver, &rules, 3000);
-    let mut model = Model::new(&rules);
-    let mut best = model.params;
-    let mut best_e = mse(&states, &model);
-    println!("{} states, start mse {best_e:.6} {:?}", states.len(), best);
-    for round in 0..4 {
-        for k in 0..8 {
-            for f in [0.5, 0.8, 0.95, 1.05, 1.25, 2.0] {
-                let mut p = best;
-                match k {
-                    0 => p.var *= f,
-                    1 => p.tempo *= f,
-                    2 => p.back_do_hand *= f,
-                    3 => p.threat *= f,
-                    4 => p.bonus *= f,
-                    5 => p.base_var *= f,
-                    6 => p.exposure = (p.exposure * f).max(0.01),
-                    _ => p.scale *= f,
-                }
-                model.params = p;
-                let e = mse(&states, &model);
-                if e < best_e {
-                    best_e = e;
-                    best = p;
-                }
-            }
-        }
-        println!("round {round}: mse {best_e:.6} {:?}", best);
-    }
+    coordinate_descent(&rules, &states, |_| {});
 }
 
 #[test]
@@ -323,9 +296,22 @@ fn outcome_states(rules: &RuleSet, games: usize, every: usize) -> Vec<(Game, f64
 fn fit_eval_to_four_piece_outcomes() {
     let rules = RuleSet::default();
     let states = outcome_states(&rules, 12000, 3);
-    let mut model = Model::new(&rules);
+    coordinate_descent(&rules, &states, |p| {
+        p.bonus = p.bonus.max(0.02);
+        p.base_var = p.base_var.max(0.01);
+    });
+}
+
+/// Coordinate descent on the evaluation weights against `states`' target values, printing
+/// the error after each round; `clamp` keeps weights in their useful range.
+fn coordinate_descent(
+    rules: &RuleSet,
+    states: &[(Game, f64)],
+    clamp: impl Fn(&mut super::eval::Params),
+) {
+    let mut model = Model::new(rules);
     let mut best = model.params;
-    let mut best_e = mse(&states, &model);
+    let mut best_e = mse(states, &model);
     println!("{} states, start mse {best_e:.6} {:?}", states.len(), best);
     for round in 0..4 {
         for k in 0..8 {
@@ -336,13 +322,14 @@ fn fit_eval_to_four_piece_outcomes() {
                     1 => p.tempo *= f,
                     2 => p.back_do_hand *= f,
                     3 => p.threat *= f,
-                    4 => p.bonus = (p.bonus * f).max(0.02),
-                    5 => p.base_var = (p.base_var * f).max(0.01),
+                    4 => p.bonus *= f,
+                    5 => p.base_var *= f,
                     6 => p.exposure = (p.exposure * f).max(0.01),
                     _ => p.scale *= f,
                 }
+                clamp(&mut p);
                 model.params = p;
-                let e = mse(&states, &model);
+                let e = mse(states, &model);
                 if e < best_e {
                     best_e = e;
                     best = p;
