@@ -21,55 +21,73 @@ struct Sample {
 
 fn samples(solver: &Solver, rules: &RuleSet, games: usize) -> Vec<Sample> {
     let mut out = Vec::new();
-    let mut rng = ThrowRng::seeded(99);
-    let mut bot = Bot::new(Level::Medium, 5);
+    varied_games(rules, games, (99, 5, 0.15), |seen| {
+        let Seen::Position(game) = seen else { return };
+        if game.phase() != Phase::Move {
+            return;
+        }
+        let moves = game.legal_moves();
+        if moves.len() < 2 {
+            return;
+        }
+        let me = game.to_move();
+        let values: Vec<f64> = moves
+            .iter()
+            .map(|m| {
+                let mut c = game.clone();
+                c.play_legal(m).unwrap();
+                let v = solver.value(&c).unwrap();
+                if c.to_move() == me {
+                    v
+                } else {
+                    1.0 - v
+                }
+            })
+            .collect();
+        let hi = values.iter().cloned().fold(f64::MIN, f64::max);
+        let lo = values.iter().cloned().fold(f64::MAX, f64::min);
+        if hi - lo > 1e-7 {
+            out.push(Sample {
+                game: game.clone(),
+                values,
+            });
+        }
+    });
+    out
+}
+
+/// What `varied_games` shows: each position before it is acted on, then the finished game.
+enum Seen<'a> {
+    Position(&'a Game),
+    Over(&'a Game),
+}
+
+/// Plays `games` games between medium bots that sometimes move at random, so the positions
+/// are varied. `seeds` = (throw RNG seed, bot seed, share of random moves).
+fn varied_games(rules: &RuleSet, games: usize, seeds: (u64, u64, f64), mut see: impl FnMut(Seen)) {
+    let (rng_seed, bot_seed, random_share) = seeds;
+    let mut rng = ThrowRng::seeded(rng_seed);
+    let mut bot = Bot::new(Level::Medium, bot_seed);
     for g in 0..games {
         let mut game = Game::new(rules.clone(), 2, None, g % 2).unwrap();
         while !game.is_over() {
-            match game.phase() {
-                Phase::Throw => {
-                    let (o, _) = game.draw(&mut rng);
-                    game.throw_outcome(o).unwrap();
-                }
-                _ => {
-                    let moves = game.legal_moves();
-                    if moves.len() > 1 {
-                        let me = game.to_move();
-                        let values: Vec<f64> = moves
-                            .iter()
-                            .map(|m| {
-                                let mut c = game.clone();
-                                c.play_legal(m).unwrap();
-                                let v = solver.value(&c).unwrap();
-                                if c.to_move() == me {
-                                    v
-                                } else {
-                                    1.0 - v
-                                }
-                            })
-                            .collect();
-                        let hi = values.iter().cloned().fold(f64::MIN, f64::max);
-                        let lo = values.iter().cloned().fold(f64::MAX, f64::min);
-                        if hi - lo > 1e-7 {
-                            out.push(Sample {
-                                game: game.clone(),
-                                values,
-                            });
-                        }
-                    }
-                    // Mostly medium, sometimes anything, to see varied positions.
-                    let m = if rng.chance(0.15) {
-                        moves[rng.below(moves.len())].clone()
-                    } else {
-                        bot.choose_legal(&game, Duration::from_secs(1), None)
-                            .unwrap()
-                    };
-                    game.play_legal(&m).unwrap();
-                }
+            see(Seen::Position(&game));
+            if game.phase() == Phase::Throw {
+                let (o, _) = game.draw(&mut rng);
+                game.throw_outcome(o).unwrap();
+            } else {
+                let moves = game.legal_moves();
+                let m = if rng.chance(random_share) {
+                    moves[rng.below(moves.len())].clone()
+                } else {
+                    bot.choose_legal(&game, Duration::from_secs(1), None)
+                        .unwrap()
+                };
+                game.play_legal(&m).unwrap();
             }
         }
+        see(Seen::Over(&game));
     }
-    out
 }
 
 fn regret(samples: &[Sample], pick: &mut dyn FnMut(&Game) -> usize) -> f64 {
@@ -166,30 +184,13 @@ fn regret_against_the_solver() {
 /// Positions waiting for a throw, with the solver's value for the side to throw.
 fn throw_states(solver: &Solver, rules: &RuleSet, games: usize) -> Vec<(Game, f64)> {
     let mut out = Vec::new();
-    let mut rng = ThrowRng::seeded(7);
-    let mut bot = Bot::new(Level::Medium, 5);
-    for g in 0..games {
-        let mut game = Game::new(rules.clone(), 2, None, g % 2).unwrap();
-        while !game.is_over() {
-            match game.phase() {
-                Phase::Throw => {
-                    out.push((game.clone(), solver.value(&game).unwrap()));
-                    let (o, _) = game.draw(&mut rng);
-                    game.throw_outcome(o).unwrap();
-                }
-                _ => {
-                    let moves = game.legal_moves();
-                    let m = if rng.chance(0.15) {
-                        moves[rng.below(moves.len())].clone()
-                    } else {
-                        bot.choose_legal(&game, Duration::from_secs(1), None)
-                            .unwrap()
-                    };
-                    game.play_legal(&m).unwrap();
-                }
+    varied_games(rules, games, (7, 5, 0.15), |seen| {
+        if let Seen::Position(game) = seen {
+            if game.phase() == Phase::Throw {
+                out.push((game.clone(), solver.value(game).unwrap()));
             }
         }
-    }
+    });
     out
 }
 
@@ -255,39 +256,24 @@ fn worst_eval_errors() {
 /// moves), labelled with whether the side to throw went on to win.
 fn outcome_states(rules: &RuleSet, games: usize, every: usize) -> Vec<(Game, f64)> {
     let mut out = Vec::new();
-    let mut rng = ThrowRng::seeded(21);
-    let mut bot = Bot::new(Level::Medium, 9);
-    for g in 0..games {
-        let mut game = Game::new(rules.clone(), 2, None, g % 2).unwrap();
-        let mut mine: Vec<(Game, usize)> = Vec::new();
-        let mut k = 0;
-        while !game.is_over() {
-            match game.phase() {
-                Phase::Throw => {
-                    k += 1;
-                    if k % every == 0 {
-                        mine.push((game.clone(), game.side_of(game.to_move())));
-                    }
-                    let (o, _) = game.draw(&mut rng);
-                    game.throw_outcome(o).unwrap();
-                }
-                _ => {
-                    let moves = game.legal_moves();
-                    let m = if rng.chance(0.1) {
-                        moves[rng.below(moves.len())].clone()
-                    } else {
-                        bot.choose_legal(&game, Duration::from_secs(1), None)
-                            .unwrap()
-                    };
-                    game.play_legal(&m).unwrap();
-                }
+    let mut mine: Vec<(Game, usize)> = Vec::new();
+    let mut k = 0;
+    varied_games(rules, games, (21, 9, 0.1), |seen| match seen {
+        Seen::Position(game) if game.phase() == Phase::Throw => {
+            k += 1;
+            if k % every == 0 {
+                mine.push((game.clone(), game.side_of(game.to_move())));
             }
         }
-        let w = game.winner();
-        for (s, side) in mine {
-            out.push((s, if w == Some(side) { 1.0 } else { 0.0 }));
+        Seen::Position(_) => {}
+        Seen::Over(game) => {
+            let w = game.winner();
+            for (s, side) in mine.drain(..) {
+                out.push((s, if w == Some(side) { 1.0 } else { 0.0 }));
+            }
+            k = 0;
         }
-    }
+    });
     out
 }
 
