@@ -39,3 +39,26 @@ yn_since() { echo "$(( $(date +%s) - $1 ))s"; }
 
 # Absolute path of an existing file or directory.
 yn_abspath() { realpath -e -- "$1"; }
+
+# Resolves the inputs of a binding test script from its arguments
+# [LIB_DIR [UNIFFI_BINDGEN [TESTS_DIR]]] and the environment. Usage:
+#   yn_resolve_ffi_inputs "$TESTS_DIR_FROM_ENV" DEFAULT_SUBDIR_OF_tests "$@"
+# Sets REPO_DIR, LIB_DIR, SO, BINDGEN, TESTS_DIR, FFI_LIB_NAME (absolute paths, checked).
+# shellcheck disable=SC2034  # the variables are for the calling script
+yn_resolve_ffi_inputs() {
+    local env_tests="$1" sub="$2" default_lib want_lib want_bindgen want_tests
+    shift 2
+    [ "$#" -le 3 ] || yn_die "usage: $0 [LIB_DIR [UNIFFI_BINDGEN [TESTS_DIR]]]"
+    REPO_DIR="${REPO_DIR:-$(git rev-parse --show-toplevel 2>/dev/null || pwd)}"
+    REPO_DIR="$(yn_abspath "$REPO_DIR")"
+    if [ -n "${CARGO_TARGET_DIR:-}" ]; then default_lib="$CARGO_TARGET_DIR/debug"; else default_lib="$REPO_DIR/target/debug"; fi
+    want_lib="${1:-${YUT_FFI_LIB_DIR:-$default_lib}}"
+    FFI_LIB_NAME="${FFI_LIB_NAME:-yut_ffi}"
+    LIB_DIR="$(yn_abspath "$want_lib" 2>/dev/null)" || yn_die "lib dir not found: $want_lib"
+    want_bindgen="${2:-${UNIFFI_BINDGEN:-$LIB_DIR/uniffi-bindgen}}"
+    want_tests="${3:-${env_tests:-$REPO_DIR/tests/$sub}}"
+    SO="$LIB_DIR/lib$FFI_LIB_NAME.so"
+    [ -f "$SO" ] || yn_die "$SO not found (cargo build the ffi crate first)"
+    BINDGEN="$(yn_abspath "$want_bindgen" 2>/dev/null)" || yn_die "uniffi-bindgen not found: $want_bindgen"
+    TESTS_DIR="$(yn_abspath "$want_tests" 2>/dev/null)" || yn_die "tests dir not found: $want_tests"
+}

@@ -29,21 +29,7 @@ SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 . "$SCRIPT_DIR/lib-common.sh"
 YN_LOG_TAG=test-kotlin
 
-[ "$#" -le 3 ] || yn_die "usage: $0 [LIB_DIR [UNIFFI_BINDGEN [TESTS_DIR]]]"
-REPO_DIR="${REPO_DIR:-$(git rev-parse --show-toplevel 2>/dev/null || pwd)}"
-REPO_DIR="$(yn_abspath "$REPO_DIR")"
-if [ -n "${CARGO_TARGET_DIR:-}" ]; then default_lib="$CARGO_TARGET_DIR/debug"; else default_lib="$REPO_DIR/target/debug"; fi
-LIB_DIR="${1:-${YUT_FFI_LIB_DIR:-$default_lib}}"
-BINDGEN="${2:-${UNIFFI_BINDGEN:-$LIB_DIR/uniffi-bindgen}}"
-want_tests="${3:-${KOTLIN_TESTS_DIR:-$REPO_DIR/tests/kotlin}}"
-TESTS_DIR="$want_tests"
-FFI_LIB_NAME="${FFI_LIB_NAME:-yut_ffi}"
-
-LIB_DIR="$(yn_abspath "$LIB_DIR" 2>/dev/null)" || yn_die "lib dir not found: ${1:-${YUT_FFI_LIB_DIR:-$default_lib}}"
-SO="$LIB_DIR/lib$FFI_LIB_NAME.so"
-[ -f "$SO" ] || yn_die "$SO not found (cargo build the ffi crate first)"
-BINDGEN="$(yn_abspath "$BINDGEN" 2>/dev/null)" || yn_die "uniffi-bindgen not found: ${2:-${UNIFFI_BINDGEN:-$LIB_DIR/uniffi-bindgen}}"
-TESTS_DIR="$(yn_abspath "$TESTS_DIR" 2>/dev/null)" || yn_die "tests dir not found: $want_tests"
+yn_resolve_ffi_inputs "${KOTLIN_TESTS_DIR:-}" kotlin "$@"
 WORK="${BINDINGS_WORK_DIR:-$LIB_DIR/yunnori-bindings/kotlin}"
 mkdir -p "$WORK"
 WORK="$(yn_abspath "$WORK")"
