@@ -47,9 +47,15 @@ impl Tmux {
     }
 
     fn start_sized(&self, args: &[String], width: u16, height: u16) {
+        self.start_then(args, width, height, "sleep 120");
+    }
+
+    /// Like `start_sized`, with `after` run by the shell once `yut` has exited and its
+    /// status is printed (ending in something that waits, to keep the pane open).
+    fn start_then(&self, args: &[String], width: u16, height: u16, after: &str) {
         let bin = env!("CARGO_BIN_EXE_yut");
         let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
-        let cmd = format!("'{bin}' {}; echo \"EXIT=$?\"; sleep 120", quoted.join(" "));
+        let cmd = format!("'{bin}' {}; echo \"EXIT=$?\"; {after}", quoted.join(" "));
         let _ = self.run(&["kill-session", "-t", self.session]);
         let out = self.run(&[
             "new-session",
@@ -67,6 +73,19 @@ impl Tmux {
             "tmux new-session: {}",
             String::from_utf8_lossy(&out.stderr)
         );
+    }
+
+    /// A tmux format value of the pane, e.g. `#{alternate_on}`.
+    fn pane_value(&self, format: &str) -> String {
+        let out = self.run(&["display-message", "-p", "-t", self.session, format]);
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    /// The pid of the `yut` process the pane's shell started.
+    fn yut_pid(&self) -> u32 {
+        let shell = self.pane_value("#{pane_pid}");
+        let shell: u32 = shell.parse().expect("pane pid");
+        child_named(shell, "yut").unwrap_or_else(|| panic!("no yut process under {shell}"))
     }
 
     fn screen(&self) -> String {
@@ -107,6 +126,21 @@ impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = self.run(&["kill-server"]);
     }
+}
+
+/// A child of `parent` whose command name is `name`, from `/proc` (Linux, as tmux here).
+fn child_named(parent: u32, name: &str) -> Option<u32> {
+    std::fs::read_dir("/proc").ok()?.find_map(|e| {
+        let pid: u32 = e.ok()?.file_name().to_str()?.parse().ok()?;
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+        let field = |k: &str| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix(k))
+                .map(|v| v.trim().to_string())
+        };
+        (field("Name:")? == name && field("PPid:")? == parent.to_string()).then_some(pid)
+    })
 }
 
 fn save_files(dir: &Path) -> Vec<PathBuf> {
@@ -312,4 +346,80 @@ fn without_a_terminal_it_says_so_and_fails() {
         .expect("run yut");
     assert_eq!(bad.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game stopped by `signal` (sent with `kill`): the program leaves its loop, puts the
+/// terminal back (normal screen, cooked mode, cursor shown), says why, exits with
+/// 128 + the signal number, and the save it made after the last action still loads.
+fn stopped_by_a_signal(signal: &str, status: u8) {
+    let dir = std::env::temp_dir().join(format!(
+        "yut-play-e2e-{}-{}",
+        signal.to_lowercase(),
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    let tmux = Tmux::new(&signal.to_lowercase());
+    // After the exit, the shell reports whether the terminal was left in raw mode.
+    tmux.start_then(
+        &[
+            "play".into(),
+            "--save-dir".into(),
+            dir.to_string_lossy().into_owned(),
+            "--seed".into(),
+            "7".into(),
+        ],
+        80,
+        24,
+        "if stty -a | grep -q -- -icanon; then echo TTY=raw; else echo TTY=cooked; fi; \
+         sleep 120",
+    );
+    tmux.wait_for("Resume a saved game", 10);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Start the game", 5);
+    tmux.keys(&["s"]);
+    tmux.wait_for("Player 1: press Space to throw", 5);
+    tmux.keys(&["Space"]);
+    tmux.wait_for("pick a move", 5);
+    assert_eq!(tmux.pane_value("#{alternate_on}"), "1", "full screen");
+    assert_eq!(tmux.pane_value("#{cursor_flag}"), "0", "cursor hidden");
+    let pid = tmux.yut_pid();
+    let kill = Command::new("kill")
+        .args([format!("-{signal}"), pid.to_string()])
+        .output()
+        .expect("run kill");
+    assert!(kill.status.success(), "kill -{signal} {pid}");
+    let s = tmux.wait_for("TTY=", 5);
+    assert!(s.contains(&format!("EXIT={status}")), "{s}");
+    assert!(s.contains("TTY=cooked"), "raw mode off\n{s}");
+    assert!(s.contains(&format!("stopped by SIG{signal}")), "{s}");
+    assert!(s.contains("Game saved in"), "{s}");
+    assert!(!s.contains("press Space"), "the game screen is gone\n{s}");
+    assert_eq!(
+        tmux.pane_value("#{alternate_on}"),
+        "0",
+        "alternate screen left"
+    );
+    assert_eq!(tmux.pane_value("#{cursor_flag}"), "1", "cursor shown");
+    let files = save_files(&dir);
+    assert_eq!(files.len(), 1, "one save file: {files:?}");
+    let lib = yut_core::save::SaveLibrary::open(&dir).expect("save dir");
+    let list = lib.list().expect("list saves");
+    assert_eq!(list.len(), 1);
+    let loaded = lib.load(&list[0].id).expect("the save loads");
+    assert_eq!(
+        loaded.session.history().len(),
+        1,
+        "the throw made before the signal is saved"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sigterm_restores_the_terminal_and_keeps_the_save() {
+    stopped_by_a_signal("TERM", 143);
+}
+
+#[test]
+fn sighup_restores_the_terminal_and_keeps_the_save() {
+    stopped_by_a_signal("HUP", 129);
 }

@@ -8,15 +8,19 @@ use super::text;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::{Duration, Instant};
 use yut_core::bot::{Bot, Level};
-use yut_core::game::{Event, LegalMove, Phase};
+use yut_core::game::{Event, LegalMove, Phase, MAX_SEATS};
 use yut_core::rules::{CaptureBonus, Finish, FirstPlayer, Stacking};
 use yut_core::save::{SaveEntry, SaveLibrary};
 use yut_core::session::{BotLevel, NewSession, Player, Seat, Session, SessionOptions};
 use yut_core::throw_plan::Gesture;
 use yut_core::{Outcome, Preset, RouteId, RuleSet, Spot};
 
-/// Seat colours as saved (`#RRGGBB`, shared with the phone apps): red, blue, green, yellow.
-pub const COLOURS: [&str; 4] = ["#D32F2F", "#1976D2", "#388E3C", "#FBC02D"];
+/// Seat colours as saved (`#RRGGBB`, shared with the phone apps): red, blue, green, yellow,
+/// and for the Russian set's fifth and sixth seats purple and teal. Each maps to a different
+/// basic terminal colour (`ui::term_colour`), so no two seats look alike.
+pub const COLOURS: [&str; MAX_SEATS] = [
+    "#D32F2F", "#1976D2", "#388E3C", "#FBC02D", "#7B1FA2", "#0097A7",
+];
 
 /// How many log lines a table keeps (the screen shows the last few).
 const LOG_KEEP: usize = 200;
@@ -395,7 +399,7 @@ fn cycle<T: Copy + PartialEq>(all: &[T], now: T, dir: i32) -> T {
 
 impl Default for SetupForm {
     fn default() -> Self {
-        let seats = (0..4)
+        let seats = (0..MAX_SEATS)
             .map(|i| {
                 let player = if i == 0 {
                     Player::Human
@@ -463,14 +467,23 @@ impl SetupForm {
         }
     }
 
+    /// The seat counts the chosen rules allow (2–4; 2–6 for the Russian set), capped by
+    /// the seats this form has lines for.
+    pub fn seat_range(&self) -> (usize, usize) {
+        let (min, max) = self.rules.seat_range();
+        let max = max.min(self.seats.len());
+        (min.min(max), max)
+    }
+
+    /// Switches the rules; the seat count shrinks to what the new preset allows.
     fn set_preset(&mut self, p: Preset) {
         self.rules = RuleSet::preset(p);
-        self.teams = self.teams_allowed();
-        self.rules.pieces_per_player = self.default_pieces();
+        self.set_count(self.count);
     }
 
     fn set_count(&mut self, n: usize) {
-        self.count = n.clamp(2, 4);
+        let (min, max) = self.seat_range();
+        self.count = n.clamp(min, max);
         self.teams = self.teams_allowed();
         self.rules.pieces_per_player = self.default_pieces();
     }
@@ -485,7 +498,7 @@ impl SetupForm {
                 let p = cycle(&Preset::ALL, r.preset, dir);
                 self.set_preset(p);
             }
-            Field::Seats => self.set_count((self.count as i32 + dir).clamp(2, 4) as usize),
+            Field::Seats => self.set_count(self.count.saturating_add_signed(dir as isize)),
             Field::Seat(i) => {
                 if let Some(s) = self.seats.get_mut(i) {
                     s.player = cycle(&PLAYER_CYCLE, s.player, dir);

@@ -2,7 +2,8 @@
 //!
 //! The screens live in `app` (state and keys) and `ui` (drawing); this file reads the
 //! command line, finds the save directory, checks the terminal, and runs the event loop
-//! with the terminal restored on every way out (normal exit, error and panic).
+//! with the terminal restored on every way out (normal exit, error, panic, and SIGTERM or
+//! SIGHUP, see [`StopSignals`]).
 
 pub mod app;
 pub mod board;
@@ -21,6 +22,8 @@ use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use yut_core::save::SaveLibrary;
 
@@ -117,6 +120,79 @@ impl Drop for TerminalGuard {
     }
 }
 
+/// SIGTERM and SIGHUP, caught so that `yut play` stops cleanly instead of dying with the
+/// terminal still raw and in the alternate screen.
+///
+/// The handlers only record the signal; the event loop (which wakes at least every 250 ms)
+/// sees it, leaves, and `main` restores the terminal (leaves the alternate screen, turns raw
+/// mode off, shows the cursor). Nothing needs saving: the game is saved after every action.
+/// The exit status then follows the shell's convention for a death by signal, 128 + the
+/// signal number: **143 for SIGTERM, 129 for SIGHUP**; a line on stderr says which signal it
+/// was and where the game is saved.
+///
+/// A second signal of either kind, while the first is being handled, ends the process at
+/// once with 128 + the second one's number (a way out should the loop ever hang; the
+/// terminal is then left as it is).
+struct StopSignals {
+    /// The signal number caught, 0 while none came.
+    caught: Arc<AtomicUsize>,
+}
+
+impl StopSignals {
+    #[cfg(unix)]
+    const SIGNALS: &'static [std::os::raw::c_int] =
+        &[signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP];
+    #[cfg(not(unix))]
+    const SIGNALS: &'static [std::os::raw::c_int] = &[signal_hook::consts::SIGTERM];
+
+    /// Installs the handlers.
+    fn register() -> io::Result<StopSignals> {
+        let caught = Arc::new(AtomicUsize::new(0));
+        let again = Arc::new(AtomicBool::new(false));
+        for &sig in Self::SIGNALS {
+            // Handlers run in the order registered: the shutdown checks the flag that the
+            // first signal sets after it, so only a second signal exits at once.
+            signal_hook::flag::register_conditional_shutdown(
+                sig,
+                Self::status_of(sig).into(),
+                Arc::clone(&again),
+            )?;
+            signal_hook::flag::register(sig, Arc::clone(&again))?;
+            signal_hook::flag::register_usize(sig, Arc::clone(&caught), sig as usize)?;
+        }
+        Ok(StopSignals { caught })
+    }
+
+    /// A handle that never reports a signal (when the handlers could not be installed).
+    fn none() -> StopSignals {
+        StopSignals {
+            caught: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+
+    /// The signal caught so far, if any.
+    fn caught(&self) -> Option<std::os::raw::c_int> {
+        match self.caught.load(Ordering::SeqCst) {
+            0 => None,
+            n => std::os::raw::c_int::try_from(n).ok(),
+        }
+    }
+
+    /// The exit status after `sig`: 128 + its number, as a shell reports a death by signal.
+    fn status_of(sig: std::os::raw::c_int) -> u8 {
+        u8::try_from(128 + sig).unwrap_or(1)
+    }
+
+    fn name_of(sig: std::os::raw::c_int) -> &'static str {
+        match sig {
+            signal_hook::consts::SIGTERM => "SIGTERM",
+            #[cfg(unix)]
+            signal_hook::consts::SIGHUP => "SIGHUP",
+            _ => "a signal",
+        }
+    }
+}
+
 pub fn main(args: &[String]) -> ExitCode {
     let opts = match parse_args(args) {
         Ok(o) => o,
@@ -189,14 +265,31 @@ pub fn main(args: &[String]) -> ExitCode {
         bot_delay: Duration::from_millis(delay),
     };
     let mut app = App::new(settings, lib, opts.resume);
+    let stop = StopSignals::register().unwrap_or_else(|e| {
+        let _ = writeln!(
+            io::stderr(),
+            "yut play: cannot catch SIGTERM/SIGHUP ({e}); they will leave the terminal as it is"
+        );
+        StopSignals::none()
+    });
 
     let previous_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore_terminal();
         previous_hook(info);
     }));
-    let result = run(&mut app);
+    let result = run(&mut app, &stop);
     restore_terminal();
+    if let Some(sig) = stop.caught() {
+        // Written with `writeln!`, not `eprintln!`: after a hang-up the terminal may be
+        // gone, and a failed write must not turn into a panic.
+        let mut err = io::stderr();
+        let _ = writeln!(err, "yut play: stopped by {}", StopSignals::name_of(sig));
+        if let Some(msg) = &app.farewell {
+            let _ = writeln!(err, "{msg}");
+        }
+        return ExitCode::from(StopSignals::status_of(sig));
+    }
     match result {
         Ok(()) => {
             if let Some(msg) = &app.farewell {
@@ -215,8 +308,9 @@ pub fn main(args: &[String]) -> ExitCode {
     }
 }
 
-/// The event loop: draw, wait for a key or the next bot action, repeat.
-fn run(app: &mut App) -> io::Result<()> {
+/// The event loop: draw, wait for a key or the next bot action, repeat; leave on quit or
+/// when `stop` has caught a signal.
+fn run(app: &mut App, stop: &StopSignals) -> io::Result<()> {
     terminal::enable_raw_mode()?;
     let _guard = TerminalGuard;
     crossterm::execute!(io::stdout(), EnterAlternateScreen, crossterm::cursor::Hide)?;
@@ -225,7 +319,7 @@ fn run(app: &mut App) -> io::Result<()> {
     loop {
         let frame = term.draw(|f| ui::render(app, f))?;
         app.size = (frame.area.width, frame.area.height);
-        if app.quit {
+        if app.quit || stop.caught().is_some() {
             return Ok(());
         }
         let now = Instant::now();
@@ -241,6 +335,10 @@ fn run(app: &mut App) -> io::Result<()> {
                 Event::Resize(..) => term.autoresize()?,
                 _ => {}
             }
+        }
+        // A signal that came while waiting: leave before a bot acts or a frame is drawn.
+        if stop.caught().is_some() {
+            return Ok(());
         }
         app.tick(Instant::now());
     }

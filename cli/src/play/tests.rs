@@ -544,3 +544,118 @@ fn arguments_and_save_directory() {
     );
     assert_eq!(default_save_dir(env(&[])), None);
 }
+
+/// Setup keys from the menu's first line to the Russian set with `seats` seats: the preset
+/// cycles Yunnori → Culin 1895 → Nyout (Russian); the seat count goes up one per →.
+fn nyout_with_seats(app: &mut App, seats: usize) {
+    press(app, KeyCode::Enter);
+    press(app, KeyCode::Right);
+    press(app, KeyCode::Right);
+    press(app, KeyCode::Down);
+    for _ in 2..seats {
+        press(app, KeyCode::Right);
+    }
+}
+
+#[test]
+fn six_seats_can_be_set_up_for_the_russian_set_and_fit_at_80x24() {
+    let mut a = app("six", false);
+    // One → more than the preset allows: the count stops at its maximum.
+    nyout_with_seats(&mut a, 7);
+    let Screen::Setup(form) = &a.screen else {
+        panic!("the new-game screen\n{}", screen(&a))
+    };
+    assert_eq!(form.rules.preset, yut_core::Preset::NyoutRu);
+    let max = form.rules.seat_range().1;
+    assert_eq!(max, 6, "the Russian set seats up to six");
+    assert_eq!(form.count, max);
+    let s = screen(&a);
+    assert!(s.contains("2 to 6"), "{s}");
+    for seat in 1..=6 {
+        assert!(
+            s.contains(&format!("Seat {seat}")),
+            "seat {seat} listed\n{s}"
+        );
+    }
+    assert!(s.contains("[ Start the game ]"), "the form fits\n{s}");
+    ch(&mut a, 's');
+    if matches!(a.screen, Screen::Start) {
+        let s = screen(&a);
+        assert!(s.contains("starts."), "{s}");
+        press(&mut a, KeyCode::Enter);
+    }
+    assert!(matches!(a.screen, Screen::Game), "{}", screen(&a));
+    let t = a.table.as_ref().expect("table");
+    let seats = t.session.seats();
+    assert_eq!(seats.len(), 6);
+    // Six seats, six looks: every seat its own glyph and its own terminal colour.
+    let looks: Vec<(char, ratatui::style::Color)> = (0..6)
+        .map(|i| (ui::GLYPHS[i], ui::term_colour(&seats[i].colour)))
+        .collect();
+    for (i, x) in looks.iter().enumerate() {
+        for y in &looks[i + 1..] {
+            assert!(x.0 != y.0 && x.1 != y.1, "seats look alike: {looks:?}");
+        }
+    }
+    let s = screen(&a);
+    let names = ["Player 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5", "Bot 6"];
+    for (i, name) in names.iter().enumerate() {
+        let line = s
+            .lines()
+            .find(|l| l.contains(name) && l.contains(" wait 4 off 0"))
+            .unwrap_or_else(|| panic!("{name}'s seat line\n{s}"));
+        assert!(line.contains(ui::GLYPHS[i]), "{name} has its glyph\n{s}");
+    }
+    assert!(s.contains("Nyout"), "title names the rules\n{s}");
+    assert!(s.contains("q save & quit"), "the keys still fit\n{s}");
+    // Play on a little: the screen keeps fitting as pieces come onto the board.
+    for _ in 0..40 {
+        run_bots(&mut a);
+        if a.table.as_ref().is_some_and(|t| t.session.game().is_over()) {
+            break;
+        }
+        match phase(&a) {
+            Phase::Throw => ch(&mut a, ' '),
+            _ => {
+                ch(&mut a, '1');
+                if a.table.as_ref().is_some_and(|t| t.prompt.is_some()) {
+                    ch(&mut a, '1');
+                }
+            }
+        }
+        let s = screen(&a);
+        assert_eq!(
+            s.lines()
+                .filter(|l| l.contains(" wait ") && l.contains(" off "))
+                .count(),
+            6,
+            "{s}"
+        );
+    }
+}
+
+#[test]
+fn switching_back_to_yunnori_clamps_the_seat_count() {
+    let mut a = app("clamp", false);
+    nyout_with_seats(&mut a, 6);
+    assert!(matches!(&a.screen, Screen::Setup(f) if f.count == 6));
+    // Up to the rules line; → wraps from the Russian set to Yunnori.
+    press(&mut a, KeyCode::Up);
+    press(&mut a, KeyCode::Right);
+    let Screen::Setup(form) = &a.screen else {
+        panic!("the new-game screen")
+    };
+    assert_eq!(form.rules.preset, yut_core::Preset::Yunnori);
+    assert_eq!(form.count, form.rules.seat_range().1);
+    assert_eq!(form.count, 4);
+    let s = screen(&a);
+    assert!(s.contains("2 to 4") && s.contains("Seat 4"), "{s}");
+    assert!(!s.contains("Seat 5") && !s.contains("Seat 6"), "{s}");
+    // More → on the seats line stays at four.
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Right);
+    assert!(matches!(&a.screen, Screen::Setup(f) if f.count == 4));
+    ch(&mut a, 's');
+    assert!(matches!(a.screen, Screen::Game), "{}", screen(&a));
+    assert_eq!(a.table.as_ref().map(|t| t.session.seats().len()), Some(4));
+}

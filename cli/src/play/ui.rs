@@ -12,6 +12,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
+use std::borrow::Cow;
 use yut_core::game::Phase;
 use yut_core::rules::{CaptureBonus, Finish, FirstPlayer, Stacking};
 use yut_core::save::EntryStatus;
@@ -200,15 +201,22 @@ fn onoff(b: bool) -> &'static str {
     }
 }
 
-fn field_line(form: &SetupForm, field: Field) -> (String, String, &'static str) {
+fn field_line(form: &SetupForm, field: Field) -> (String, String, Cow<'static, str>) {
     let r = &form.rules;
     match field {
         Field::Preset => (
             "Rules".into(),
             text::preset_name(r.preset).into(),
-            text::preset_blurb(r.preset),
+            text::preset_blurb(r.preset).into(),
         ),
-        Field::Seats => ("Seats".into(), form.count.to_string(), "2 to 4"),
+        Field::Seats => {
+            let (min, max) = form.seat_range();
+            (
+                "Seats".into(),
+                form.count.to_string(),
+                format!("{min} to {max}").into(),
+            )
+        }
         Field::Seat(i) => {
             let s = &form.seats[i];
             let mut name = s.name.clone();
@@ -233,7 +241,8 @@ fn field_line(form: &SetupForm, field: Field) -> (String, String, &'static str) 
                     "team A · Enter: name"
                 } else {
                     "team B · Enter: name"
-                },
+                }
+                .into(),
             )
         }
         Field::Teams => (
@@ -243,9 +252,13 @@ fn field_line(form: &SetupForm, field: Field) -> (String, String, &'static str) 
             } else {
                 "off".into()
             },
-            "partners sit opposite",
+            "partners sit opposite".into(),
         ),
-        Field::BackDo => ("Back-Do".into(), onoff(r.back_do).into(), "marked stick"),
+        Field::BackDo => (
+            "Back-Do".into(),
+            onoff(r.back_do).into(),
+            "marked stick".into(),
+        ),
         Field::CaptureBonus => (
             "Capture bonus".into(),
             match r.capture_bonus {
@@ -254,7 +267,7 @@ fn field_line(form: &SetupForm, field: Field) -> (String, String, &'static str) 
                 CaptureBonus::Off => "none",
             }
             .into(),
-            "",
+            "".into(),
         ),
         Field::Stacking => (
             "Stacking".into(),
@@ -264,7 +277,7 @@ fn field_line(form: &SetupForm, field: Field) -> (String, String, &'static str) 
                 Stacking::Off => "never",
             }
             .into(),
-            "own pieces meeting",
+            "own pieces meeting".into(),
         ),
         Field::Finish => (
             "Finish".into(),
@@ -273,9 +286,13 @@ fn field_line(form: &SetupForm, field: Field) -> (String, String, &'static str) 
                 Finish::Exact => "exact throw only",
             }
             .into(),
-            "",
+            "".into(),
         ),
-        Field::Pieces => ("Pieces".into(), r.pieces_per_player.to_string(), "per seat"),
+        Field::Pieces => (
+            "Pieces".into(),
+            r.pieces_per_player.to_string(),
+            "per seat".into(),
+        ),
         Field::FirstPlayer => (
             "Who starts".into(),
             match r.first_player {
@@ -284,10 +301,14 @@ fn field_line(form: &SetupForm, field: Field) -> (String, String, &'static str) 
                 FirstPlayer::ThrowOff => "throw-off",
             }
             .into(),
-            "",
+            "".into(),
         ),
-        Field::Undo => ("Undo".into(), onoff(form.undo).into(), "take back moves"),
-        Field::Start => ("".into(), "[ Start the game ]".into(), ""),
+        Field::Undo => (
+            "Undo".into(),
+            onoff(form.undo).into(),
+            "take back moves".into(),
+        ),
+        Field::Start => ("".into(), "[ Start the game ]".into(), "".into()),
     }
 }
 
@@ -319,7 +340,10 @@ fn render_setup(form: &SetupForm, f: &mut Frame, area: Rect) {
             let colour = term_colour(super::app::COLOURS[i % super::app::COLOURS.len()]);
             spans.insert(
                 1,
-                Span::styled(format!("{} ", GLYPHS[i]), Style::default().fg(colour)),
+                Span::styled(
+                    format!("{} ", GLYPHS[i % GLYPHS.len()]),
+                    Style::default().fg(colour),
+                ),
             );
         } else {
             spans.insert(1, Span::raw("  "));
