@@ -176,7 +176,8 @@ pub enum SetupError {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "GameRepr", into = "GameRepr")]
 pub struct Game {
-    rules: RuleSet,
+    /// Shared: the rules never change during a game, and bots clone games by the thousand.
+    rules: std::sync::Arc<RuleSet>,
     map: RouteMap,
     side_of: Vec<u8>,
     sides: Vec<Vec<u8>>,
@@ -253,7 +254,7 @@ impl Game {
         let map = rules.route_map();
         let n = rules.pieces_per_player;
         Ok(Game {
-            rules,
+            rules: std::sync::Arc::new(rules),
             map,
             side_of,
             sides,
@@ -284,7 +285,7 @@ impl Game {
     ) -> Result<Game, SetupError> {
         let map = rules.route_map();
         let mut g = Game {
-            rules,
+            rules: std::sync::Arc::new(rules),
             map,
             side_of,
             sides,
@@ -1053,7 +1054,7 @@ struct GameRepr {
 impl From<Game> for GameRepr {
     fn from(g: Game) -> GameRepr {
         GameRepr {
-            rules: g.rules,
+            rules: std::sync::Arc::unwrap_or_clone(g.rules),
             sides: g.sides,
             stacks: g.stacks,
             home: g.home,
@@ -1114,7 +1115,7 @@ impl TryFrom<GameRepr> for Game {
         }
         Ok(Game {
             map,
-            rules: r.rules,
+            rules: std::sync::Arc::new(r.rules),
             side_of,
             sides,
             stacks: r.stacks,

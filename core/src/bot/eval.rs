@@ -13,6 +13,8 @@ use crate::route::{RouteId, RouteMap, SwitchPoint};
 use crate::rules::{BackDoFromFirst, BackDoWhenEmpty, CaptureBonus, Finish, RuleSet, Switch};
 use crate::throw::{odds, Outcome, Throw, NAK_PROBABILITY};
 
+use super::net::{Net, DENSE};
+
 /// Longest route (Jjimo with the exit via the start corner) has 21 stations.
 const MAX_LEN: usize = 21;
 
@@ -44,6 +46,8 @@ pub struct Model {
     shortcut: Switch,
     shortcut_at_15: Switch,
     pub(crate) params: Params,
+    /// The learned evaluation, where one was trained for these rules.
+    pub(crate) net: Option<std::sync::Arc<Net>>,
 }
 
 /// The evaluation's tuned weights (tuned against the exact solver's regret, see tests).
@@ -149,6 +153,7 @@ impl Model {
             shortcut: rules.shortcut,
             shortcut_at_15: rules.shortcut_at_15,
             params: Params::default(),
+            net: Net::for_rules(rules).map(std::sync::Arc::new),
         };
         m.solve_race();
         m
@@ -494,8 +499,61 @@ impl Model {
 
     /// Estimated probability that `me` (a side) finishes before every other side still
     /// playing. `placed0` counts the sides already placed when the search began: those no
-    /// longer race.
+    /// longer race. The learned network answers where it covers the table.
     pub fn win_probability(&self, game: &Game, me: usize, placed0: usize) -> f64 {
+        if let Some(net) = &self.net {
+            if game.places().is_empty() {
+                if let Some(v) = net.mover_wins(self, game) {
+                    let mover = game.side_of(game.to_move());
+                    return if mover == me { v } else { 1.0 - v };
+                }
+            }
+        }
+        self.race_probability(game, me, placed0)
+    }
+
+    /// The stack's place in the network's board encoding: route slot and index, along the
+    /// shorter way when it may still turn.
+    pub(crate) fn slot_of(&self, st: &Stack) -> usize {
+        let i = (st.index as usize).min(MAX_LEN - 1);
+        let mut r = route_slot(st.route);
+        if let Some(t) = st.turn {
+            if self.t[route_slot(t)][i] < self.t[r][i] {
+                r = route_slot(t);
+            }
+        }
+        r * MAX_LEN + i
+    }
+
+    /// The race model's cheap figures the network starts from, from the mover's side: both
+    /// sides' expected results still needed, and their difference.
+    pub(crate) fn net_dense(&self, game: &Game) -> [f32; DENSE] {
+        let mover = game.side_of(game.to_move());
+        let (mut nm, mut no) = (0.0, 0.0);
+        for st in game.stacks() {
+            if st.side as usize == mover {
+                nm += self.stack_need(st);
+            } else {
+                no += self.stack_need(st);
+            }
+        }
+        for seat in 0..game.seats() {
+            let k = game.home(seat) as f64 * self.home;
+            if game.side_of(seat) == mover {
+                nm += k;
+            } else {
+                no += k;
+            }
+        }
+        [
+            (nm / 20.0) as f32,
+            (no / 20.0) as f32,
+            ((no - nm) / 10.0) as f32,
+        ]
+    }
+
+    /// The hand-made race model's estimate (see `win_probability`).
+    pub(crate) fn race_probability(&self, game: &Game, me: usize, placed0: usize) -> f64 {
         let places = game.places();
         if places.len() > placed0 {
             return if places[placed0] as usize == me {

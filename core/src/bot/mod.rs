@@ -8,9 +8,12 @@
 //! measures how far each level is from optimal play.
 
 mod eval;
+mod net;
 mod rule;
 mod search;
 pub mod solver;
+#[cfg(test)]
+mod train;
 #[cfg(test)]
 mod tune;
 

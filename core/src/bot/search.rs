@@ -189,21 +189,9 @@ impl<'a> Search<'a> {
                 }
             }
             _ => {
-                let maximise = game.side_of(game.to_move()) == self.me;
-                let mut best: Option<f64> = None;
-                for m in game.legal_moves() {
-                    let mut c = game.clone();
-                    if c.play_legal(&m).is_err() {
-                        continue;
-                    }
-                    let v = self.value(&c, depth);
-                    best = Some(match best {
-                        None => v,
-                        Some(b) if maximise => b.max(v),
-                        Some(b) => b.min(v),
-                    });
-                }
-                best.unwrap_or_else(|| self.model.win_probability(game, self.me, self.placed0))
+                let me = self.me;
+                best_child(game, me, |c| self.value(c, depth))
+                    .unwrap_or_else(|| self.model.win_probability(game, self.me, self.placed0))
             }
         };
         if !self.aborted {
@@ -211,4 +199,28 @@ impl<'a> Search<'a> {
         }
         v
     }
+}
+
+/// The value of the best move for the side to move (maximising for `me`, minimising for a
+/// rival), each child valued by `value`; `None` when no move can be played.
+pub(crate) fn best_child(
+    game: &Game,
+    me: usize,
+    mut value: impl FnMut(&Game) -> f64,
+) -> Option<f64> {
+    let maximise = game.side_of(game.to_move()) == me;
+    let mut best: Option<f64> = None;
+    for m in game.legal_moves() {
+        let mut c = game.clone();
+        if c.play_legal(&m).is_err() {
+            continue;
+        }
+        let v = value(&c);
+        best = Some(match best {
+            None => v,
+            Some(b) if maximise => b.max(v),
+            Some(b) => b.min(v),
+        });
+    }
+    best
 }
