@@ -15,7 +15,18 @@ fn usage() -> ExitCode {
     ExitCode::from(2)
 }
 
+/// A closed pipe (`yut sim | head`) ends the program quietly, as it does any Unix tool,
+/// instead of a panic in `println!`.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first in `main`, before any thread starts; SIG_DFL is always valid.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("play") => play::main(&args[1..]),

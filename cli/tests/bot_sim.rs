@@ -138,3 +138,18 @@ fn sim_refuses_bad_options() {
     );
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_yut_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yut"))
+        .args(["sim", "--a", "medium", "--b", "random", "--games", "40"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run yut");
+    // The reader is gone before yut writes a line, as behind `yut sim | head -0`.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("yut output");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -9,6 +9,8 @@
 //! from `YUT_TRAIN_FROM` (a weights file) or a fresh network of `YUT_TRAIN_HIDDEN` units;
 //! `YUT_TRAIN_OUT` writes elsewhere; `YUT_TRAIN_LAMBDA` (in 1/100), `YUT_TRAIN_SELF` and
 //! `YUT_TRAIN_MEDIUM` (games of 20), `YUT_TRAIN_SEARCH` (nodes) change how games are played.
+//! `YUT_TRAIN_PIECES=3` or `2` trains (and by default rewrites) the network for that many
+//! pieces each, with the same schedule.
 //!
 //! Most games are self-play with the network choosing each move by looking to the end of
 //! its turn; some are against the medium bot or random moves, so the network also sees
@@ -146,7 +148,7 @@ struct Knobs {
 #[test]
 #[ignore]
 fn train_yunnori_network() {
-    let rules = RuleSet::preset(Preset::Yunnori);
+    let rules = model_rules();
     let mut model = Model::new(&rules);
     model.net = None;
     let knobs = Knobs {
@@ -330,15 +332,23 @@ fn report(model: &Model, net: Option<&Net>, games: usize) {
     }
 }
 
-/// Where training writes: `YUT_TRAIN_OUT`, else the built-in weights.
+/// Where training writes: `YUT_TRAIN_OUT`, else the built-in weights for the piece count.
 fn out_path() -> String {
     std::env::var("YUT_TRAIN_OUT").unwrap_or_else(|_| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/src/bot/net_yunnori.bin").to_string()
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/bot/");
+        match model_rules().pieces_per_player {
+            4 => format!("{dir}net_yunnori.bin"),
+            n => format!("{dir}net_yunnori_{n}p.bin"),
+        }
     })
 }
 
+/// Yunnori with `YUT_TRAIN_PIECES` pieces each (4 unless set; 2 for the other built-in).
 fn model_rules() -> RuleSet {
-    RuleSet::preset(Preset::Yunnori)
+    RuleSet {
+        pieces_per_player: env_or("YUT_TRAIN_PIECES", 4) as u8,
+        ..RuleSet::preset(Preset::Yunnori)
+    }
 }
 
 #[test]

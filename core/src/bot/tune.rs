@@ -103,12 +103,16 @@ fn regret(samples: &[Sample], pick: &mut dyn FnMut(&Game) -> usize) -> f64 {
 fn hard_regret(samples: &[Sample], rules: &RuleSet, p: Params, nodes: u64) -> f64 {
     let mut model = Model::new(rules);
     model.params = p;
+    // The race model's weights are what is tuned here, not the learned network.
+    model.net = None;
+    search_regret(samples, &model, nodes)
+}
+
+fn search_regret(samples: &[Sample], model: &Model, nodes: u64) -> f64 {
     let far = Instant::now() + Duration::from_secs(3600);
     regret(samples, &mut |g: &Game| {
         let moves = g.legal_moves();
-        Search::new(&model, g, far, None)
-            .run(g, &moves, nodes)
-            .index
+        Search::new(model, g, far, None).run(g, &moves, nodes).index
     })
 }
 
@@ -148,6 +152,14 @@ fn regret_against_the_solver() {
     for nodes in [1, 2_500, super::HARD_NODE_BUDGET] {
         let r = hard_regret(&s, &rules, base, nodes);
         println!("hard nodes {nodes}: regret/game {:.5}", per_game(r));
+        let learned = Model::new(&rules);
+        if learned.net.is_some() {
+            let r = search_regret(&s, &learned, nodes);
+            println!(
+                "hard nodes {nodes}, learned network: regret/game {:.5}",
+                per_game(r)
+            );
+        }
     }
     if std::env::var("YUT_TUNE").is_err() {
         return;
