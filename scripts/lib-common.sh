@@ -43,22 +43,54 @@ yn_abspath() { realpath -e -- "$1"; }
 # Resolves the inputs of a binding test script from its arguments
 # [LIB_DIR [UNIFFI_BINDGEN [TESTS_DIR]]] and the environment. Usage:
 #   yn_resolve_ffi_inputs "$TESTS_DIR_FROM_ENV" DEFAULT_SUBDIR_OF_tests "$@"
+# or, for a script without a tests dir argument ([LIB_DIR [UNIFFI_BINDGEN]]):
+#   yn_resolve_ffi_inputs "" "" "$@"
 # Sets REPO_DIR, LIB_DIR, SO, BINDGEN, TESTS_DIR, FFI_LIB_NAME (absolute paths, checked).
 # shellcheck disable=SC2034  # the variables are for the calling script
 yn_resolve_ffi_inputs() {
     local env_tests="$1" sub="$2" default_lib want_lib want_bindgen want_tests
     shift 2
-    [ "$#" -le 3 ] || yn_die "usage: $0 [LIB_DIR [UNIFFI_BINDGEN [TESTS_DIR]]]"
-    REPO_DIR="${REPO_DIR:-$(git rev-parse --show-toplevel 2>/dev/null || pwd)}"
+    if [ -n "$sub" ]; then
+        [ "$#" -le 3 ] || yn_die "usage: $0 [LIB_DIR [UNIFFI_BINDGEN [TESTS_DIR]]]"
+    else
+        [ "$#" -le 2 ] || yn_die "usage: $0 [LIB_DIR [UNIFFI_BINDGEN]]"
+    fi
+    REPO_DIR="${REPO_DIR:-$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel 2>/dev/null || pwd)}"
     REPO_DIR="$(yn_abspath "$REPO_DIR")"
     if [ -n "${CARGO_TARGET_DIR:-}" ]; then default_lib="$CARGO_TARGET_DIR/debug"; else default_lib="$REPO_DIR/target/debug"; fi
     want_lib="${1:-${YUT_FFI_LIB_DIR:-$default_lib}}"
     FFI_LIB_NAME="${FFI_LIB_NAME:-yut_ffi}"
-    LIB_DIR="$(yn_abspath "$want_lib" 2>/dev/null)" || yn_die "lib dir not found: $want_lib"
+    LIB_DIR="$(yn_abspath "$want_lib" 2>/dev/null)" || yn_die "lib dir not found: $want_lib (cargo build the ffi crate first)"
     want_bindgen="${2:-${UNIFFI_BINDGEN:-$LIB_DIR/uniffi-bindgen}}"
-    want_tests="${3:-${env_tests:-$REPO_DIR/tests/$sub}}"
     SO="$LIB_DIR/lib$FFI_LIB_NAME.so"
     [ -f "$SO" ] || yn_die "$SO not found (cargo build the ffi crate first)"
     BINDGEN="$(yn_abspath "$want_bindgen" 2>/dev/null)" || yn_die "uniffi-bindgen not found: $want_bindgen"
+    TESTS_DIR=""
+    [ -n "$sub" ] || return 0
+    want_tests="${3:-${env_tests:-$REPO_DIR/tests/$sub}}"
     TESTS_DIR="$(yn_abspath "$want_tests" 2>/dev/null)" || yn_die "tests dir not found: $want_tests"
+}
+
+# Reads the JUnit console launcher's summary box in LOG ("[  3 tests successful  ]"),
+# prints "N passed, N failed[, N skipped]" and exits 1 unless every test passed, at least
+# one ran and the launcher's status RC was 0. START is the script's start (for the log).
+yn_junit_verdict() {
+    local log="$1" rc="$2" start="$3" ok bad cbad skipped aborted failed line
+    _yn_junit_count() { sed -nE "s/^\[ *([0-9]+) $1 .*\]$/\1/p" "$log" | tail -n1; }
+    ok="$(_yn_junit_count 'tests successful')"; ok="${ok:-0}"
+    bad="$(_yn_junit_count 'tests failed')"; bad="${bad:-0}"
+    cbad="$(_yn_junit_count 'containers failed')"; cbad="${cbad:-0}"
+    skipped="$(_yn_junit_count 'tests skipped')"; skipped="${skipped:-0}"
+    aborted="$(_yn_junit_count 'tests aborted')"; aborted="${aborted:-0}"
+    failed=$((bad + cbad)) # a failing container (e.g. a class that cannot load) hides its tests
+    skipped=$((skipped + aborted))
+    yn_log "total $(yn_since "$start")"
+    line="$ok passed, $failed failed"
+    [ "$skipped" -eq 0 ] || line="$line, $skipped skipped"
+    echo "$line"
+    if [ "$failed" -ne 0 ] || [ "$rc" -ne 0 ]; then exit 1; fi
+    if [ "$ok" -eq 0 ]; then
+        yn_log "error: no test ran"
+        exit 1
+    fi
 }

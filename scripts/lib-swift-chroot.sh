@@ -167,3 +167,55 @@ in_swift_chroot() {
         exit "$rc"
     )
 }
+
+# Makes each DIR visible inside the chroot: those not already under the repo or
+# CARGO_TARGET_DIR are added to SWIFT_CHROOT_EXTRA_DIRS (exported) for in_swift_chroot.
+swift_chroot_expose() {
+    local repo="$1" d
+    shift
+    for d in "$@"; do
+        if ! swift_chroot_path "$repo" "$d" >/dev/null 2>&1; then
+            SWIFT_CHROOT_EXTRA_DIRS="${SWIFT_CHROOT_EXTRA_DIRS:+$SWIFT_CHROOT_EXTRA_DIRS:}$d"
+        fi
+    done
+    export SWIFT_CHROOT_EXTRA_DIRS
+}
+
+# Counts the results of `swift test` in LOG, prints "N passed, N failed[, N skipped]" and
+# exits 1 unless every test passed, at least one ran and swift test's status RC was 0.
+# START is the script's start (for the log). Result lines:
+# XCTest:        Test Case 'Suite.testX' passed (0.001 seconds)   (failed / skipped)
+# Swift Testing: <symbol> Test name() passed after 0.001 seconds.
+#                <symbol> Test name() failed after 0.001 seconds with 1 issue.
+#                <symbol> Test name() skipped[: "reason" | .]
+#   (not "Test run with N tests ...", nor "Test name() recorded an issue ...", whose
+#   message may itself say "failed")
+swift_test_verdict() {
+    local log="$1" rc="$2" start="$3" passed failed skipped line
+    _sc_xc() { grep -cE "^Test Case '[^']+' $1 \(" "$log" || true; }
+    _sc_st() {
+        local pat
+        case "$1" in
+            skipped) pat='skipped(:|\.)' ;;
+            *) pat="$1 after [0-9.]+ seconds" ;;
+        esac
+        grep -E "^[^ ]+ Test .+ $pat" "$log" | grep -vcE "^[^ ]+ Test run with " || true
+    }
+    passed=$(($(_sc_xc passed) + $(_sc_st passed)))
+    failed=$(($(_sc_xc failed) + $(_sc_st failed)))
+    skipped=$(($(_sc_xc skipped) + $(_sc_st skipped)))
+    yn_log "total $(yn_since "$start")"
+    if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ]; then
+        # A compile error or a crash: no test result says so, but something failed.
+        yn_log "error: swift test exited with status $rc (a build error or a crash; see $log)"
+        failed=1
+    fi
+    line="$passed passed, $failed failed"
+    [ "$skipped" -eq 0 ] || line="$line, $skipped skipped"
+    echo "$line"
+    if [ "$failed" -ne 0 ] || [ "$rc" -ne 0 ]; then exit 1; fi
+    if [ "$passed" -eq 0 ]; then
+        yn_log "error: no test ran"
+        exit 1
+    fi
+}

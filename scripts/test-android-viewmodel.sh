@@ -27,17 +27,7 @@ SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 . "$SCRIPT_DIR/lib-common.sh"
 YN_LOG_TAG=test-android-viewmodel
 
-[ "$#" -le 2 ] || yn_die "usage: $0 [LIB_DIR [UNIFFI_BINDGEN]]"
-REPO_DIR="${REPO_DIR:-$(git -C "$SCRIPT_DIR" rev-parse --show-toplevel 2>/dev/null || pwd)}"
-REPO_DIR="$(yn_abspath "$REPO_DIR")"
-if [ -n "${CARGO_TARGET_DIR:-}" ]; then default_lib="$CARGO_TARGET_DIR/debug"; else default_lib="$REPO_DIR/target/debug"; fi
-LIB_DIR="${1:-${YUT_FFI_LIB_DIR:-$default_lib}}"
-FFI_LIB_NAME="${FFI_LIB_NAME:-yut_ffi}"
-LIB_DIR="$(yn_abspath "$LIB_DIR" 2>/dev/null)" || yn_die "lib dir not found: ${1:-${YUT_FFI_LIB_DIR:-$default_lib}} (run cargo build -p yut-ffi)"
-BINDGEN="${2:-${UNIFFI_BINDGEN:-$LIB_DIR/uniffi-bindgen}}"
-SO="$LIB_DIR/lib$FFI_LIB_NAME.so"
-[ -f "$SO" ] || yn_die "$SO not found (run cargo build -p yut-ffi)"
-BINDGEN="$(yn_abspath "$BINDGEN" 2>/dev/null)" || yn_die "uniffi-bindgen not found: ${2:-${UNIFFI_BINDGEN:-$LIB_DIR/uniffi-bindgen}}"
+yn_resolve_ffi_inputs "" "" "$@"
 
 MODULE="$REPO_DIR/android/viewmodel"
 MAIN_DIR="$MODULE/src/main/kotlin"
@@ -135,22 +125,4 @@ java ${JAVA_OPTS:-} -Djna.library.path="$LIB_DIR" -jar "$JUNIT_CONSOLE_JAR" \
     --include-classname '.*' \
     --class-path "$run_cp" --scan-class-path "$TEST_CLASSES" 2>&1 </dev/null | tee "$log" || rc=$?
 
-# The summary box has lines like "[         3 tests successful      ]".
-count() { sed -nE "s/^\[ *([0-9]+) $1 .*\]$/\1/p" "$log" | tail -n1; }
-ok="$(count 'tests successful')"; ok="${ok:-0}"
-bad="$(count 'tests failed')"; bad="${bad:-0}"
-cbad="$(count 'containers failed')"; cbad="${cbad:-0}"
-skipped="$(count 'tests skipped')"; skipped="${skipped:-0}"
-aborted="$(count 'tests aborted')"; aborted="${aborted:-0}"
-failed=$((bad + cbad)) # a failing container (e.g. a class that cannot load) hides its tests
-skipped=$((skipped + aborted))
-
-yn_log "total $(yn_since "$start")"
-line="$ok passed, $failed failed"
-[ "$skipped" -eq 0 ] || line="$line, $skipped skipped"
-echo "$line"
-if [ "$failed" -ne 0 ] || [ "$rc" -ne 0 ]; then exit 1; fi
-if [ "$ok" -eq 0 ]; then
-    yn_log "error: no test ran"
-    exit 1
-fi
+yn_junit_verdict "$log" "$rc" "$start"

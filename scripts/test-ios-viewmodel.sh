@@ -38,20 +38,7 @@ SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 . "$SCRIPT_DIR/lib-swift-chroot.sh"
 YN_LOG_TAG=test-ios-viewmodel
 
-[ "$#" -le 2 ] || yn_die "usage: $0 [LIB_DIR [UNIFFI_BINDGEN]]"
-REPO_DIR="${REPO_DIR:-$(git -C "$SCRIPT_DIR" rev-parse --show-toplevel 2>/dev/null || pwd)}"
-REPO_DIR="$(yn_abspath "$REPO_DIR")"
-if [ -n "${CARGO_TARGET_DIR:-}" ]; then default_lib="$CARGO_TARGET_DIR/debug"; else default_lib="$REPO_DIR/target/debug"; fi
-want_lib="${1:-${YUT_FFI_LIB_DIR:-$default_lib}}"
-SO_NAME=libyut_ffi.so
-build_hint="build it first with \`cargo build --workspace\` (this script builds no Rust)"
-
-[ -f "$want_lib/$SO_NAME" ] || yn_die "$want_lib/$SO_NAME not found: $build_hint"
-LIB_DIR="$(yn_abspath "$want_lib")"
-SO="$LIB_DIR/$SO_NAME"
-want_bindgen="${2:-${UNIFFI_BINDGEN:-$LIB_DIR/uniffi-bindgen}}"
-[ -x "$want_bindgen" ] || yn_die "$want_bindgen not found: $build_hint"
-BINDGEN="$(yn_abspath "$want_bindgen")"
+yn_resolve_ffi_inputs "" "" "$@"
 KIT="${IOS_KIT_DIR:-$REPO_DIR/ios/YunnoriKit}"
 [ -f "$KIT/Package.swift" ] || yn_die "$KIT has no Package.swift"
 KIT="$(yn_abspath "$KIT")"
@@ -95,12 +82,7 @@ find "$GEN" -mindepth 1 \
     ! -path "$GEN/YutCoreFFI/module.modulemap" -prune -exec rm -rf {} +
 
 # --- 3. swift test in the chroot ------------------------------------------------------
-for d in "$KIT" "$LIB_DIR" "$WORK"; do
-    if ! swift_chroot_path "$REPO_DIR" "$d" >/dev/null 2>&1; then
-        SWIFT_CHROOT_EXTRA_DIRS="${SWIFT_CHROOT_EXTRA_DIRS:+$SWIFT_CHROOT_EXTRA_DIRS:}$d"
-    fi
-done
-export SWIFT_CHROOT_EXTRA_DIRS
+swift_chroot_expose "$REPO_DIR" "$KIT" "$LIB_DIR" "$WORK"
 kit_in="$(swift_chroot_path "$REPO_DIR" "$KIT")"
 lib_in="$(swift_chroot_path "$REPO_DIR" "$LIB_DIR")"
 build_in="$(swift_chroot_path "$REPO_DIR" "$WORK")/build"
@@ -118,36 +100,5 @@ in_swift_chroot "$REPO_DIR" swift test --package-path "$kit_in" --scratch-path "
     -Xlinker -L"$lib_in" -Xlinker -rpath -Xlinker "$lib_in" ${SWIFT_TEST_ARGS:-} \
     </dev/null 2>&1 | tee "$log" || rc=$?  # pipefail: swift test's status
 
-# --- 4. count ---------------------------------------------------------------------------
-# XCTest:        Test Case 'Suite.testX' passed (0.001 seconds)   (failed / skipped)
-# Swift Testing: <symbol> Test name() passed after 0.001 seconds.
-#                <symbol> Test name() failed after 0.001 seconds with 1 issue.
-#                <symbol> Test name() skipped[: "reason" | .]
-#   (not "Test run with N tests ...", and not "Test name() recorded an issue ...")
-xc() { grep -cE "^Test Case '[^']+' $1 \(" "$log" || true; }
-st() {
-    local pat
-    case "$1" in
-        skipped) pat='skipped(:|\.)' ;;
-        *) pat="$1 after [0-9.]+ seconds" ;;
-    esac
-    grep -E "^[^ ]+ Test .+ $pat" "$log" | grep -vcE "^[^ ]+ Test run with " || true
-}
-passed=$(($(xc passed) + $(st passed)))
-failed=$(($(xc failed) + $(st failed)))
-skipped=$(($(xc skipped) + $(st skipped)))
-
-yn_log "total $(yn_since "$start")"
-if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ]; then
-    # A compile error or a crash: no test result says so, but something failed.
-    yn_log "error: swift test exited with status $rc (a build error or a crash; see $log)"
-    failed=1
-fi
-line="$passed passed, $failed failed"
-[ "$skipped" -eq 0 ] || line="$line, $skipped skipped"
-echo "$line"
-if [ "$failed" -ne 0 ] || [ "$rc" -ne 0 ]; then exit 1; fi
-if [ "$passed" -eq 0 ]; then
-    yn_log "error: no test ran"
-    exit 1
-fi
+# --- 4. count ----------------------------------------
+swift_test_verdict "$log" "$rc" "$start"

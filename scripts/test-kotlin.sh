@@ -112,22 +112,4 @@ java ${JAVA_OPTS:-} -Djna.library.path="$LIB_DIR" -Dyunnori.repo="$REPO_DIR" -ja
     --include-classname '.*' \
     --class-path "$run_cp" --scan-class-path "$CLASSES" 2>&1 </dev/null | tee "$log" || rc=$?  # pipefail: java's status
 
-# The summary box has lines like "[         3 tests successful      ]".
-count() { sed -nE "s/^\[ *([0-9]+) $1 .*\]$/\1/p" "$log" | tail -n1; }
-ok="$(count 'tests successful')"; ok="${ok:-0}"
-bad="$(count 'tests failed')"; bad="${bad:-0}"
-cbad="$(count 'containers failed')"; cbad="${cbad:-0}"
-skipped="$(count 'tests skipped')"; skipped="${skipped:-0}"
-aborted="$(count 'tests aborted')"; aborted="${aborted:-0}"
-failed=$((bad + cbad))  # a failing container (e.g. class init) hides its tests
-skipped=$((skipped + aborted))
-
-yn_log "total $(yn_since "$start")"
-line="$ok passed, $failed failed"
-[ "$skipped" -eq 0 ] || line="$line, $skipped skipped"
-echo "$line"
-if [ "$failed" -ne 0 ] || [ "$rc" -ne 0 ]; then exit 1; fi
-if [ "$ok" -eq 0 ]; then
-    yn_log "error: no test ran"
-    exit 1
-fi
+yn_junit_verdict "$log" "$rc" "$start"

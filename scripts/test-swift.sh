@@ -103,12 +103,7 @@ done
 # --- 3. swift test in the chroot ------------------------------------------------
 # The lib dir and the scratch dir must be visible inside: mount them too when
 # they are not under the repo or CARGO_TARGET_DIR.
-for d in "$LIB_DIR" "$WORK"; do
-    if ! swift_chroot_path "$REPO_DIR" "$d" >/dev/null 2>&1; then
-        SWIFT_CHROOT_EXTRA_DIRS="${SWIFT_CHROOT_EXTRA_DIRS:+$SWIFT_CHROOT_EXTRA_DIRS:}$d"
-    fi
-done
-export SWIFT_CHROOT_EXTRA_DIRS
+swift_chroot_expose "$REPO_DIR" "$LIB_DIR" "$WORK"
 pkg_in="$(swift_chroot_path "$REPO_DIR" "$PKG")"
 lib_in="$(swift_chroot_path "$REPO_DIR" "$LIB_DIR")"
 # SwiftPM's .build (clang module cache, PCH) records absolute paths: when the
@@ -129,37 +124,5 @@ in_swift_chroot "$REPO_DIR" env YUNNORI_REPO="$SWIFT_CHROOT_REPO_PATH" \
     -Xlinker -L"$lib_in" -Xlinker -rpath -Xlinker "$lib_in" ${SWIFT_TEST_ARGS:-} \
     </dev/null 2>&1 | tee "$log" || rc=$?  # pipefail: swift test's status
 
-# --- 4. count -------------------------------------------------------------------
-# XCTest:        Test Case 'DemoTests.testX' passed (0.001 seconds)
-#                Test Case 'DemoTests.testY' failed (0.002 seconds)
-#                Test Case 'DemoTests.testZ' skipped (0.000 seconds)
-# Swift Testing: <symbol> Test name() passed after 0.001 seconds.
-#                <symbol> Test name() failed after 0.001 seconds with 1 issue.
-#                <symbol> Test name() skipped[: "reason" | .]
-#   (not "Test run with N tests ...", nor "Test name() recorded an issue ...",
-#   whose message may itself say "failed")
-xc() { grep -cE "^Test Case '[^']+' $1 \(" "$log" || true; }
-st() {
-    case "$1" in
-        skipped) pat='skipped(:|\.)' ;;
-        *) pat="$1 after [0-9.]+ seconds" ;;
-    esac
-    grep -E "^[^ ]+ Test .+ $pat" "$log" | grep -vcE "^[^ ]+ Test run with " || true
-}
-passed=$(($(xc passed) + $(st passed)))
-failed=$(($(xc failed) + $(st failed)))
-skipped=$(($(xc skipped) + $(st skipped)))
-
-yn_log "total $(yn_since "$start")"
-if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ]; then
-    # e.g. a compile error or a crash: no per-test result says why.
-    yn_log "error: swift test exited with status $rc"
-fi
-line="$passed passed, $failed failed"
-[ "$skipped" -eq 0 ] || line="$line, $skipped skipped"
-echo "$line"
-if [ "$failed" -ne 0 ] || [ "$rc" -ne 0 ]; then exit 1; fi
-if [ "$passed" -eq 0 ]; then
-    yn_log "error: no test ran"
-    exit 1
-fi
+# --- 4. count ----------------------------------------
+swift_test_verdict "$log" "$rc" "$start"
