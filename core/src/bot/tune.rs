@@ -119,11 +119,7 @@ fn search_regret(samples: &[Sample], model: &Model, nodes: u64) -> f64 {
 #[test]
 #[ignore]
 fn regret_against_the_solver() {
-    let rules = RuleSet {
-        pieces_per_player: 2,
-        ..RuleSet::default()
-    };
-    let solver = Solver::solve(&rules, 2).unwrap();
+    let (rules, solver) = solved_two_pieces();
     let games = 1500;
     let s = samples(&solver, &rules, games);
     println!("{} decision samples from {games} games", s.len());
@@ -206,11 +202,23 @@ fn throw_states(solver: &Solver, rules: &RuleSet, games: usize) -> Vec<(Game, f6
     out
 }
 
+/// The 2-piece Yunnori game and its exact solution, what the harnesses measure against.
+fn solved_two_pieces() -> (RuleSet, Solver) {
+    let rules = RuleSet {
+        pieces_per_player: 2,
+        ..RuleSet::default()
+    };
+    let solver = Solver::solve(&rules, 2).unwrap();
+    (rules, solver)
+}
+
+/// Mean squared error of the race model (the hand-made evaluation these harnesses tune; the
+/// learned networks are trained in `train.rs`).
 fn mse(states: &[(Game, f64)], model: &Model) -> f64 {
     let mut e = 0.0;
     for (g, v) in states {
         let side = g.side_of(g.to_move());
-        let d = model.win_probability(g, side, 0) - v;
+        let d = model.race_probability(g, side, 0) - v;
         e += d * d;
     }
     e / states.len() as f64
@@ -219,11 +227,7 @@ fn mse(states: &[(Game, f64)], model: &Model) -> f64 {
 #[test]
 #[ignore]
 fn fit_eval_to_solver() {
-    let rules = RuleSet {
-        pieces_per_player: 2,
-        ..RuleSet::default()
-    };
-    let solver = Solver::solve(&rules, 2).unwrap();
+    let (rules, solver) = solved_two_pieces();
     let states = throw_states(&solver, &rules, 3000);
     coordinate_descent(&rules, &states, |_| {});
 }
@@ -231,17 +235,13 @@ fn fit_eval_to_solver() {
 #[test]
 #[ignore]
 fn worst_eval_errors() {
-    let rules = RuleSet {
-        pieces_per_player: 2,
-        ..RuleSet::default()
-    };
-    let solver = Solver::solve(&rules, 2).unwrap();
+    let (rules, solver) = solved_two_pieces();
     let states = throw_states(&solver, &rules, 300);
     let model = Model::new(&rules);
     let mut rows: Vec<(f64, f64, &Game, f64)> = states
         .iter()
         .map(|(g, v)| {
-            let e = model.win_probability(g, g.side_of(g.to_move()), 0);
+            let e = model.race_probability(g, g.side_of(g.to_move()), 0);
             ((e - v).abs(), e, g, *v)
         })
         .collect();
