@@ -153,7 +153,7 @@ impl Model {
             shortcut: rules.shortcut,
             shortcut_at_15: rules.shortcut_at_15,
             params: Params::default(),
-            net: Net::for_rules(rules).map(std::sync::Arc::new),
+            net: Net::for_rules(rules),
         };
         m.solve_race();
         m

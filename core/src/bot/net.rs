@@ -16,6 +16,7 @@
 use super::eval::Model;
 use crate::game::{Game, Phase};
 use crate::rules::{Preset, RuleSet};
+use std::sync::{Arc, OnceLock};
 
 /// Route slots × indices along a route.
 const SLOTS: usize = 5 * 21;
@@ -107,8 +108,12 @@ impl Net {
         }
     }
 
-    /// The built-in network for `rules`, if one was trained for it.
-    pub(crate) fn for_rules(rules: &RuleSet) -> Option<Net> {
+    /// The built-in network for `rules`, if one was trained for it. Each is read from its
+    /// bytes once per process and then shared by every bot.
+    pub(crate) fn for_rules(rules: &RuleSet) -> Option<Arc<Net>> {
+        static FOUR: OnceLock<Option<Arc<Net>>> = OnceLock::new();
+        static THREE: OnceLock<Option<Arc<Net>>> = OnceLock::new();
+        static TWO: OnceLock<Option<Arc<Net>>> = OnceLock::new();
         // Who starts does not change how a position should be valued.
         let mut base = RuleSet::preset(Preset::Yunnori);
         base.first_player = rules.first_player;
@@ -116,12 +121,14 @@ impl Net {
         if *rules != base {
             return None;
         }
-        match rules.pieces_per_player {
-            4 => Net::from_bytes(include_bytes!("net_yunnori.bin")),
-            3 => Net::from_bytes(include_bytes!("net_yunnori_3p.bin")),
-            2 => Net::from_bytes(include_bytes!("net_yunnori_2p.bin")),
-            _ => None,
-        }
+        let (cell, bytes): (_, &[u8]) = match rules.pieces_per_player {
+            4 => (&FOUR, include_bytes!("net_yunnori.bin")),
+            3 => (&THREE, include_bytes!("net_yunnori_3p.bin")),
+            2 => (&TWO, include_bytes!("net_yunnori_2p.bin")),
+            _ => return None,
+        };
+        cell.get_or_init(|| Net::from_bytes(bytes).map(Arc::new))
+            .clone()
     }
 
     /// The hidden layer's pre-activations into `pre` (length `hidden`).
