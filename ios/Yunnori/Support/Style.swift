@@ -70,3 +70,21 @@ func routeName(_ route: Route) -> String {
     case .jjimo: return localized("route.jjimo", fallback: "In from 찌모")
     }
 }
+
+extension View {
+    /// The usual alert for a `UserMessage`: its text in the player's language and an OK that
+    /// dismisses it (the game screen adds a retry for a failed bot and keeps its own).
+    func messageAlert(_ message: UserMessage?, dismiss: @escaping () -> Void) -> some View {
+        alert(
+            "message.title",
+            isPresented: Binding(
+                get: { message != nil },
+                set: { if !$0 { dismiss() } }),
+            presenting: message
+        ) { _ in
+            Button("common.ok") { dismiss() }
+        } message: { message in
+            Text(verbatim: localized(message))
+        }
+    }
+}

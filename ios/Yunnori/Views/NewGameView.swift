@@ -96,17 +96,7 @@ struct NewGameView: View {
             .padding()
             .background(.bar)
         }
-        .alert(
-            "message.title",
-            isPresented: Binding(
-                get: { state.message != nil },
-                set: { if !$0 { model.dismissMessage() } }),
-            presenting: state.message
-        ) { _ in
-            Button("common.ok") { model.dismissMessage() }
-        } message: { message in
-            Text(verbatim: localized(message))
-        }
+        .messageAlert(state.message) { model.dismissMessage() }
     }
 }
 

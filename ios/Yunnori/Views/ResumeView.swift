@@ -33,17 +33,7 @@ struct ResumeView: View {
         .navigationTitle("resume.title")
         .refreshable { [model] in await model.reload() }
         .onAppear { model.reload() }
-        .alert(
-            "message.title",
-            isPresented: Binding(
-                get: { state.message != nil },
-                set: { if !$0 { model.dismissMessage() } }),
-            presenting: state.message
-        ) { _ in
-            Button("common.ok") { model.dismissMessage() }
-        } message: { message in
-            Text(verbatim: localized(message))
-        }
+        .messageAlert(state.message) { model.dismissMessage() }
     }
 }
 
