@@ -162,30 +162,20 @@ fn regret_against_the_solver() {
     }
     // Coordinate search at a cheap budget.
     let nodes = 300;
-    let mut best = base;
-    let mut best_r = hard_regret(&s, &rules, best, nodes);
-    for round in 0..3 {
-        for k in 0..7 {
-            for f in [0.5, 0.75, 1.33, 2.0] {
-                let mut p = best;
-                match k {
-                    0 => p.var *= f,
-                    1 => p.tempo *= f,
-                    2 => p.back_do_hand *= f,
-                    3 => p.threat *= f,
-                    4 => p.bonus *= f,
-                    5 => p.base_var *= f,
-                    _ => p.scale *= f,
-                }
-                let r = hard_regret(&s, &rules, p, nodes);
-                if r < best_r {
-                    best_r = r;
-                    best = p;
-                    println!("round {round}: {:?} regret/game {:.5}", best, per_game(r));
-                }
+    let weights = [0, 1, 2, 3, 4, 5, 7];
+    let (best, best_r) = descend(
+        base,
+        3,
+        &weights,
+        &[0.5, 0.75, 1.33, 2.0],
+        |_| {},
+        |p| hard_regret(&s, &rules, p, nodes),
+        |round, p, r, end| {
+            if !end {
+                println!("round {round}: {p:?} regret/game {:.5}", per_game(r));
             }
-        }
-    }
+        },
+    );
     println!("best {:?} regret/game {:.5}", best, per_game(best_r));
 }
 
@@ -302,38 +292,77 @@ fn fit_eval_to_four_piece_outcomes() {
 
 /// Coordinate descent on the evaluation weights against `states`' target values, printing
 /// the error after each round; `clamp` keeps weights in their useful range.
-fn coordinate_descent(
-    rules: &RuleSet,
-    states: &[(Game, f64)],
-    clamp: impl Fn(&mut super::eval::Params),
-) {
+fn coordinate_descent(rules: &RuleSet, states: &[(Game, f64)], clamp: impl Fn(&mut Params)) {
     let mut model = Model::new(rules);
-    let mut best = model.params;
-    let mut best_e = mse(states, &model);
-    println!("{} states, start mse {best_e:.6} {:?}", states.len(), best);
-    for round in 0..4 {
-        for k in 0..8 {
-            for f in [0.5, 0.8, 0.95, 1.05, 1.25, 2.0] {
-                let mut p = best;
-                match k {
-                    0 => p.var *= f,
-                    1 => p.tempo *= f,
-                    2 => p.back_do_hand *= f,
-                    3 => p.threat *= f,
-                    4 => p.bonus *= f,
-                    5 => p.base_var *= f,
-                    6 => p.exposure = (p.exposure * f).max(0.01),
-                    _ => p.scale *= f,
-                }
+    let start = model.params;
+    println!(
+        "{} states, start mse {:.6} {:?}",
+        states.len(),
+        mse(states, &model),
+        start
+    );
+    descend(
+        start,
+        4,
+        &[0, 1, 2, 3, 4, 5, 6, 7],
+        &[0.5, 0.8, 0.95, 1.05, 1.25, 2.0],
+        clamp,
+        |p| {
+            model.params = p;
+            mse(states, &model)
+        },
+        |round, p, e, end| {
+            if end {
+                println!("round {round}: mse {e:.6} {p:?}");
+            }
+        },
+    );
+}
+
+/// The race model's weights with weight `k` scaled by `f` (0 var, 1 tempo, 2 back_do_hand,
+/// 3 threat, 4 bonus, 5 base_var, 6 exposure, 7 scale).
+fn scaled(mut p: Params, k: usize, f: f64) -> Params {
+    match k {
+        0 => p.var *= f,
+        1 => p.tempo *= f,
+        2 => p.back_do_hand *= f,
+        3 => p.threat *= f,
+        4 => p.bonus *= f,
+        5 => p.base_var *= f,
+        6 => p.exposure = (p.exposure * f).max(0.01),
+        _ => p.scale *= f,
+    }
+    p
+}
+
+/// Coordinate descent: each round tries every weight of `weights` scaled by every factor,
+/// keeping a change when `cost` falls. `report(round, best, cost, end_of_round)` is told of
+/// each improvement and of each round's end.
+fn descend(
+    start: Params,
+    rounds: usize,
+    weights: &[usize],
+    factors: &[f64],
+    clamp: impl Fn(&mut Params),
+    mut cost: impl FnMut(Params) -> f64,
+    mut report: impl FnMut(usize, Params, f64, bool),
+) -> (Params, f64) {
+    let mut best = start;
+    let mut best_cost = cost(best);
+    for round in 0..rounds {
+        for &k in weights {
+            for &f in factors {
+                let mut p = scaled(best, k, f);
                 clamp(&mut p);
-                model.params = p;
-                let e = mse(states, &model);
-                if e < best_e {
-                    best_e = e;
+                let c = cost(p);
+                if c < best_cost {
+                    best_cost = c;
                     best = p;
+                    report(round, best, c, false);
                 }
             }
         }
-        println!("round {round}: mse {best_e:.6} {:?}", best);
+        report(round, best, best_cost, true);
     }
+    (best, best_cost)
 }
