@@ -179,8 +179,9 @@ pub struct Game {
     /// Shared: the rules never change during a game, and bots clone games by the thousand.
     rules: std::sync::Arc<RuleSet>,
     map: RouteMap,
-    side_of: Vec<u8>,
-    sides: Vec<Vec<u8>>,
+    /// Shared like the rules: the seating never changes during a game.
+    side_of: std::sync::Arc<[u8]>,
+    sides: std::sync::Arc<[Vec<u8>]>,
     stacks: Vec<Stack>,
     home: Vec<u8>,
     done: Vec<u8>,
@@ -256,8 +257,8 @@ impl Game {
         Ok(Game {
             rules: std::sync::Arc::new(rules),
             map,
-            side_of,
-            sides,
+            side_of: side_of.into(),
+            sides: sides.into(),
             stacks: Vec::new(),
             home: vec![n; seats],
             done: vec![0; seats],
@@ -287,8 +288,8 @@ impl Game {
         let mut g = Game {
             rules: std::sync::Arc::new(rules),
             map,
-            side_of,
-            sides,
+            side_of: side_of.into(),
+            sides: sides.into(),
             stacks,
             home,
             done,
@@ -502,12 +503,39 @@ impl Game {
                     && l.mv.pieces == mv.pieces
             })
             .ok_or_else(|| RuleError::IllegalMove(describe(mv)))?;
-        Ok(self.apply(&legal))
+        Ok(self.apply(&legal, true))
     }
 
     /// Plays one of the moves `legal_moves()` returned.
     pub fn play_legal(&mut self, legal: &LegalMove) -> Result<Vec<Event>, RuleError> {
         self.play(&legal.mv)
+    }
+
+    /// Plays a move this very position's `legal_moves()` returned, without finding it
+    /// again: the bots' search plays every legal move of millions of positions. A move of
+    /// another position is refused (`IllegalMove`), never misapplied.
+    pub(crate) fn play_own(&mut self, legal: &LegalMove) -> Result<(), RuleError> {
+        let seat = self.to_move as usize;
+        let side = self.side_of.get(seat).copied();
+        let mut hand: Vec<Throw> = self.hand.iter().map(|h| h.throw).collect();
+        let in_hand = legal.mv.uses.iter().all(|t| {
+            let found = hand.iter().position(|h| h == t);
+            found.map(|p| hand.swap_remove(p)).is_some()
+        });
+        let fits = in_hand
+            && match legal.source {
+                Source::Home => self.home_piece_for(seat).is_some(),
+                Source::Stack(i) => self.stacks.get(i).is_some_and(|st| {
+                    Some(st.side) == side
+                        && st.size() == legal.mv.pieces
+                        && Spot::At(self.station_of(st)) == legal.mv.from
+                }),
+            };
+        if self.phase() != Phase::Move || !fits {
+            return Err(RuleError::IllegalMove(describe(&legal.mv)));
+        }
+        self.apply(legal, false);
+        Ok(())
     }
 
     fn candidate_moves(&self) -> Vec<LegalMove> {
@@ -744,7 +772,9 @@ impl Game {
         (own, captures, largest)
     }
 
-    fn apply(&mut self, legal: &LegalMove) -> Vec<Event> {
+    /// Plays `legal`; `record` false skips the move's own event (its path and results are
+    /// copies the search has no use for).
+    fn apply(&mut self, legal: &LegalMove, record: bool) -> Vec<Event> {
         let seat = self.to_move;
         let side = self.side_of[seat as usize];
         let mut ev = Vec::new();
@@ -767,15 +797,17 @@ impl Game {
         };
         let size = mover.size();
         let back_do = legal.mv.uses == [Throw::BackDo];
-        ev.push(Event::Moved {
-            seat,
-            from: legal.mv.from,
-            to: legal.to,
-            path: legal.path.clone(),
-            pieces: size,
-            uses: legal.mv.uses.clone(),
-            route: legal.mv.route,
-        });
+        if record {
+            ev.push(Event::Moved {
+                seat,
+                from: legal.mv.from,
+                to: legal.to,
+                path: legal.path.clone(),
+                pieces: size,
+                uses: legal.mv.uses.clone(),
+                route: legal.mv.route,
+            });
+        }
         let used_prize = self.spend(&legal.mv.uses);
         let mut captured = false;
         match legal.to {
@@ -1055,7 +1087,7 @@ impl From<Game> for GameRepr {
     fn from(g: Game) -> GameRepr {
         GameRepr {
             rules: std::sync::Arc::unwrap_or_clone(g.rules),
-            sides: g.sides,
+            sides: g.sides.to_vec(),
             stacks: g.stacks,
             home: g.home,
             done: g.done,
@@ -1116,8 +1148,8 @@ impl TryFrom<GameRepr> for Game {
         Ok(Game {
             map,
             rules: std::sync::Arc::new(r.rules),
-            side_of,
-            sides,
+            side_of: side_of.into(),
+            sides: sides.into(),
             stacks: r.stacks,
             home: r.home,
             done: r.done,
@@ -1152,5 +1184,33 @@ mod tests {
         v["stacks"] = serde_json::json!([{"side": 0, "counts": [200, 100, 0, 0, 0, 0],
             "route": "outer", "index": 3, "turn": null}]);
         assert!(serde_json::from_value::<Game>(v).is_err());
+    }
+
+    #[test]
+    fn a_move_of_another_position_is_refused_by_the_fast_path_and_changes_nothing() {
+        let mut a = Game::new(RuleSet::default(), 2, None, 0).unwrap();
+        a.throw_outcome(Outcome::Result(Throw::Geol)).unwrap();
+        let entering = a.legal_moves().remove(0);
+        let mut b = a.clone();
+        b.play_own(&entering).unwrap();
+        assert_eq!(
+            b.stacks().len(),
+            1,
+            "the fast path plays the move it was given"
+        );
+        // Seat 1 to throw now: the same move (seat 0's Geol) no longer exists.
+        let before = serde_json::to_value(&b).unwrap();
+        assert!(matches!(
+            b.play_own(&entering),
+            Err(RuleError::IllegalMove(_))
+        ));
+        b.throw_outcome(Outcome::Result(Throw::Do)).unwrap();
+        let thrown = serde_json::to_value(&b).unwrap();
+        assert!(matches!(
+            b.play_own(&entering),
+            Err(RuleError::IllegalMove(_))
+        ));
+        assert_eq!(serde_json::to_value(&b).unwrap(), thrown);
+        assert_ne!(before, thrown);
     }
 }

@@ -290,3 +290,64 @@ fn solver_moves_are_legal_and_best_by_its_own_values() {
     }
     assert!(!checked.is_empty());
 }
+
+#[test]
+fn the_game_solved_against_random_moves_agrees_with_simulation() {
+    // Two pieces: with one, no position offers a choice and random moves are perfect play.
+    let rules = two_pieces();
+    let vr = Solver::versus_random(&rules).unwrap();
+    // Choices matter, and the best response can only gain on play that assumes a perfect
+    // rival.
+    assert!(vr.best_response + 1e-9 >= vr.optimal, "{vr:?}");
+    assert!(vr.optimal > 0.6 && vr.best_response < 0.9, "{vr:?}");
+    let one = Solver::versus_random(&one_piece()).unwrap();
+    assert!((one.optimal - 0.5).abs() < 1e-9 && (one.best_response - 0.5).abs() < 1e-9);
+    let s = Solver::solve(&rules, 2).unwrap();
+    assert_eq!(vr.states, s.state_count());
+    println!(
+        "2 pieces, {} states: best response vs random {:.4}, optimal policy vs random {:.4}",
+        vr.states, vr.best_response, vr.optimal
+    );
+    let games = 4000;
+    let mut wins = 0;
+    let mut rng = ThrowRng::seeded(78);
+    let mut random = Bot::new(Level::Random, 5);
+    for g in 0..games {
+        // Seat `solved` plays the perfect-play table, the other seat random moves.
+        let solved = g % 2;
+        let mut game = Game::new(rules.clone(), 2, None, 0).unwrap();
+        while !game.is_over() {
+            match game.phase() {
+                Phase::Throw => {
+                    let (o, _) = game.draw(&mut rng);
+                    game.throw_outcome(o).unwrap();
+                }
+                _ if game.to_move() == solved => {
+                    let m = s.best_move(&game).unwrap();
+                    game.play_legal(&m).unwrap();
+                }
+                _ => {
+                    let m = random.choose(&game, BUDGET).unwrap();
+                    game.play(&m).unwrap();
+                }
+            }
+        }
+        if game.winner() == Some(solved) {
+            wins += 1;
+        }
+    }
+    let rate = wins as f64 / games as f64;
+    let sd = (vr.optimal * (1.0 - vr.optimal) / games as f64).sqrt();
+    assert!(
+        (rate - vr.optimal).abs() < 4.0 * sd,
+        "simulated {rate} vs solved {}",
+        vr.optimal
+    );
+}
+
+fn two_pieces() -> RuleSet {
+    RuleSet {
+        pieces_per_player: 2,
+        ..RuleSet::preset(Preset::Yunnori)
+    }
+}

@@ -48,6 +48,11 @@ pub struct Model {
     pub(crate) params: Params,
     /// The learned evaluation, where one was trained for these rules.
     pub(crate) net: Option<std::sync::Arc<Net>>,
+    /// `landings` as station bit masks per result, for a stack at (route, index, pending
+    /// turn) and for a piece entering: the network's hit features read them thousands of
+    /// times per move.
+    reach: Vec<[u32; 6]>,
+    entry_reach: [u32; 6],
 }
 
 /// The evaluation's tuned weights (tuned against the exact solver's regret, see tests).
@@ -154,9 +159,65 @@ impl Model {
             shortcut_at_15: rules.shortcut_at_15,
             params: Params::default(),
             net: Net::for_rules(rules),
+            reach: Vec::new(),
+            entry_reach: [0; 6],
         };
         m.solve_race();
+        m.fill_reach();
         m
+    }
+
+    fn fill_reach(&mut self) {
+        let mut buf = Vec::with_capacity(2);
+        let mut mask = |m: &Model, from: Option<&Stack>| {
+            let mut out = [0u32; 6];
+            for t in Throw::ALL {
+                m.landings(from, t, &mut buf);
+                out[t as usize] = buf.iter().fold(0, |a, s| a | 1 << s.index());
+            }
+            out
+        };
+        let mut reach = Vec::with_capacity(5 * MAX_LEN * 6);
+        for route in RouteId::ALL {
+            for index in 0..MAX_LEN {
+                for turn in [None].into_iter().chain(RouteId::ALL.map(Some)) {
+                    let st = Stack {
+                        side: 0,
+                        counts: [0; crate::game::MAX_SEATS],
+                        route,
+                        index: index as u8,
+                        turn,
+                    };
+                    reach.push(mask(self, Some(&st)));
+                }
+            }
+        }
+        self.entry_reach = mask(self, None);
+        self.reach = reach;
+    }
+
+    /// Stations (bit per `Station::index`) each result could take this stack to: the
+    /// masks of `landings`.
+    pub(crate) fn reach_of(&self, st: &Stack) -> [u32; 6] {
+        let turn = st.turn.map_or(0, |r| 1 + route_slot(r));
+        let i = (route_slot(st.route) * MAX_LEN + st.index as usize) * 6 + turn;
+        if (st.index as usize) < MAX_LEN {
+            if let Some(r) = self.reach.get(i) {
+                return *r;
+            }
+        }
+        let mut out = [0u32; 6];
+        let mut buf = Vec::with_capacity(2);
+        for t in Throw::ALL {
+            self.landings(Some(st), t, &mut buf);
+            out[t as usize] = buf.iter().fold(0, |a, s| a | 1 << s.index());
+        }
+        out
+    }
+
+    /// As `reach_of`, for a piece entering from home.
+    pub(crate) fn entry_reach(&self) -> [u32; 6] {
+        self.entry_reach
     }
 
     fn len(&self, r: RouteId) -> usize {

@@ -358,30 +358,38 @@ pub(crate) fn inputs(model: &Model, game: &Game) -> Option<Inputs> {
     }
     // Who can hit whom with which result: a pair of pieces counts once per result.
     let hits = base + 16;
-    let mut buf = Vec::with_capacity(2);
     for (dir, attacker) in [mover, 1 - mover.min(1)].into_iter().enumerate() {
         let has_home = game.sides()[attacker]
             .iter()
             .any(|s| game.home(*s as usize) > 0);
-        let on_board = game.stacks().iter().any(|s| s.side as usize == attacker);
-        for t in crate::throw::Throw::ALL {
-            let mut hit = [false; 4];
-            let mut mark = |stations: &[crate::board::Station]| {
-                for target in game.stacks().iter().filter(|s| s.side as usize != attacker) {
-                    if stations.contains(&game.station_of(target)) {
-                        hit[(target.size() as usize).clamp(1, 4) - 1] = true;
-                    }
+        let mut on_board = false;
+        let mut reach = [0u32; 6];
+        for st in game.stacks().iter().filter(|s| s.side as usize == attacker) {
+            on_board = true;
+            for (r, m) in reach.iter_mut().zip(model.reach_of(st)) {
+                *r |= m;
+            }
+        }
+        if has_home {
+            let entry = model.entry_reach();
+            for t in crate::throw::Throw::ALL {
+                if t != crate::throw::Throw::BackDo || !on_board {
+                    reach[t as usize] |= entry[t as usize];
                 }
-            };
-            if has_home && (t != crate::throw::Throw::BackDo || !on_board) {
-                model.landings(None, t, &mut buf);
-                mark(&buf);
             }
-            for st in game.stacks().iter().filter(|s| s.side as usize == attacker) {
-                model.landings(Some(st), t, &mut buf);
-                mark(&buf);
+        }
+        let mut hit = [[false; 4]; 6];
+        for target in game.stacks().iter().filter(|s| s.side as usize != attacker) {
+            let bit = 1u32 << game.station_of(target).index();
+            let size = (target.size() as usize).clamp(1, 4) - 1;
+            for (t, r) in reach.iter().enumerate() {
+                if r & bit != 0 {
+                    hit[t][size] = true;
+                }
             }
-            for (k, h) in hit.iter().enumerate() {
+        }
+        for t in crate::throw::Throw::ALL {
+            for (k, h) in hit[t as usize].iter().enumerate() {
                 if *h {
                     x.push(hits + (dir * 6 + t as usize) * 4 + k);
                 }

@@ -66,7 +66,7 @@ pub(crate) fn medium_score(
     // Back-Do as a step lost.
     let mut after = game.clone();
     let before = side_steps(game, side);
-    if after.play_legal(lm).is_ok() {
+    if after.play_own(lm).is_ok() {
         score += 0.7 * (before - side_steps(&after, side));
     }
     if lm.captures > 0 {

@@ -69,7 +69,7 @@ impl<'a> Search<'a> {
             .iter()
             .map(|m| {
                 let mut c = game.clone();
-                c.play_legal(m).ok().map(|_| c)
+                c.play_own(m).ok().map(|_| c)
             })
             .collect();
         let mut best = self.root(&children, 0).unwrap_or(Found {
@@ -212,7 +212,7 @@ pub(crate) fn best_child(
     let mut best: Option<f64> = None;
     for m in game.legal_moves() {
         let mut c = game.clone();
-        if c.play_legal(&m).is_err() {
+        if c.play_own(&m).is_err() {
             continue;
         }
         let v = value(&c);

@@ -218,102 +218,16 @@ impl Solver {
         seats: usize,
         max_states: usize,
     ) -> Result<Solver, SolveError> {
-        if seats != 2 {
-            return Err(SolveError::Seats(seats));
-        }
-        let table = Table {
-            rules: rules.to_json(),
-            seats: 2,
-            teams: None,
-        };
-        let model = Model::new(rules);
-        let outcomes = model.outcomes.clone();
-        let k = outcomes.len();
-        let start =
-            Game::new(rules.clone(), 2, None, 0).map_err(|e| SolveError::Setup(e.to_string()))?;
-        let start_key =
-            encode(&start).ok_or_else(|| SolveError::TooLarge("the key does not fit".into()))?;
-        let mut keys: Vec<u128> = vec![start_key];
-        let mut index: HashMap<u128, u32> = HashMap::new();
-        index.insert(start_key, 0);
-        // ends[s * k + o] closes the children of state s under outcome o.
-        let mut ends: Vec<u32> = Vec::new();
-        let mut children: Vec<u32> = Vec::new();
-        let mut next = 0usize;
-        while next < keys.len() {
-            let key = keys[next];
-            let game = decode(key, &table)?;
-            if encode(&game) != Some(key) || game.phase() != Phase::Throw {
-                return Err(SolveError::Unsupported(
-                    "a position cannot be written in the setup format (prize throws, or two \
-                     own stacks on one station on different routes)"
-                        .into(),
-                ));
-            }
-            for &(o, _) in &outcomes {
-                let mut c = game.clone();
-                let mut set: Vec<Child> = Vec::new();
-                if c.throw_outcome(o).is_ok() {
-                    let mut seen = HashSet::new();
-                    finals(&c, &mut set, &mut seen, &mut |g: &Game| {
-                        let key = encode(g)?;
-                        let id = match index.get(&key) {
-                            Some(id) => *id,
-                            None => {
-                                let id = keys.len() as u32;
-                                keys.push(key);
-                                index.insert(key, id);
-                                id
-                            }
-                        };
-                        Some(id)
-                    })?;
-                } else {
-                    // An outcome the rules refuse here: the state keeps its own value.
-                    set.push(Child::State(next as u32, false));
-                }
-                if keys.len() > max_states {
-                    return Err(SolveError::TooLarge(format!(
-                        "more than {max_states} states"
-                    )));
-                }
-                children.extend(set.iter().map(|c| pack_child(*c)));
-                ends.push(children.len() as u32);
-            }
-            next += 1;
-        }
-        let n = keys.len();
-        drop(keys);
-        let probs: Vec<f64> = outcomes.iter().map(|(_, p)| *p).collect();
-        let mut values = vec![0.5f64; n];
-        let mut sweeps = 0;
-        loop {
-            sweeps += 1;
-            let mut delta: f64 = 0.0;
-            for s in (0..n).rev() {
-                let mut v = 0.0;
-                let mut lo = if s == 0 { 0 } else { ends[s * k - 1] as usize };
-                for (o, p) in probs.iter().enumerate() {
-                    let hi = ends[s * k + o] as usize;
-                    let mut best = f64::MIN;
-                    for &c in &children[lo..hi] {
-                        let cv = child_value(c, &values);
-                        if cv > best {
-                            best = cv;
-                        }
-                    }
-                    if best > f64::MIN {
-                        v += p * best;
-                    }
-                    lo = hi;
-                }
-                delta = delta.max((v - values[s]).abs());
-                values[s] = v;
-            }
-            if delta < 1e-9 || sweeps >= 100_000 {
-                break;
-            }
-        }
+        let graph = explore(rules, seats, max_states, false)?;
+        let Graph {
+            index,
+            probs,
+            ends,
+            children,
+            ..
+        } = graph;
+        let n = index.len();
+        let (values, sweeps) = minimax_values(n, &probs, &ends, &children);
         Ok(Solver {
             rules: rules.clone(),
             start: values[0],
@@ -402,6 +316,109 @@ impl Solver {
     }
 }
 
+/// Every state reachable from the start of a 2-seat game and its children per throw
+/// outcome; with `random`, also where a player choosing uniformly among the legal moves
+/// ends up, with the odds of each.
+struct Graph {
+    index: HashMap<u128, u32>,
+    probs: Vec<f64>,
+    /// `ends[s * k + o]` closes the children of state s under outcome o.
+    ends: Vec<u32>,
+    children: Vec<u32>,
+    random_ends: Vec<u32>,
+    random_children: Vec<(u32, f64)>,
+}
+
+fn explore(
+    rules: &RuleSet,
+    seats: usize,
+    max_states: usize,
+    random: bool,
+) -> Result<Graph, SolveError> {
+    if seats != 2 {
+        return Err(SolveError::Seats(seats));
+    }
+    let table = Table {
+        rules: rules.to_json(),
+        seats: 2,
+        teams: None,
+    };
+    let model = Model::new(rules);
+    let outcomes = model.outcomes.clone();
+    let start =
+        Game::new(rules.clone(), 2, None, 0).map_err(|e| SolveError::Setup(e.to_string()))?;
+    let start_key =
+        encode(&start).ok_or_else(|| SolveError::TooLarge("the key does not fit".into()))?;
+    let mut keys: Vec<u128> = vec![start_key];
+    let mut index: HashMap<u128, u32> = HashMap::new();
+    index.insert(start_key, 0);
+    let mut ends: Vec<u32> = Vec::new();
+    let mut children: Vec<u32> = Vec::new();
+    let mut random_ends: Vec<u32> = Vec::new();
+    let mut random_children: Vec<(u32, f64)> = Vec::new();
+    let mut next = 0usize;
+    while next < keys.len() {
+        let key = keys[next];
+        let game = decode(key, &table)?;
+        if encode(&game) != Some(key) || game.phase() != Phase::Throw {
+            return Err(SolveError::Unsupported(
+                "a position cannot be written in the setup format (prize throws, or two \
+                 own stacks on one station on different routes)"
+                    .into(),
+            ));
+        }
+        for &(o, _) in &outcomes {
+            let mut c = game.clone();
+            let mut set: Vec<Child> = Vec::new();
+            let mut spread: Vec<(Child, f64)> = Vec::new();
+            let mut id_of = |g: &Game| {
+                let key = encode(g)?;
+                let id = match index.get(&key) {
+                    Some(id) => *id,
+                    None => {
+                        let id = keys.len() as u32;
+                        keys.push(key);
+                        index.insert(key, id);
+                        id
+                    }
+                };
+                Some(id)
+            };
+            if c.throw_outcome(o).is_ok() {
+                let mut seen = HashSet::new();
+                finals(&c, &mut set, &mut seen, &mut id_of)?;
+                if random {
+                    random_finals(&c, 1.0, &mut spread, &mut id_of)?;
+                }
+            } else {
+                // An outcome the rules refuse here: the state keeps its own value.
+                set.push(Child::State(next as u32, false));
+                spread.push((Child::State(next as u32, false), 1.0));
+            }
+            if keys.len() > max_states {
+                return Err(SolveError::TooLarge(format!(
+                    "more than {max_states} states"
+                )));
+            }
+            children.extend(set.iter().map(|c| pack_child(*c)));
+            ends.push(children.len() as u32);
+            if random {
+                random_children.extend(spread.iter().map(|(c, w)| (pack_child(*c), *w)));
+                random_ends.push(random_children.len() as u32);
+            }
+        }
+        next += 1;
+    }
+    Ok(Graph {
+        index,
+        probs: outcomes.iter().map(|(_, p)| *p).collect(),
+        ends,
+        children,
+        random_ends,
+        random_children,
+    })
+}
+
 fn child_value(c: u32, values: &[f64]) -> f64 {
     match c {
         u32::MAX => return 1.0,
@@ -455,6 +472,183 @@ fn finals(
     };
     if !out.contains(&child) {
         out.push(child);
+    }
+    Ok(())
+}
+
+/// Value iteration for perfect play on both sides: each state's value for its mover, and
+/// the sweeps it took.
+fn minimax_values(n: usize, probs: &[f64], ends: &[u32], children: &[u32]) -> (Vec<f64>, usize) {
+    let k = probs.len();
+    let mut values = vec![0.5f64; n];
+    let mut sweeps = 0;
+    loop {
+        sweeps += 1;
+        let mut delta: f64 = 0.0;
+        for s in (0..n).rev() {
+            let mut v = 0.0;
+            let mut lo = if s == 0 { 0 } else { ends[s * k - 1] as usize };
+            for (o, p) in probs.iter().enumerate() {
+                let hi = ends[s * k + o] as usize;
+                let mut best = f64::MIN;
+                for &c in &children[lo..hi] {
+                    let cv = child_value(c, &values);
+                    if cv > best {
+                        best = cv;
+                    }
+                }
+                if best > f64::MIN {
+                    v += p * best;
+                }
+                lo = hi;
+            }
+            delta = delta.max((v - values[s]).abs());
+            values[s] = v;
+        }
+        if delta < 1e-9 || sweeps >= 100_000 {
+            return (values, sweeps);
+        }
+    }
+}
+
+/// How well a player does against one who picks uniformly among the legal moves.
+#[derive(Clone, Copy, Debug)]
+pub struct VersusRandom {
+    /// Win rate (alternating starts) of the best response: the most a player can win
+    /// against random moves, a ceiling for every bot.
+    pub best_response: f64,
+    /// Win rate (alternating starts) of the optimal policy, which assumes a perfect rival.
+    pub optimal: f64,
+    pub states: usize,
+}
+
+impl Solver {
+    /// Solves the game against a rival who moves at random: the exact ceiling that the
+    /// bots' results against the `random` level can be judged by.
+    pub fn versus_random(rules: &RuleSet) -> Result<VersusRandom, SolveError> {
+        let g = explore(rules, 2, MAX_STATES, true)?;
+        let n = g.index.len();
+        let (minimax, _) = minimax_values(n, &g.probs, &g.ends, &g.children);
+        let best_response = random_rival_values(&g, None);
+        let optimal = random_rival_values(&g, Some(&minimax));
+        Ok(VersusRandom {
+            best_response,
+            optimal,
+            states: n,
+        })
+    }
+}
+
+/// Value iteration with the rival moving at random; the player takes the best child
+/// (`policy` None) or the child a perfect-play table ranks best. Returns the player's win
+/// rate with alternating starts.
+fn random_rival_values(g: &Graph, policy: Option<&[f64]>) -> f64 {
+    let n = g.index.len();
+    let k = g.probs.len();
+    // Player's chance to win, with the player (`vp`) or the random rival (`vr`) to throw.
+    let mut vp = vec![0.5f64; n];
+    let mut vr = vec![0.5f64; n];
+    let player = |c: u32, vp: &[f64], vr: &[f64]| match c {
+        u32::MAX => 1.0,
+        0xFFFF_FFFE => 0.0,
+        0xFFFF_FFFD => 0.5,
+        _ if c & 1 == 1 => vr[(c >> 1) as usize],
+        _ => vp[(c >> 1) as usize],
+    };
+    let rival = |c: u32, vp: &[f64], vr: &[f64]| match c {
+        u32::MAX => 0.0,
+        0xFFFF_FFFE => 1.0,
+        0xFFFF_FFFD => 0.5,
+        _ if c & 1 == 1 => vp[(c >> 1) as usize],
+        _ => vr[(c >> 1) as usize],
+    };
+    for _ in 0..100_000 {
+        let mut delta: f64 = 0.0;
+        for s in (0..n).rev() {
+            let (mut a, mut b) = (0.0, 0.0);
+            let mut lo = if s == 0 {
+                0
+            } else {
+                g.ends[s * k - 1] as usize
+            };
+            let mut rlo = if s == 0 {
+                0
+            } else {
+                g.random_ends[s * k - 1] as usize
+            };
+            for (o, p) in g.probs.iter().enumerate() {
+                let hi = g.ends[s * k + o] as usize;
+                let kids = &g.children[lo..hi];
+                let pick = match policy {
+                    None => kids
+                        .iter()
+                        .map(|&c| player(c, &vp, &vr))
+                        .fold(None, |m: Option<f64>, v| Some(m.map_or(v, |m| m.max(v)))),
+                    Some(table) => kids
+                        .iter()
+                        .fold(None, |m: Option<(f64, u32)>, &c| {
+                            let v = child_value(c, table);
+                            match m {
+                                Some((b, _)) if b >= v - 1e-12 => m,
+                                _ => Some((v, c)),
+                            }
+                        })
+                        .map(|(_, c)| player(c, &vp, &vr)),
+                };
+                a += p * pick.unwrap_or(0.0);
+                let rhi = g.random_ends[s * k + o] as usize;
+                for &(c, w) in &g.random_children[rlo..rhi] {
+                    b += p * w * rival(c, &vp, &vr);
+                }
+                lo = hi;
+                rlo = rhi;
+            }
+            delta = delta.max((a - vp[s]).abs()).max((b - vr[s]).abs());
+            vp[s] = a;
+            vr[s] = b;
+        }
+        if delta < 1e-9 {
+            break;
+        }
+    }
+    (vp[0] + vr[0]) / 2.0
+}
+
+/// Where a player who picks uniformly among the legal moves ends up after the moves of the
+/// current results, with the odds of each end (seen as in `finals`).
+fn random_finals(
+    game: &Game,
+    weight: f64,
+    out: &mut Vec<(Child, f64)>,
+    id_of: &mut dyn FnMut(&Game) -> Option<u32>,
+) -> Result<(), SolveError> {
+    let child = if game.hand().len() > MAX_HAND {
+        Child::Cut
+    } else {
+        match game.phase() {
+            Phase::Over => Child::End(game.winner() == Some(0)),
+            Phase::Throw => {
+                let id = id_of(game).ok_or_else(|| {
+                    SolveError::TooLarge("a position does not fit the state key".into())
+                })?;
+                Child::State(id, game.to_move() != 0)
+            }
+            Phase::Move => {
+                let moves = game.legal_moves();
+                let share = weight / moves.len().max(1) as f64;
+                for m in &moves {
+                    let mut c = game.clone();
+                    if c.play_legal(m).is_ok() {
+                        random_finals(&c, share, out, id_of)?;
+                    }
+                }
+                return Ok(());
+            }
+        }
+    };
+    match out.iter_mut().find(|(c, _)| *c == child) {
+        Some((_, w)) => *w += weight,
+        None => out.push((child, weight)),
     }
     Ok(())
 }

@@ -82,7 +82,7 @@ impl Greedy<'_> {
         let mut best = (0, f64::MIN);
         for (i, m) in moves.iter().enumerate() {
             let mut c = game.clone();
-            if c.play_legal(m).is_err() {
+            if c.play_own(m).is_err() {
                 continue;
             }
             let v = g.value(&c);
@@ -239,7 +239,7 @@ fn train_stage(rules: &RuleSet, model: &Model, net: &mut Net, stage: Stage, knob
                     }
                 }
             };
-            game.play_legal(&moves[i]).unwrap();
+            game.play_own(&moves[i]).unwrap();
         }
         let Some(winner) = game.winner() else {
             continue;
@@ -309,7 +309,7 @@ fn report(model: &Model, net: Option<&Net>, games: usize) {
                         .unwrap();
                     moves.iter().position(|m| *m == lm).unwrap_or(0)
                 };
-                game.play_legal(&moves[i]).unwrap();
+                game.play_own(&moves[i]).unwrap();
             }
             if game.winner() == Some(me) {
                 wins += 1;
