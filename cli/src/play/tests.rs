@@ -2,7 +2,7 @@
 //! back from a ratatui `TestBackend` at 80×24, the smallest supported terminal.
 
 use super::app::{App, Screen, Settings};
-use super::{default_save_dir, parse_args, ui};
+use super::{default_save_dir, parse_args, text, ui};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
@@ -554,6 +554,24 @@ fn nyout_with_seats(app: &mut App, seats: usize) {
     press(app, KeyCode::Down);
     for _ in 2..seats {
         press(app, KeyCode::Right);
+    }
+}
+
+#[test]
+fn every_preset_is_named_and_described_whole_at_80x24() {
+    let mut a = app("blurbs", false);
+    press(&mut a, KeyCode::Enter);
+    for preset in yut_core::Preset::ALL {
+        let Screen::Setup(form) = &a.screen else {
+            panic!("the new-game screen\n{}", screen(&a))
+        };
+        assert_eq!(form.rules.preset, preset);
+        let s = screen(&a);
+        let line = s.lines().find(|l| l.contains("Rules")).unwrap_or_default();
+        for part in [text::preset_name(preset), text::preset_blurb(preset)] {
+            assert!(line.contains(part), "{part:?} cut from {line:?}");
+        }
+        press(&mut a, KeyCode::Right);
     }
 }
 

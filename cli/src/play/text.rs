@@ -23,12 +23,13 @@ pub fn preset_name(p: Preset) -> &'static str {
     }
 }
 
-/// One line saying where a preset comes from, for the new-game screen.
+/// Where a preset comes from, for the new-game screen: short enough (at most 24 columns)
+/// to stand whole beside the preset's name in an 80-column terminal.
 pub fn preset_blurb(p: Preset) -> &'static str {
     match p {
         Preset::Yunnori => "the app's own rules",
-        Preset::Culin1895 => "as Stewart Culin described it in 1895",
-        Preset::NyoutRu => "the rulebook of a Russian boxed set",
+        Preset::Culin1895 => "Culin's 1895 account",
+        Preset::NyoutRu => "a Russian boxed set",
     }
 }
 
