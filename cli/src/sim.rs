@@ -183,6 +183,13 @@ fn run(o: &Options) -> Result<(), String> {
     let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     for g in 0..o.games {
         let first = g % o.seats;
+        // New seeds every game (see `Bot::reseed`), the same for the same --seed.
+        let spread = (g as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        for (p, salt) in [(&mut pa, 0xa), (&mut pb, 0xb)] {
+            if let Player::Bot(b) = p {
+                b.reseed((o.seed ^ salt).wrapping_add(spread));
+            }
+        }
         let mut game = Game::new(rules.clone(), o.seats, None, first).map_err(|e| e.to_string())?;
         let mut rng = ThrowRng::seeded(o.seed.wrapping_mul(1_000_003).wrapping_add(g as u64));
         let mut turns = 1usize;

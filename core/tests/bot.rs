@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::time::Duration;
-use yut_core::bot::solver::Solver;
+use yut_core::bot::solver::{Rival, Solver, Versus};
 use yut_core::bot::{Bot, Level};
 use yut_core::game::{Game, Phase};
 use yut_core::rules::{RuleSet, Stacking, Switch};
@@ -176,6 +176,34 @@ fn choices_are_deterministic_for_a_seed_and_none_outside_the_move_phase() {
 }
 
 #[test]
+fn a_reseeded_random_bot_plays_a_position_differently() {
+    // A position with several legal moves: pieces out, a hand of two results.
+    let mut rng = ThrowRng::seeded(9);
+    let mut game = Game::new(RuleSet::default(), 2, None, 0).unwrap();
+    while game.phase() == Phase::Throw || game.legal_moves().len() < 3 {
+        match game.phase() {
+            Phase::Throw => {
+                let (o, _) = game.draw(&mut rng);
+                game.throw_outcome(o).unwrap();
+            }
+            _ => {
+                let mv = bot(Level::Medium, 0).choose(&game, BUDGET).unwrap();
+                game.play(&mv).unwrap();
+            }
+        }
+    }
+    let mut random = Bot::new(Level::Random, 1);
+    let first = random.choose(&game, BUDGET);
+    assert_eq!(random.choose(&game, BUDGET), first, "one seed, one answer");
+    let mut picks = std::collections::HashSet::new();
+    for seed in 0..40u64 {
+        random.reseed(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        picks.insert(format!("{:?}", random.choose(&game, BUDGET)));
+    }
+    assert!(picks.len() >= 3, "{} of {} moves", picks.len(), game.legal_moves().len());
+}
+
+#[test]
 fn level_names_parse_and_serialise() {
     for l in Level::ALL {
         assert_eq!(l.id().parse::<Level>().unwrap(), l);
@@ -291,29 +319,21 @@ fn solver_moves_are_legal_and_best_by_its_own_values() {
     assert!(!checked.is_empty());
 }
 
-#[test]
-fn the_game_solved_against_random_moves_agrees_with_simulation() {
-    // Two pieces: with one, no position offers a choice and random moves are perfect play.
+/// Plays the solver's optimal policy against a bot of `level` (seeded like the rival the
+/// game was solved against) and checks the win rate against the solved one.
+fn optimal_play_against(level: Level) -> Versus {
     let rules = two_pieces();
-    let vr = Solver::versus_random(&rules).unwrap();
-    // Choices matter, and the best response can only gain on play that assumes a perfect
-    // rival.
-    assert!(vr.best_response + 1e-9 >= vr.optimal, "{vr:?}");
-    assert!(vr.optimal > 0.6 && vr.best_response < 0.9, "{vr:?}");
-    let one = Solver::versus_random(&one_piece()).unwrap();
-    assert!((one.optimal - 0.5).abs() < 1e-9 && (one.best_response - 0.5).abs() < 1e-9);
+    let v = Solver::versus(&rules, Rival::Bot(Bot::new(level, 5))).unwrap();
+    // The best response can only gain on play that assumes a perfect rival.
+    assert!(v.best_response + 1e-9 >= v.optimal, "{v:?}");
     let s = Solver::solve(&rules, 2).unwrap();
-    assert_eq!(vr.states, s.state_count());
-    println!(
-        "2 pieces, {} states: best response vs random {:.4}, optimal policy vs random {:.4}",
-        vr.states, vr.best_response, vr.optimal
-    );
+    assert_eq!(v.states, s.state_count());
     let games = 4000;
     let mut wins = 0;
     let mut rng = ThrowRng::seeded(78);
-    let mut random = Bot::new(Level::Random, 5);
+    let mut rival = Bot::new(level, 5);
     for g in 0..games {
-        // Seat `solved` plays the perfect-play table, the other seat random moves.
+        // Seat `solved` plays the perfect-play table, the other seat the bot.
         let solved = g % 2;
         let mut game = Game::new(rules.clone(), 2, None, 0).unwrap();
         while !game.is_over() {
@@ -327,7 +347,7 @@ fn the_game_solved_against_random_moves_agrees_with_simulation() {
                     game.play_legal(&m).unwrap();
                 }
                 _ => {
-                    let m = random.choose(&game, BUDGET).unwrap();
+                    let m = rival.choose(&game, BUDGET).unwrap();
                     game.play(&m).unwrap();
                 }
             }
@@ -337,12 +357,35 @@ fn the_game_solved_against_random_moves_agrees_with_simulation() {
         }
     }
     let rate = wins as f64 / games as f64;
-    let sd = (vr.optimal * (1.0 - vr.optimal) / games as f64).sqrt();
+    let sd = (v.optimal * (1.0 - v.optimal) / games as f64).sqrt();
     assert!(
-        (rate - vr.optimal).abs() < 4.0 * sd,
-        "simulated {rate} vs solved {}",
-        vr.optimal
+        (rate - v.optimal).abs() < 4.0 * sd,
+        "{level}: simulated {rate} vs solved {}",
+        v.optimal
     );
+    println!(
+        "2 pieces vs {level}: best response {:.4}, optimal policy {:.4} (simulated {rate:.4}), {} states",
+        v.best_response, v.optimal, v.states
+    );
+    v
+}
+
+#[test]
+fn the_game_solved_against_random_moves_agrees_with_simulation() {
+    let v = optimal_play_against(Level::Random);
+    assert!(v.optimal > 0.6 && v.best_response < 0.9, "{v:?}");
+    // With one piece no position offers a choice: random moves are perfect play.
+    let one = Solver::versus(&one_piece(), Rival::Random).unwrap();
+    assert!((one.optimal - 0.5).abs() < 1e-9 && (one.best_response - 0.5).abs() < 1e-9);
+}
+
+#[test]
+fn the_game_solved_against_the_medium_bot_agrees_with_simulation() {
+    let v = optimal_play_against(Level::Medium);
+    let random = Solver::versus(&two_pieces(), Rival::Random).unwrap();
+    // The rule bot is a stronger rival than random moves, and still beatable.
+    assert!(v.best_response < random.optimal, "{v:?} {random:?}");
+    assert!(v.optimal > 0.52, "{v:?}");
 }
 
 fn two_pieces() -> RuleSet {

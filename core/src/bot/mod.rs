@@ -114,6 +114,14 @@ impl Bot {
         self.seed
     }
 
+    /// Gives the bot a new seed, keeping what it has built for the rules. A bot's choices
+    /// are a function of (seed, position), so a simulation reseeds its bots every game:
+    /// otherwise the random level would play each position the same way in every game,
+    /// one fixed policy instead of random moves.
+    pub fn reseed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
     /// The move to play now, or `None` when the game does not wait for a move.
     pub fn choose(&mut self, game: &Game, budget: Duration) -> Option<Move> {
         self.choose_legal(game, budget, None).map(|l| l.mv)

@@ -218,7 +218,7 @@ impl Solver {
         seats: usize,
         max_states: usize,
     ) -> Result<Solver, SolveError> {
-        let graph = explore(rules, seats, max_states, false)?;
+        let graph = explore(rules, seats, max_states, None)?;
         let Graph {
             index,
             probs,
@@ -317,23 +317,22 @@ impl Solver {
 }
 
 /// Every state reachable from the start of a 2-seat game and its children per throw
-/// outcome; with `random`, also where a player choosing uniformly among the legal moves
-/// ends up, with the odds of each.
+/// outcome; with a `rival`, also where that player's moves lead, with the odds of each.
 struct Graph {
     index: HashMap<u128, u32>,
     probs: Vec<f64>,
     /// `ends[s * k + o]` closes the children of state s under outcome o.
     ends: Vec<u32>,
     children: Vec<u32>,
-    random_ends: Vec<u32>,
-    random_children: Vec<(u32, f64)>,
+    rival_ends: Vec<u32>,
+    rival_children: Vec<(u32, f64)>,
 }
 
 fn explore(
     rules: &RuleSet,
     seats: usize,
     max_states: usize,
-    random: bool,
+    mut rival: Option<&mut Rival>,
 ) -> Result<Graph, SolveError> {
     if seats != 2 {
         return Err(SolveError::Seats(seats));
@@ -354,8 +353,8 @@ fn explore(
     index.insert(start_key, 0);
     let mut ends: Vec<u32> = Vec::new();
     let mut children: Vec<u32> = Vec::new();
-    let mut random_ends: Vec<u32> = Vec::new();
-    let mut random_children: Vec<(u32, f64)> = Vec::new();
+    let mut rival_ends: Vec<u32> = Vec::new();
+    let mut rival_children: Vec<(u32, f64)> = Vec::new();
     let mut next = 0usize;
     while next < keys.len() {
         let key = keys[next];
@@ -387,8 +386,8 @@ fn explore(
             if c.throw_outcome(o).is_ok() {
                 let mut seen = HashSet::new();
                 finals(&c, &mut set, &mut seen, &mut id_of)?;
-                if random {
-                    random_finals(&c, 1.0, &mut spread, &mut id_of)?;
+                if let Some(r) = rival.as_deref_mut() {
+                    rival_finals(&c, 1.0, r, &mut spread, &mut id_of)?;
                 }
             } else {
                 // An outcome the rules refuse here: the state keeps its own value.
@@ -402,9 +401,9 @@ fn explore(
             }
             children.extend(set.iter().map(|c| pack_child(*c)));
             ends.push(children.len() as u32);
-            if random {
-                random_children.extend(spread.iter().map(|(c, w)| (pack_child(*c), *w)));
-                random_ends.push(random_children.len() as u32);
+            if rival.is_some() {
+                rival_children.extend(spread.iter().map(|(c, w)| (pack_child(*c), *w)));
+                rival_ends.push(rival_children.len() as u32);
             }
         }
         next += 1;
@@ -414,8 +413,8 @@ fn explore(
         probs: outcomes.iter().map(|(_, p)| *p).collect(),
         ends,
         children,
-        random_ends,
-        random_children,
+        rival_ends,
+        rival_children,
     })
 }
 
@@ -511,41 +510,69 @@ fn minimax_values(n: usize, probs: &[f64], ends: &[u32], children: &[u32]) -> (V
     }
 }
 
-/// How well a player does against one who picks uniformly among the legal moves.
+/// A fixed rival to solve the game against.
+pub enum Rival {
+    /// Picks uniformly among the legal moves.
+    Random,
+    /// A bot of this level: every decision as it would take it (the `random` level is
+    /// modelled as `Random`).
+    Bot(super::Bot),
+}
+
+impl Rival {
+    /// The rival's odds of playing each of `moves` in `game`.
+    fn choices(&mut self, game: &Game, moves: &[LegalMove]) -> Vec<f64> {
+        let uniform = vec![1.0 / moves.len().max(1) as f64; moves.len()];
+        match self {
+            Rival::Random => uniform,
+            Rival::Bot(bot) if bot.level() == super::Level::Random => uniform,
+            Rival::Bot(bot) => {
+                let far = std::time::Duration::from_secs(3600);
+                let chosen = bot.choose_legal(game, far, None);
+                let mut odds = vec![0.0; moves.len()];
+                match moves.iter().position(|m| Some(m) == chosen.as_ref()) {
+                    Some(i) => odds[i] = 1.0,
+                    None => return uniform,
+                }
+                odds
+            }
+        }
+    }
+}
+
+/// How well a player can do against a fixed rival (win rates with alternating starts).
 #[derive(Clone, Copy, Debug)]
-pub struct VersusRandom {
-    /// Win rate (alternating starts) of the best response: the most a player can win
-    /// against random moves, a ceiling for every bot.
+pub struct Versus {
+    /// The best response: the most any player can win against this rival, a ceiling for
+    /// every bot.
     pub best_response: f64,
-    /// Win rate (alternating starts) of the optimal policy, which assumes a perfect rival.
+    /// The optimal policy, which assumes a perfect rival.
     pub optimal: f64,
     pub states: usize,
 }
 
 impl Solver {
-    /// Solves the game against a rival who moves at random: the exact ceiling that the
-    /// bots' results against the `random` level can be judged by.
-    pub fn versus_random(rules: &RuleSet) -> Result<VersusRandom, SolveError> {
-        let g = explore(rules, 2, MAX_STATES, true)?;
+    /// Solves the game against a fixed rival: the exact ceiling that the bots' results
+    /// against the `random` or `medium` level can be judged by.
+    pub fn versus(rules: &RuleSet, mut rival: Rival) -> Result<Versus, SolveError> {
+        let g = explore(rules, 2, MAX_STATES, Some(&mut rival))?;
         let n = g.index.len();
         let (minimax, _) = minimax_values(n, &g.probs, &g.ends, &g.children);
-        let best_response = random_rival_values(&g, None);
-        let optimal = random_rival_values(&g, Some(&minimax));
-        Ok(VersusRandom {
-            best_response,
-            optimal,
+        Ok(Versus {
+            best_response: rival_values(&g, None),
+            optimal: rival_values(&g, Some(&minimax)),
             states: n,
         })
     }
 }
 
-/// Value iteration with the rival moving at random; the player takes the best child
-/// (`policy` None) or the child a perfect-play table ranks best. Returns the player's win
-/// rate with alternating starts.
-fn random_rival_values(g: &Graph, policy: Option<&[f64]>) -> f64 {
+/// Value iteration against the rival; the player takes the best child (`policy` None) or
+/// the child a perfect-play table ranks best. Returns the player's win rate with
+/// alternating starts.
+fn rival_values(g: &Graph, policy: Option<&[f64]>) -> f64 {
     let n = g.index.len();
     let k = g.probs.len();
-    // Player's chance to win, with the player (`vp`) or the random rival (`vr`) to throw.
+    // Player's chance to win, with the player (`vp`) or the rival (`vr`) to throw.
     let mut vp = vec![0.5f64; n];
     let mut vr = vec![0.5f64; n];
     let player = |c: u32, vp: &[f64], vr: &[f64]| match c {
@@ -574,7 +601,7 @@ fn random_rival_values(g: &Graph, policy: Option<&[f64]>) -> f64 {
             let mut rlo = if s == 0 {
                 0
             } else {
-                g.random_ends[s * k - 1] as usize
+                g.rival_ends[s * k - 1] as usize
             };
             for (o, p) in g.probs.iter().enumerate() {
                 let hi = g.ends[s * k + o] as usize;
@@ -596,8 +623,8 @@ fn random_rival_values(g: &Graph, policy: Option<&[f64]>) -> f64 {
                         .map(|(_, c)| player(c, &vp, &vr)),
                 };
                 a += p * pick.unwrap_or(0.0);
-                let rhi = g.random_ends[s * k + o] as usize;
-                for &(c, w) in &g.random_children[rlo..rhi] {
+                let rhi = g.rival_ends[s * k + o] as usize;
+                for &(c, w) in &g.rival_children[rlo..rhi] {
                     b += p * w * rival(c, &vp, &vr);
                 }
                 lo = hi;
@@ -614,11 +641,12 @@ fn random_rival_values(g: &Graph, policy: Option<&[f64]>) -> f64 {
     (vp[0] + vr[0]) / 2.0
 }
 
-/// Where a player who picks uniformly among the legal moves ends up after the moves of the
-/// current results, with the odds of each end (seen as in `finals`).
-fn random_finals(
+/// Where the rival's moves of the current results lead, with the odds of each end (seen
+/// as in `finals`).
+fn rival_finals(
     game: &Game,
     weight: f64,
+    rival: &mut Rival,
     out: &mut Vec<(Child, f64)>,
     id_of: &mut dyn FnMut(&Game) -> Option<u32>,
 ) -> Result<(), SolveError> {
@@ -635,11 +663,11 @@ fn random_finals(
             }
             Phase::Move => {
                 let moves = game.legal_moves();
-                let share = weight / moves.len().max(1) as f64;
-                for m in &moves {
+                let odds = rival.choices(game, &moves);
+                for (m, p) in moves.iter().zip(odds) {
                     let mut c = game.clone();
-                    if c.play_legal(m).is_ok() {
-                        random_finals(&c, share, out, id_of)?;
+                    if p > 0.0 && c.play_legal(m).is_ok() {
+                        rival_finals(&c, weight * p, rival, out, id_of)?;
                     }
                 }
                 return Ok(());
