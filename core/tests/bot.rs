@@ -200,7 +200,12 @@ fn a_reseeded_random_bot_plays_a_position_differently() {
         random.reseed(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
         picks.insert(format!("{:?}", random.choose(&game, BUDGET)));
     }
-    assert!(picks.len() >= 3, "{} of {} moves", picks.len(), game.legal_moves().len());
+    assert!(
+        picks.len() >= 3,
+        "{} of {} moves",
+        picks.len(),
+        game.legal_moves().len()
+    );
 }
 
 #[test]

@@ -433,6 +433,27 @@ fn child_value(c: u32, values: &[f64]) -> f64 {
     }
 }
 
+/// The child a position stands for when no move is left to choose (a state waiting for a
+/// throw, the end of the game, a hand past the cap); `None` while moves are to be played.
+fn settled(
+    game: &Game,
+    id_of: &mut dyn FnMut(&Game) -> Option<u32>,
+) -> Result<Option<Child>, SolveError> {
+    if game.hand().len() > MAX_HAND {
+        return Ok(Some(Child::Cut));
+    }
+    Ok(match game.phase() {
+        Phase::Over => Some(Child::End(game.winner() == Some(0))),
+        Phase::Throw => {
+            let id = id_of(game).ok_or_else(|| {
+                SolveError::TooLarge("a position does not fit the state key".into())
+            })?;
+            Some(Child::State(id, game.to_move() != 0))
+        }
+        Phase::Move => None,
+    })
+}
+
 /// Every state a player can reach with the moves of the current results (a game in the
 /// move phase) or already stands in (a game waiting for a throw or over), seen from the
 /// mover of the state the sequence started in (seat 0).
@@ -445,29 +466,14 @@ fn finals(
     if !seen.insert(state_hash(game)) {
         return Ok(());
     }
-    if game.hand().len() > MAX_HAND {
-        if !out.contains(&Child::Cut) {
-            out.push(Child::Cut);
+    let Some(child) = settled(game, id_of)? else {
+        for m in game.legal_moves() {
+            let mut c = game.clone();
+            if c.play_legal(&m).is_ok() {
+                finals(&c, out, seen, id_of)?;
+            }
         }
         return Ok(());
-    }
-    let child = match game.phase() {
-        Phase::Over => Child::End(game.winner() == Some(0)),
-        Phase::Throw => {
-            let id = id_of(game).ok_or_else(|| {
-                SolveError::TooLarge("a position does not fit the state key".into())
-            })?;
-            Child::State(id, game.to_move() != 0)
-        }
-        Phase::Move => {
-            for m in game.legal_moves() {
-                let mut c = game.clone();
-                if c.play_legal(&m).is_ok() {
-                    finals(&c, out, seen, id_of)?;
-                }
-            }
-            return Ok(());
-        }
     };
     if !out.contains(&child) {
         out.push(child);
@@ -650,29 +656,16 @@ fn rival_finals(
     out: &mut Vec<(Child, f64)>,
     id_of: &mut dyn FnMut(&Game) -> Option<u32>,
 ) -> Result<(), SolveError> {
-    let child = if game.hand().len() > MAX_HAND {
-        Child::Cut
-    } else {
-        match game.phase() {
-            Phase::Over => Child::End(game.winner() == Some(0)),
-            Phase::Throw => {
-                let id = id_of(game).ok_or_else(|| {
-                    SolveError::TooLarge("a position does not fit the state key".into())
-                })?;
-                Child::State(id, game.to_move() != 0)
-            }
-            Phase::Move => {
-                let moves = game.legal_moves();
-                let odds = rival.choices(game, &moves);
-                for (m, p) in moves.iter().zip(odds) {
-                    let mut c = game.clone();
-                    if p > 0.0 && c.play_legal(m).is_ok() {
-                        rival_finals(&c, weight * p, rival, out, id_of)?;
-                    }
-                }
-                return Ok(());
+    let Some(child) = settled(game, id_of)? else {
+        let moves = game.legal_moves();
+        let odds = rival.choices(game, &moves);
+        for (m, p) in moves.iter().zip(odds) {
+            let mut c = game.clone();
+            if p > 0.0 && c.play_legal(m).is_ok() {
+                rival_finals(&c, weight * p, rival, out, id_of)?;
             }
         }
+        return Ok(());
     };
     match out.iter_mut().find(|(c, _)| *c == child) {
         Some((_, w)) => *w += weight,
