@@ -520,8 +520,9 @@ fn minimax_values(n: usize, probs: &[f64], ends: &[u32], children: &[u32]) -> (V
 pub enum Rival {
     /// Picks uniformly among the legal moves.
     Random,
-    /// A bot of this level: every decision as it would take it (the `random` level is
-    /// modelled as `Random`).
+    /// A bot: every decision as it would take it (the `random` level is modelled as
+    /// `Random`). The bot is asked once per decision of every state, so the hard level,
+    /// which searches each time, would take hours; the others take seconds.
     Bot(super::Bot),
 }
 
