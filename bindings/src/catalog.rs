@@ -119,6 +119,15 @@ pub fn presets() -> Vec<PresetInfo> {
         .collect()
 }
 
+/// Pieces each seat plays with at this table, as the preset's tradition deals them (Culin:
+/// 3 for three players, 2 for four in teams; otherwise 4). The new-game form sets
+/// `pieces_per_player` to it whenever the preset, the seat count or the teams change.
+#[uniffi::export]
+pub fn table_pieces(preset: Preset, seats: i32, teams: bool) -> i32 {
+    let preset: CorePreset = preset.into();
+    int(preset.pieces_for_table(usize::try_from(seats).unwrap_or(0), teams))
+}
+
 /// A preset with nothing changed.
 #[uniffi::export]
 pub fn preset_rules(preset: Preset) -> Rules {

@@ -33,6 +33,18 @@ impl Preset {
             Preset::NyoutRu => "nyout_ru",
         }
     }
+
+    /// Pieces each seat plays with at a table of `seats` (`teams`: two sides of partners),
+    /// as the tradition deals them: 4, except in Culin's account, where three players take
+    /// 3 each and four players in two teams 2 each (RULES.md §6). New-game forms start
+    /// from it; a host may still change `pieces_per_player`.
+    pub fn pieces_for_table(self, seats: usize, teams: bool) -> u8 {
+        match (self, seats) {
+            (Preset::Culin1895, 3) => 3,
+            (Preset::Culin1895, 4) if teams => 2,
+            _ => 4,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -452,6 +464,27 @@ mod tests {
         assert_eq!(r.finish, Finish::Exact);
         assert_eq!(r.capture_bonus, CaptureBonus::SinglePrize);
         assert_eq!(r.seat_range(), (2, 6));
+    }
+
+    #[test]
+    fn culin_deals_fewer_pieces_at_bigger_tables_and_a_game_takes_them() {
+        let culin = Preset::Culin1895;
+        assert_eq!(culin.pieces_for_table(2, false), 4);
+        assert_eq!(culin.pieces_for_table(3, false), 3);
+        assert_eq!(culin.pieces_for_table(4, true), 2);
+        // Four players each for themselves are not Culin's table: the usual 4.
+        assert_eq!(culin.pieces_for_table(4, false), 4);
+        for p in [Preset::Yunnori, Preset::NyoutRu] {
+            for seats in 2..=6 {
+                assert_eq!(p.pieces_for_table(seats, seats == 4), 4, "{p:?} {seats}");
+            }
+        }
+        let rules = RuleSet {
+            pieces_per_player: culin.pieces_for_table(3, false),
+            ..RuleSet::preset(culin)
+        };
+        let g = crate::game::Game::new(rules, 3, None, 0).unwrap();
+        assert!((0..3).all(|seat| g.home(seat) == 3));
     }
 
     #[test]

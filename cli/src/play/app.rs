@@ -458,13 +458,11 @@ impl SetupForm {
         f[self.row.min(f.len() - 1)]
     }
 
-    /// Pieces the preset deals for this many seats (Culin: fewer in bigger games).
+    /// Pieces the preset deals for this table (Culin: fewer in bigger games).
     fn default_pieces(&self) -> u8 {
-        match (self.rules.preset, self.count) {
-            (Preset::Culin1895, 3) => 3,
-            (Preset::Culin1895, 4) if self.teams => 2,
-            _ => 4,
-        }
+        self.rules
+            .preset
+            .pieces_for_table(self.count, self.teams && self.teams_allowed())
     }
 
     /// The seat counts the chosen rules allow (2–4; 2–6 for the Russian set), capped by
@@ -479,13 +477,26 @@ impl SetupForm {
     fn set_preset(&mut self, p: Preset) {
         self.rules = RuleSet::preset(p);
         self.set_count(self.count);
+        self.rules.pieces_per_player = self.default_pieces();
     }
 
     fn set_count(&mut self, n: usize) {
-        let (min, max) = self.seat_range();
-        self.count = n.clamp(min, max);
-        self.teams = self.teams_allowed();
-        self.rules.pieces_per_player = self.default_pieces();
+        self.retable(|f| {
+            let (min, max) = f.seat_range();
+            f.count = n.clamp(min, max);
+            f.teams = f.teams_allowed();
+        });
+    }
+
+    /// Changes the table. Where that changes the pieces the preset deals, the rules take
+    /// the new count; otherwise a host's own choice of pieces stays.
+    fn retable(&mut self, change: impl FnOnce(&mut Self)) {
+        let dealt = self.default_pieces();
+        change(self);
+        let now = self.default_pieces();
+        if now != dealt {
+            self.rules.pieces_per_player = now;
+        }
     }
 
     /// Changes the value on the current line (←/→).
@@ -507,10 +518,7 @@ impl SetupForm {
                     }
                 }
             }
-            Field::Teams => {
-                self.teams = !self.teams;
-                self.rules.pieces_per_player = self.default_pieces();
-            }
+            Field::Teams => self.retable(|f| f.teams = !f.teams),
             Field::BackDo => r.back_do = !r.back_do,
             Field::CaptureBonus => {
                 let all = [

@@ -1,7 +1,7 @@
 //! Unit tests of the play screens: drive `App::on_key`/`App::tick` and read the screen
 //! back from a ratatui `TestBackend` at 80×24, the smallest supported terminal.
 
-use super::app::{App, Screen, Settings};
+use super::app::{App, Field, Screen, Settings};
 use super::{default_save_dir, parse_args, text, ui};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::backend::TestBackend;
@@ -474,6 +474,66 @@ fn culin_starts_with_a_throw_off_and_offers_teams_for_four() {
         s.contains("APlayer 1") && s.contains("BBot 2"),
         "team letters\n{s}"
     );
+}
+
+/// Moves the new-game cursor to `field`.
+fn go_to(app: &mut App, field: Field) {
+    for _ in 0..40 {
+        let Screen::Setup(form) = &app.screen else {
+            panic!("the new-game screen\n{}", screen(app))
+        };
+        let rows = form.fields();
+        let (now, want) = (form.field(), rows.iter().position(|f| *f == field));
+        let Some(want) = want else {
+            panic!("{field:?} not on the form")
+        };
+        let here = rows.iter().position(|f| *f == now).unwrap_or(0);
+        match here.cmp(&want) {
+            std::cmp::Ordering::Equal => return,
+            std::cmp::Ordering::Less => press(app, KeyCode::Down),
+            std::cmp::Ordering::Greater => press(app, KeyCode::Up),
+        }
+    }
+    panic!("cursor never reached {field:?}");
+}
+
+fn form(app: &App) -> (usize, bool, u8) {
+    let Screen::Setup(f) = &app.screen else {
+        panic!("the new-game screen\n{}", screen(app))
+    };
+    (f.count, f.teams, f.rules.pieces_per_player)
+}
+
+#[test]
+fn culin_deals_pieces_for_the_table_and_a_hosts_own_count_stays() {
+    let mut a = app("deal", false);
+    press(&mut a, KeyCode::Enter);
+    go_to(&mut a, Field::Seats);
+    press(&mut a, KeyCode::Right);
+    assert_eq!(form(&a), (3, false, 4));
+    go_to(&mut a, Field::Pieces);
+    press(&mut a, KeyCode::Left);
+    go_to(&mut a, Field::Seats);
+    press(&mut a, KeyCode::Right);
+    assert_eq!(form(&a), (4, false, 3), "Yunnori deals 4 at every table");
+    go_to(&mut a, Field::Preset);
+    press(&mut a, KeyCode::Right);
+    assert_eq!(
+        form(&a),
+        (4, true, 2),
+        "Culin: four players in two teams, 2 each"
+    );
+    go_to(&mut a, Field::Teams);
+    press(&mut a, KeyCode::Right);
+    assert_eq!(
+        form(&a),
+        (4, false, 4),
+        "four each for themselves: the usual 4"
+    );
+    go_to(&mut a, Field::Seats);
+    press(&mut a, KeyCode::Left);
+    assert_eq!(form(&a), (3, false, 3), "three players take 3 each");
+    assert!(screen(&a).contains("Pieces"), "{}", screen(&a));
 }
 
 #[test]

@@ -104,6 +104,7 @@ public final class NewGameModel {
     public func selectPreset(_ preset: Preset) {
         guard describe(presetRules(preset: preset)) else { return }
         clampSeats()
+        setOption(Self.pieces, to: .count(value: dealtPieces()))
     }
 
     /// Sets one option; the core checks the whole rule set.
@@ -140,13 +141,15 @@ public final class NewGameModel {
 
     public func addSeat() {
         guard state.canAddSeat else { return }
-        state.seats.append(makeSeat(.human, index: state.seats.count))
+        retable { state.seats.append(makeSeat(.human, index: state.seats.count)) }
     }
 
     public func removeSeat(id: Int) {
         guard state.canRemoveSeat, let i = index(of: id) else { return }
-        state.seats.remove(at: i)
-        if !state.teamsAvailable { state.teams = false }
+        retable {
+            state.seats.remove(at: i)
+            if !state.teamsAvailable { state.teams = false }
+        }
     }
 
     public func setName(id: Int, _ name: String) {
@@ -173,7 +176,7 @@ public final class NewGameModel {
     }
 
     public func setTeams(_ on: Bool) {
-        state.teams = on && state.teamsAvailable
+        retable { state.teams = on && state.teamsAvailable }
     }
 
     public func setUndo(_ on: Bool) {
@@ -204,6 +207,24 @@ public final class NewGameModel {
         let colour = Self.palette.first { !used.contains($0) } ?? Self.palette[0]
         return SeatDraft(id: nextSeatID, name: defaultName(index), colour: colour,
                          player: player)
+    }
+
+    private static let pieces = "pieces_per_player"
+
+    /// The pieces the preset's tradition deals at this table (Culin: 3 each for three
+    /// players, 2 for four in teams; otherwise 4).
+    private func dealtPieces() -> Int32 {
+        tablePieces(preset: state.preset, seats: Int32(state.seats.count),
+                    teams: state.teams && state.teamsAvailable)
+    }
+
+    /// Changes the table. Where that changes the pieces dealt, the rules take the new
+    /// count; otherwise a host's own choice of pieces stays.
+    private func retable(_ change: () -> Void) {
+        let dealt = dealtPieces()
+        change()
+        let now = dealtPieces()
+        if now != dealt { setOption(Self.pieces, to: .count(value: now)) }
     }
 
     private func index(of id: Int) -> Int? {

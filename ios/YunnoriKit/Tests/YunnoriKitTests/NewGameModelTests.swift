@@ -56,6 +56,33 @@ struct NewGameModelTests {
         #expect(m.state.changedKeys.isEmpty)
     }
 
+    @Test("Culin's tradition deals the pieces for the table; a host's own count stays")
+    func culinDealsPieces() throws {
+        let m = NewGameModel()
+        func pieces() -> RuleValue? { m.state.options.first { $0.key == "pieces_per_player" }?.value }
+        m.setOption("pieces_per_player", to: .count(value: 2))
+        m.addSeat()
+        #expect(pieces() == .count(value: 2), "Yunnori deals 4 at every table: the host's 2 stays")
+
+        m.selectPreset(.culin1895)
+        #expect(m.state.seats.count == 3)
+        #expect(pieces() == .count(value: 3), "three players in Culin's account take 3 each")
+        #expect(m.state.changedKeys == ["pieces_per_player"])
+        m.addSeat()
+        #expect(pieces() == .count(value: 4), "four each for themselves: the usual 4")
+        m.setTeams(true)
+        #expect(pieces() == .count(value: 2), "four in two teams take 2 each")
+        m.setOption("pieces_per_player", to: .count(value: 1))
+        m.setName(id: m.state.seats[3].id, "Dana")
+        #expect(pieces() == .count(value: 1), "renaming a seat deals nothing new")
+        m.removeSeat(id: m.state.seats[3].id)
+        #expect(!m.state.teams)
+        #expect(pieces() == .count(value: 3))
+        let game = m.makeNewGame()
+        let dealt = try describeRules(rules: game.rules).options.first { $0.key == "pieces_per_player" }
+        #expect(dealt?.value == .count(value: 3), "the game starts with the dealt pieces")
+    }
+
     @Test("a preset brings its own values; seats stay within two to four")
     func presetsAndSeats() throws {
         let m = NewGameModel()

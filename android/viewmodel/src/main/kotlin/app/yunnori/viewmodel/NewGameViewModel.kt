@@ -8,6 +8,7 @@ import app.yunnori.core.Preset
 import app.yunnori.core.PresetInfo
 import app.yunnori.core.RuleOption
 import app.yunnori.core.RuleSetting
+import app.yunnori.core.RuleValue
 import app.yunnori.core.Rules
 import app.yunnori.core.RulesDescription
 import app.yunnori.core.SeatSpec
@@ -15,6 +16,7 @@ import app.yunnori.core.YutException
 import app.yunnori.core.describeRules
 import app.yunnori.core.presetRules
 import app.yunnori.core.presets
+import app.yunnori.core.tablePieces
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
@@ -112,17 +114,19 @@ class NewGameViewModel(
     }
 
     private fun reduce(s: NewGameUiState, event: UiEvent.ForNewGame): NewGameUiState = when (event) {
-        is UiEvent.SelectPreset -> s.copy(preset = event.preset).withRules(describeRules(presetRules(event.preset))).fitSeats()
+        is UiEvent.SelectPreset -> s.copy(preset = event.preset).withRules(describeRules(presetRules(event.preset))).fitSeats().let {
+            it.withPieces(tablePieces(it.preset, it.seats.size, it.teams))
+        }
         is UiEvent.SetRule -> s.withRules(
             describeRules(Rules(s.preset, s.rules.changes.filter { it.key != event.key } + RuleSetting(event.key, event.value))),
         )
         is UiEvent.ResetRule -> s.withRules(describeRules(Rules(s.preset, s.rules.changes.filter { it.key != event.key })))
         UiEvent.ResetRules -> s.withRules(describeRules(presetRules(s.preset)))
-        UiEvent.AddSeat -> if (!s.canAddSeat) s else s.copy(seats = s.seats + newSeat(s)).fitSeats()
+        UiEvent.AddSeat -> if (!s.canAddSeat) s else s.retable { copy(seats = seats + newSeat(this)) }
         is UiEvent.RemoveSeat -> if (!s.canRemoveSeat || event.seat !in s.seats.indices) {
             s
         } else {
-            s.copy(seats = s.seats.filterIndexed { i, _ -> i != event.seat }).fitSeats()
+            s.retable { copy(seats = seats.filterIndexed { i, _ -> i != event.seat }) }
         }
         is UiEvent.SetSeatName -> s.editSeat(event.seat) { it.copy(name = event.name) }
         is UiEvent.SetSeatColour -> s.editSeat(event.seat) { it.copy(colour = event.colour) }
@@ -131,7 +135,7 @@ class NewGameViewModel(
             val keepName = seat.name != defaultName(event.seat, seat.player)
             seat.copy(player = event.player, name = if (keepName) seat.name else defaultName(event.seat, event.player))
         }
-        is UiEvent.SetTeams -> s.copy(teams = event.on && s.teamsAllowed).fitSeats()
+        is UiEvent.SetTeams -> s.retable { copy(teams = event.on && teamsAllowed) }
         is UiEvent.SetSeatSide -> if (event.side !in s.seats.indices) s else s.editSeat(event.seat) { it.copy(side = event.side) }
         is UiEvent.SetUndo -> s.copy(undo = event.on)
         UiEvent.Start -> start(s)
@@ -174,6 +178,21 @@ class NewGameViewModel(
     private fun NewGameUiState.withRules(d: RulesDescription) =
         copy(rules = d.rules, options = d.options, minSeats = d.minSeats, maxSeats = d.maxSeats, message = null)
 
+    private fun NewGameUiState.withPieces(n: Int) =
+        withRules(describeRules(Rules(preset, rules.changes.filter { it.key != PIECES } + RuleSetting(PIECES, RuleValue.Count(n)))))
+
+    /**
+     * Changes the table (seats, teams). Where that changes the pieces the tradition deals
+     * (Culin: 3 each for three players, 2 for four in teams), the form takes the new count;
+     * otherwise a host's own choice of pieces stays.
+     */
+    private fun NewGameUiState.retable(change: NewGameUiState.() -> NewGameUiState): NewGameUiState {
+        val dealt = tablePieces(preset, seats.size, teams)
+        val next = change().fitSeats()
+        val now = tablePieces(next.preset, next.seats.size, next.teams)
+        return if (now == dealt) next else next.withPieces(now)
+    }
+
     /** Brings the seat count into the preset's range, and teams into line with it. */
     private fun NewGameUiState.fitSeats(): NewGameUiState {
         var s = this
@@ -188,6 +207,8 @@ class NewGameViewModel(
     private fun NewGameUiState.editSeat(i: Int, f: (SeatForm) -> SeatForm) =
         if (i !in seats.indices) this else copy(seats = seats.mapIndexed { j, seat -> if (j == i) f(seat) else seat })
 }
+
+private const val PIECES = "pieces_per_player"
 
 private fun englishName(seat: Int, player: PlayerKind): String = when (player) {
     is PlayerKind.Bot -> "Bot ${seat + 1}"

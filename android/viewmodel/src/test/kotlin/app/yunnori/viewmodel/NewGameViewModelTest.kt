@@ -73,6 +73,33 @@ class NewGameViewModelTest {
     }
 
     @Test
+    fun `Culin's tradition deals the pieces for the table, and a host's own count stays`() {
+        val vm = NewGameViewModel()
+        fun pieces() = (vm.state.value.options.single { it.key == "pieces_per_player" }.value as RuleValue.Count).value
+        vm.onEvent(UiEvent.SetRule("pieces_per_player", RuleValue.Count(2)))
+        vm.onEvent(UiEvent.AddSeat)
+        assertEquals(2, pieces(), "Yunnori deals 4 at every table: the host's 2 stays")
+
+        vm.onEvent(UiEvent.SelectPreset(Preset.CULIN1895))
+        assertEquals(3, vm.state.value.seats.size)
+        assertEquals(3, pieces(), "three players in Culin's account take 3 each")
+        assertEquals(setOf("pieces_per_player"), vm.state.value.changedKeys)
+        vm.onEvent(UiEvent.AddSeat)
+        assertEquals(4, pieces(), "four players each for themselves: the usual 4")
+        vm.onEvent(UiEvent.SetTeams(true))
+        assertEquals(2, pieces(), "four in two teams take 2 each")
+        vm.onEvent(UiEvent.SetRule("pieces_per_player", RuleValue.Count(1)))
+        vm.onEvent(UiEvent.SetSeatSide(3, 0))
+        assertEquals(1, pieces(), "a change of partners deals nothing new")
+        vm.onEvent(UiEvent.RemoveSeat(3))
+        assertEquals(3, pieces())
+        vm.onEvent(UiEvent.Start)
+        val ready = assertNotNull(vm.state.value.ready, "${vm.state.value.message}")
+        val dealt = describeRules(ready.rules).options.single { it.key == "pieces_per_player" }.value
+        assertEquals(RuleValue.Count(3), dealt, "the game starts with the dealt pieces")
+    }
+
+    @Test
     fun `seats stay within the preset's range`() {
         val vm = NewGameViewModel()
         repeat(10) { vm.onEvent(UiEvent.AddSeat) }
