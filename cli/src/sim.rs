@@ -4,15 +4,17 @@
 use serde_json::json;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use yut_core::bot::solver::Solver;
+use yut_core::bot::solver::{Rival, Solver, Versus};
 use yut_core::bot::{Bot, Level};
 use yut_core::game::{Event, Game, Phase};
 use yut_core::rules::{Preset, RuleSet};
 use yut_core::throw::ThrowRng;
 
 const USAGE: &str = "usage: yut sim --a LEVEL --b LEVEL --games N [--seed S] [--preset P] \
-[--seats S] [--pieces K] [--budget-ms MS] [--nodes N] [--json]
+[--seats S] [--pieces K] [--budget-ms MS] [--nodes N] [--ceiling] [--json]
   LEVEL: random, easy, medium, hard, optimal (optimal: 2 seats, small games only)
+  --ceiling: also solve the game against b (random or medium; 2 seats, small games only)
+    and print the most any player can win against it, and what optimal play wins
   games alternate who starts; with more than 2 seats, seats alternate a/b (a = even seats)
   decision times count decisions with a choice (two or more legal moves)";
 
@@ -29,6 +31,7 @@ struct Options {
     pieces: u8,
     budget: Duration,
     nodes: Option<u64>,
+    ceiling: bool,
     json: bool,
 }
 
@@ -43,12 +46,14 @@ fn parse(args: &[String]) -> Result<Options, String> {
         pieces: 4,
         budget: Duration::from_millis(200),
         nodes: None,
+        ceiling: false,
         json: false,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
-        if flag == "--json" {
-            o.json = true;
+        if flag == "--json" || flag == "--ceiling" {
+            o.json |= flag == "--json";
+            o.ceiling |= flag == "--ceiling";
             continue;
         }
         let value = it
@@ -128,6 +133,28 @@ fn player(
     Ok(Player::Bot(bot))
 }
 
+/// The solved game against `b`: what the best response and the optimal policy win.
+fn ceiling_against(b: &str, rules: &RuleSet, o: &Options) -> Result<Versus, String> {
+    let rival = match b.parse::<Level>() {
+        Ok(Level::Random) => Rival::Random,
+        // Medium is a fixed policy up to its tie-breaks, so one seed stands for all.
+        Ok(Level::Medium) => Rival::Bot(Bot::new(Level::Medium, o.seed ^ 0xb)),
+        _ => {
+            return Err(format!(
+                "--ceiling solves against random or medium, not {b} (easy's mistakes are \
+                 drawn anew every game; hard would take hours)"
+            ))
+        }
+    };
+    if o.seats != 2 {
+        return Err("--ceiling needs 2 seats".into());
+    }
+    if !o.json {
+        eprintln!("solving the game against {b} (this may take a while)…");
+    }
+    Solver::versus(rules, rival).map_err(|e| e.to_string())
+}
+
 fn percentile(sorted: &[f64], q: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -173,6 +200,11 @@ fn run(o: &Options) -> Result<(), String> {
     rules.validate().map_err(|e| e.to_string())?;
     // Checks the seat count before any game starts.
     Game::new(rules.clone(), o.seats, None, 0).map_err(|e| e.to_string())?;
+    let ceiling = if o.ceiling {
+        Some(ceiling_against(&o.b, &rules, o)?)
+    } else {
+        None
+    };
     let mut solved = None;
     let mut pa = player(&o.a, o.seed ^ 0xa, o.nodes, &rules, o, &mut solved)?;
     let mut pb = player(&o.b, o.seed ^ 0xb, o.nodes, &rules, o, &mut solved)?;
@@ -254,6 +286,8 @@ fn run(o: &Options) -> Result<(), String> {
             "decision_ms_median_b": percentile(&times[1], 0.5),
             "decision_ms_p99_b": percentile(&times[1], 0.99),
             "decisions_a": times[0].len(), "decisions_b": times[1].len(),
+            "ceiling_best_response_a": ceiling.map(|c| c.best_response),
+            "ceiling_optimal_a": ceiling.map(|c| c.optimal),
         });
         println!("{out}");
     } else {
@@ -281,6 +315,14 @@ fn run(o: &Options) -> Result<(), String> {
         );
         if unfinished > 0 {
             println!("  unfinished {unfinished}");
+        }
+        if let Some(c) = ceiling {
+            println!(
+                "  exact ceiling against {}: best response {:.2}%, optimal policy {:.2}%",
+                o.b,
+                100.0 * c.best_response,
+                100.0 * c.optimal
+            );
         }
         let (flo, fhi) = wilson(wins_first, o.games);
         println!(

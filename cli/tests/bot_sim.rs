@@ -125,6 +125,48 @@ fn sim_json_reports_every_key() {
 }
 
 #[test]
+fn sim_ceiling_solves_the_game_against_the_rival() {
+    // One piece each: no position has a choice, so every player wins half the games.
+    let out = yut(
+        &[
+            "sim",
+            "--a",
+            "optimal",
+            "--b",
+            "medium",
+            "--games",
+            "10",
+            "--pieces",
+            "1",
+            "--ceiling",
+            "--json",
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    for key in ["ceiling_best_response_a", "ceiling_optimal_a"] {
+        let x = v[key].as_f64().unwrap_or(f64::NAN);
+        assert!((x - 0.5).abs() < 1e-9, "{key}: {x}");
+    }
+    // Easy draws its mistakes anew every game; the solver plays two seats: refused.
+    for args in [
+        &["--b", "easy", "--pieces", "1"],
+        &["--b", "random", "--seats", "3"],
+    ] {
+        let mut all = vec!["sim", "--a", "hard", "--games", "2", "--ceiling"];
+        all.extend_from_slice(args);
+        let out = yut(&all, "");
+        assert_eq!(out.status.code(), Some(1), "{all:?}");
+        assert!(!out.stderr.is_empty());
+    }
+}
+
+#[test]
 fn sim_refuses_bad_options() {
     let out = yut(&["sim", "--a", "hard", "--games", "3"], "");
     assert_eq!(out.status.code(), Some(2));
