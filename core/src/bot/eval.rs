@@ -168,15 +168,6 @@ impl Model {
     }
 
     fn fill_reach(&mut self) {
-        let mut buf = Vec::with_capacity(2);
-        let mut mask = |m: &Model, from: Option<&Stack>| {
-            let mut out = [0u32; 6];
-            for t in Throw::ALL {
-                m.landings(from, t, &mut buf);
-                out[t as usize] = buf.iter().fold(0, |a, s| a | 1 << s.index());
-            }
-            out
-        };
         let mut reach = Vec::with_capacity(5 * MAX_LEN * 6);
         for route in RouteId::ALL {
             for index in 0..MAX_LEN {
@@ -188,31 +179,34 @@ impl Model {
                         index: index as u8,
                         turn,
                     };
-                    reach.push(mask(self, Some(&st)));
+                    reach.push(self.reach_mask(Some(&st)));
                 }
             }
         }
-        self.entry_reach = mask(self, None);
+        self.entry_reach = self.reach_mask(None);
         self.reach = reach;
     }
 
-    /// Stations (bit per `Station::index`) each result could take this stack to: the
-    /// masks of `landings`.
-    pub(crate) fn reach_of(&self, st: &Stack) -> [u32; 6] {
-        let turn = st.turn.map_or(0, |r| 1 + route_slot(r));
-        let i = (route_slot(st.route) * MAX_LEN + st.index as usize) * 6 + turn;
-        if (st.index as usize) < MAX_LEN {
-            if let Some(r) = self.reach.get(i) {
-                return *r;
-            }
-        }
+    /// `landings` of every result as station bit masks (bit per `Station::index`).
+    fn reach_mask(&self, from: Option<&Stack>) -> [u32; 6] {
         let mut out = [0u32; 6];
         let mut buf = Vec::with_capacity(2);
         for t in Throw::ALL {
-            self.landings(Some(st), t, &mut buf);
+            self.landings(from, t, &mut buf);
             out[t as usize] = buf.iter().fold(0, |a, s| a | 1 << s.index());
         }
         out
+    }
+
+    /// Stations each result could take this stack to (`reach_mask`, read from the table
+    /// built with the model).
+    pub(crate) fn reach_of(&self, st: &Stack) -> [u32; 6] {
+        let turn = st.turn.map_or(0, |r| 1 + route_slot(r));
+        let i = (route_slot(st.route) * MAX_LEN + st.index as usize) * 6 + turn;
+        match self.reach.get(i) {
+            Some(r) if (st.index as usize) < MAX_LEN => *r,
+            _ => self.reach_mask(Some(st)),
+        }
     }
 
     /// As `reach_of`, for a piece entering from home.
@@ -745,6 +739,46 @@ mod tests {
             let m = Model::new(&RuleSet::preset(p));
             assert!(m.home.is_finite() && m.home > 0.0);
             assert!(m.rate >= 1.0);
+        }
+    }
+
+    #[test]
+    fn the_reach_table_says_what_landings_says() {
+        for p in Preset::ALL {
+            let m = Model::new(&RuleSet::preset(p));
+            let mut buf = Vec::new();
+            let mut checked = 0;
+            for route in RouteId::ALL {
+                for index in 0..m.len(route) as u8 {
+                    for turn in [None, Some(RouteId::Mo), Some(RouteId::Dwitmo)] {
+                        let st = Stack {
+                            side: 1,
+                            counts: [0, 2, 0, 0, 0, 0],
+                            route,
+                            index,
+                            turn,
+                        };
+                        let table = m.reach_of(&st);
+                        for t in Throw::ALL {
+                            m.landings(Some(&st), t, &mut buf);
+                            let want = buf.iter().fold(0u32, |a, s| a | 1 << s.index());
+                            assert_eq!(table[t as usize], want, "{p:?} {st:?} {t:?}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+            assert!(checked > 500);
+            // A stack off the table (no route is that long) is still answered.
+            let far = Stack {
+                side: 0,
+                counts: [1, 0, 0, 0, 0, 0],
+                route: RouteId::Outer,
+                index: 40,
+                turn: None,
+            };
+            assert_eq!(m.reach_of(&far), [0; 6]);
+            assert_ne!(m.entry_reach(), [0; 6]);
         }
     }
 }
