@@ -1,7 +1,10 @@
-//! Engine speed: legal-move generation and whole random games, 2 seats × 4 pieces Yunnori.
+//! Engine speed: legal-move generation, whole random games, and the hard bot's decision
+//! (the time players wait), 2 seats × 4 pieces Yunnori.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
+use std::time::Duration;
+use yut_core::bot::{Bot, Level};
 use yut_core::game::{Game, Phase};
 use yut_core::rules::RuleSet;
 use yut_core::sim::random_game;
@@ -44,6 +47,23 @@ fn benches(c: &mut Criterion) {
             let mut g = Game::new(RuleSet::default(), 2, None, 0).expect("valid table");
             let mut rng = ThrowRng::seeded(seed);
             black_box(random_game(&mut g, &mut rng, 100_000))
+        })
+    });
+    // Positions with a real choice, a handful spread over the games.
+    let choices: Vec<&Game> = positions
+        .iter()
+        .filter(|g| g.legal_moves().len() > 1)
+        .step_by(7)
+        .take(40)
+        .collect();
+    group.throughput(Throughput::Elements(choices.len() as u64));
+    group.sample_size(10);
+    let mut hard = Bot::new(Level::Hard, 1);
+    group.bench_function("hard_decisions", |b| {
+        b.iter(|| {
+            for g in &choices {
+                black_box(hard.choose(g, Duration::from_secs(10)));
+            }
         })
     });
     group.finish();
