@@ -3,14 +3,15 @@
 //!
 //! `cargo test --release -p yut-core bot::train::train_yunnori_network -- --ignored --nocapture`
 //!
-//! Without settings it runs the schedule that made the built-in file (`SCHEDULE`, about 4
-//! minutes) and reproduces it bit for bit: training is seeded and single-threaded. For
+//! Without settings it runs the schedule that made the built-in file (`SCHEDULE`, about 90
+//! seconds) and reproduces it bit for bit: training is seeded and single-threaded. For
 //! experiments: `YUT_TRAIN_GAMES` and `YUT_TRAIN_RATE` (in 1/10,000) run one stage instead,
 //! from `YUT_TRAIN_FROM` (a weights file) or a fresh network of `YUT_TRAIN_HIDDEN` units;
 //! `YUT_TRAIN_OUT` writes elsewhere; `YUT_TRAIN_LAMBDA` (in 1/100), `YUT_TRAIN_SELF` and
 //! `YUT_TRAIN_MEDIUM` (games of 20), `YUT_TRAIN_SEARCH` (nodes) change how games are played.
 //! `YUT_TRAIN_PIECES=3` or `2` trains (and by default rewrites) the network for that many
-//! pieces each, with the same schedule.
+//! pieces each, with the same schedule; `YUT_TRAIN_PRESET=culin1895` Culin's network
+//! (`net_culin1895.bin`, 4 pieces, about 2.5 minutes).
 //!
 //! Most games are self-play with the network choosing each move by looking to the end of
 //! its turn; some are against the medium bot or random moves, so the network also sees
@@ -336,18 +337,28 @@ fn report(model: &Model, net: Option<&Net>, games: usize) {
 fn out_path() -> String {
     std::env::var("YUT_TRAIN_OUT").unwrap_or_else(|_| {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/bot/");
-        match model_rules().pieces_per_player {
-            4 => format!("{dir}net_yunnori.bin"),
-            n => format!("{dir}net_yunnori_{n}p.bin"),
+        let rules = model_rules();
+        let stem = match rules.preset {
+            Preset::Yunnori => "net_yunnori".to_string(),
+            p => format!("net_{}", p.id()),
+        };
+        match rules.pieces_per_player {
+            4 => format!("{dir}{stem}.bin"),
+            n => format!("{dir}{stem}_{n}p.bin"),
         }
     })
 }
 
-/// Yunnori with `YUT_TRAIN_PIECES` pieces each (4 unless set; 2 for the other built-in).
+/// The table to train for: `YUT_TRAIN_PRESET` (a preset id, Yunnori unless set) with
+/// `YUT_TRAIN_PIECES` pieces each (4 unless set), two seats.
 fn model_rules() -> RuleSet {
+    let preset = std::env::var("YUT_TRAIN_PRESET")
+        .ok()
+        .and_then(|id| Preset::ALL.into_iter().find(|p| p.id() == id))
+        .unwrap_or(Preset::Yunnori);
     RuleSet {
         pieces_per_player: env_or("YUT_TRAIN_PIECES", 4) as u8,
-        ..RuleSet::preset(Preset::Yunnori)
+        ..RuleSet::preset(preset)
     }
 }
 
