@@ -75,7 +75,7 @@ yn_resolve_ffi_inputs() {
 # prints "N passed, N failed[, N skipped]" and exits 1 unless every test passed, at least
 # one ran and the launcher's status RC was 0. START is the script's start (for the log).
 yn_junit_verdict() {
-    local log="$1" rc="$2" start="$3" ok bad cbad skipped aborted failed line
+    local log="$1" rc="$2" start="$3" ok bad cbad skipped aborted failed
     _yn_junit_count() { sed -nE "s/^\[ *([0-9]+) $1 .*\]$/\1/p" "$log" | tail -n1; }
     ok="$(_yn_junit_count 'tests successful')"; ok="${ok:-0}"
     bad="$(_yn_junit_count 'tests failed')"; bad="${bad:-0}"
@@ -85,11 +85,18 @@ yn_junit_verdict() {
     failed=$((bad + cbad)) # a failing container (e.g. a class that cannot load) hides its tests
     skipped=$((skipped + aborted))
     yn_log "total $(yn_since "$start")"
-    line="$ok passed, $failed failed"
+    yn_verdict "$ok" "$failed" "$skipped" "$rc"
+}
+
+# Prints "P passed, F failed[, S skipped]" and exits 1 unless no test failed, the runner's
+# status RC was 0 and at least one test passed.
+yn_verdict() {
+    local passed="$1" failed="$2" skipped="$3" rc="$4" line
+    line="$passed passed, $failed failed"
     [ "$skipped" -eq 0 ] || line="$line, $skipped skipped"
     echo "$line"
     if [ "$failed" -ne 0 ] || [ "$rc" -ne 0 ]; then exit 1; fi
-    if [ "$ok" -eq 0 ]; then
+    if [ "$passed" -eq 0 ]; then
         yn_log "error: no test ran"
         exit 1
     fi

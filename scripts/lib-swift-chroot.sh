@@ -191,7 +191,7 @@ swift_chroot_expose() {
 #   (not "Test run with N tests ...", nor "Test name() recorded an issue ...", whose
 #   message may itself say "failed")
 swift_test_verdict() {
-    local log="$1" rc="$2" start="$3" passed failed skipped line
+    local log="$1" rc="$2" start="$3" passed failed skipped
     _sc_xc() { grep -cE "^Test Case '[^']+' $1 \(" "$log" || true; }
     _sc_st() {
         local pat
@@ -210,12 +210,5 @@ swift_test_verdict() {
         yn_log "error: swift test exited with status $rc (a build error or a crash; see $log)"
         failed=1
     fi
-    line="$passed passed, $failed failed"
-    [ "$skipped" -eq 0 ] || line="$line, $skipped skipped"
-    echo "$line"
-    if [ "$failed" -ne 0 ] || [ "$rc" -ne 0 ]; then exit 1; fi
-    if [ "$passed" -eq 0 ]; then
-        yn_log "error: no test ran"
-        exit 1
-    fi
+    yn_verdict "$passed" "$failed" "$skipped" "$rc"
 }

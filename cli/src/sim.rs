@@ -152,7 +152,9 @@ fn ceiling_against(b: &str, rules: &RuleSet, o: &Options) -> Result<Versus, Stri
     if !o.json {
         eprintln!("solving the game against {b} (this may take a while)…");
     }
-    Solver::versus(rules, rival).map_err(|e| e.to_string())
+    Solver::versus(rules, rival)
+        .map(|(_, versus)| versus)
+        .map_err(|e| e.to_string())
 }
 
 fn percentile(sorted: &[f64], q: f64) -> f64 {

@@ -92,20 +92,25 @@ fn bot_errors_are_clear_and_exit_1() {
     }
 }
 
-#[test]
-fn sim_json_reports_every_key() {
-    let out = yut(
-        &[
-            "sim", "--a", "hard", "--b", "medium", "--games", "20", "--seed", "3", "--json",
-        ],
-        "",
-    );
+/// `yut sim ARGS --json`, which must succeed, as its one JSON object.
+fn sim_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["sim"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let out = yut(&all, "");
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn sim_json_reports_every_key() {
+    let v = sim_json(&[
+        "--a", "hard", "--b", "medium", "--games", "20", "--seed", "3",
+    ]);
     for key in [
         "games",
         "wins_a",
@@ -127,28 +132,17 @@ fn sim_json_reports_every_key() {
 #[test]
 fn sim_ceiling_solves_the_game_against_the_rival() {
     // One piece each: no position has a choice, so every player wins half the games.
-    let out = yut(
-        &[
-            "sim",
-            "--a",
-            "optimal",
-            "--b",
-            "medium",
-            "--games",
-            "10",
-            "--pieces",
-            "1",
-            "--ceiling",
-            "--json",
-        ],
-        "",
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let v = sim_json(&[
+        "--a",
+        "optimal",
+        "--b",
+        "medium",
+        "--games",
+        "10",
+        "--pieces",
+        "1",
+        "--ceiling",
+    ]);
     for key in ["ceiling_best_response_a", "ceiling_optimal_a"] {
         let x = v[key].as_f64().unwrap_or(f64::NAN);
         assert!((x - 0.5).abs() < 1e-9, "{key}: {x}");

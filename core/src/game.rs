@@ -517,10 +517,14 @@ impl Game {
     pub(crate) fn play_own(&mut self, legal: &LegalMove) -> Result<(), RuleError> {
         let seat = self.to_move as usize;
         let side = self.side_of.get(seat).copied();
-        let mut hand: Vec<Throw> = self.hand.iter().map(|h| h.throw).collect();
+        // Counted, not copied: this runs for every node of a search.
+        let mut held = [0u8; Throw::ALL.len()];
+        for h in &self.hand {
+            held[h.throw as usize] = held[h.throw as usize].saturating_add(1);
+        }
         let in_hand = legal.mv.uses.iter().all(|t| {
-            let found = hand.iter().position(|h| h == t);
-            found.map(|p| hand.swap_remove(p)).is_some()
+            let n = &mut held[*t as usize];
+            n.checked_sub(1).map(|left| *n = left).is_some()
         });
         let fits = in_hand
             && match legal.source {

@@ -328,10 +328,9 @@ fn solver_moves_are_legal_and_best_by_its_own_values() {
 /// game was solved against) and checks the win rate against the solved one.
 fn optimal_play_against(level: Level) -> Versus {
     let rules = two_pieces();
-    let v = Solver::versus(&rules, Rival::Bot(Bot::new(level, 5))).unwrap();
+    let (s, v) = Solver::versus(&rules, Rival::Bot(Bot::new(level, 5))).unwrap();
     // The best response can only gain on play that assumes a perfect rival.
     assert!(v.best_response + 1e-9 >= v.optimal, "{v:?}");
-    let s = Solver::solve(&rules, 2).unwrap();
     assert_eq!(v.states, s.state_count());
     let games = 4000;
     let mut wins = 0;
@@ -380,14 +379,14 @@ fn the_game_solved_against_random_moves_agrees_with_simulation() {
     let v = optimal_play_against(Level::Random);
     assert!(v.optimal > 0.6 && v.best_response < 0.9, "{v:?}");
     // With one piece no position offers a choice: random moves are perfect play.
-    let one = Solver::versus(&one_piece(), Rival::Random).unwrap();
+    let (_, one) = Solver::versus(&one_piece(), Rival::Random).unwrap();
     assert!((one.optimal - 0.5).abs() < 1e-9 && (one.best_response - 0.5).abs() < 1e-9);
 }
 
 #[test]
 fn the_game_solved_against_the_medium_bot_agrees_with_simulation() {
     let v = optimal_play_against(Level::Medium);
-    let random = Solver::versus(&two_pieces(), Rival::Random).unwrap();
+    let (_, random) = Solver::versus(&two_pieces(), Rival::Random).unwrap();
     // The rule bot is a stronger rival than random moves, and still beatable.
     assert!(v.best_response < random.optimal, "{v:?} {random:?}");
     assert!(v.optimal > 0.52, "{v:?}");

@@ -1,7 +1,7 @@
 //! Unit tests of the play screens: drive `App::on_key`/`App::tick` and read the screen
 //! back from a ratatui `TestBackend` at 80×24, the smallest supported terminal.
 
-use super::app::{App, Field, Screen, Settings};
+use super::app::{App, Field, Screen, Settings, SetupForm};
 use super::{default_save_dir, parse_args, text, ui};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::backend::TestBackend;
@@ -479,9 +479,7 @@ fn culin_starts_with_a_throw_off_and_offers_teams_for_four() {
 /// Moves the new-game cursor to `field`.
 fn go_to(app: &mut App, field: Field) {
     for _ in 0..40 {
-        let Screen::Setup(form) = &app.screen else {
-            panic!("the new-game screen\n{}", screen(app))
-        };
+        let form = setup(app);
         let rows = form.fields();
         let (now, want) = (form.field(), rows.iter().position(|f| *f == field));
         let Some(want) = want else {
@@ -497,10 +495,16 @@ fn go_to(app: &mut App, field: Field) {
     panic!("cursor never reached {field:?}");
 }
 
+/// The new-game form on screen (a test failure, with the screen, if another is shown).
+fn setup(app: &App) -> &SetupForm {
+    match &app.screen {
+        Screen::Setup(form) => form,
+        _ => panic!("the new-game screen\n{}", screen(app)),
+    }
+}
+
 fn form(app: &App) -> (usize, bool, u8) {
-    let Screen::Setup(f) = &app.screen else {
-        panic!("the new-game screen\n{}", screen(app))
-    };
+    let f = setup(app);
     (f.count, f.teams, f.rules.pieces_per_player)
 }
 
@@ -622,10 +626,7 @@ fn every_preset_is_named_and_described_whole_at_80x24() {
     let mut a = app("blurbs", false);
     press(&mut a, KeyCode::Enter);
     for preset in yut_core::Preset::ALL {
-        let Screen::Setup(form) = &a.screen else {
-            panic!("the new-game screen\n{}", screen(&a))
-        };
-        assert_eq!(form.rules.preset, preset);
+        assert_eq!(setup(&a).rules.preset, preset);
         let s = screen(&a);
         let line = s.lines().find(|l| l.contains("Rules")).unwrap_or_default();
         for part in [text::preset_name(preset), text::preset_blurb(preset)] {
@@ -640,9 +641,7 @@ fn six_seats_can_be_set_up_for_the_russian_set_and_fit_at_80x24() {
     let mut a = app("six", false);
     // One → more than the preset allows: the count stops at its maximum.
     nyout_with_seats(&mut a, 7);
-    let Screen::Setup(form) = &a.screen else {
-        panic!("the new-game screen\n{}", screen(&a))
-    };
+    let form = setup(&a);
     assert_eq!(form.rules.preset, yut_core::Preset::NyoutRu);
     let max = form.rules.seat_range().1;
     assert_eq!(max, 6, "the Russian set seats up to six");
@@ -720,9 +719,7 @@ fn switching_back_to_yunnori_clamps_the_seat_count() {
     // Up to the rules line; → wraps from the Russian set to Yunnori.
     press(&mut a, KeyCode::Up);
     press(&mut a, KeyCode::Right);
-    let Screen::Setup(form) = &a.screen else {
-        panic!("the new-game screen")
-    };
+    let form = setup(&a);
     assert_eq!(form.rules.preset, yut_core::Preset::Yunnori);
     assert_eq!(form.count, form.rules.seat_range().1);
     assert_eq!(form.count, 4);

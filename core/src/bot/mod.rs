@@ -5,8 +5,9 @@
 //! Levels: `random` (any legal move, for simulations), `easy` (light preferences, visible
 //! mistakes), `medium` (rules of thumb, no lookahead), `hard` (expectimax over the throw
 //! odds of the rule set in play, judging positions with a learned network where one was
-//! trained for the table, see `net`, else with the race model of `eval`). `solver` holds the exact solver for small games, which
-//! measures how far each level is from optimal play.
+//! trained for the table, see `net`, else with the race model of `eval`). `solver` holds
+//! the exact solver for small games, which measures how far each level is from optimal
+//! play.
 
 mod eval;
 mod net;

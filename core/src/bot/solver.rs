@@ -492,7 +492,7 @@ fn minimax_values(n: usize, probs: &[f64], ends: &[u32], children: &[u32]) -> (V
         let mut delta: f64 = 0.0;
         for s in (0..n).rev() {
             let mut v = 0.0;
-            let mut lo = if s == 0 { 0 } else { ends[s * k - 1] as usize };
+            let mut lo = first_child(ends, s, k);
             for (o, p) in probs.iter().enumerate() {
                 let hi = ends[s * k + o] as usize;
                 let mut best = f64::MIN;
@@ -561,15 +561,24 @@ pub struct Versus {
 impl Solver {
     /// Solves the game against a fixed rival: the exact ceiling that the bots' results
     /// against the `random` or `medium` level can be judged by.
-    pub fn versus(rules: &RuleSet, mut rival: Rival) -> Result<Versus, SolveError> {
+    /// The solved game (its optimal moves) comes with it, from the same exploration.
+    pub fn versus(rules: &RuleSet, mut rival: Rival) -> Result<(Solver, Versus), SolveError> {
         let g = explore(rules, 2, MAX_STATES, Some(&mut rival))?;
         let n = g.index.len();
-        let (minimax, _) = minimax_values(n, &g.probs, &g.ends, &g.children);
-        Ok(Versus {
+        let (values, sweeps) = minimax_values(n, &g.probs, &g.ends, &g.children);
+        let versus = Versus {
             best_response: rival_values(&g, None),
-            optimal: rival_values(&g, Some(&minimax)),
+            optimal: rival_values(&g, Some(&values)),
             states: n,
-        })
+        };
+        let solver = Solver {
+            rules: rules.clone(),
+            start: values[0],
+            index: g.index,
+            values,
+            sweeps,
+        };
+        Ok((solver, versus))
     }
 }
 
@@ -582,34 +591,14 @@ fn rival_values(g: &Graph, policy: Option<&[f64]>) -> f64 {
     // Player's chance to win, with the player (`vp`) or the rival (`vr`) to throw.
     let mut vp = vec![0.5f64; n];
     let mut vr = vec![0.5f64; n];
-    let player = |c: u32, vp: &[f64], vr: &[f64]| match c {
-        u32::MAX => 1.0,
-        0xFFFF_FFFE => 0.0,
-        0xFFFF_FFFD => 0.5,
-        _ if c & 1 == 1 => vr[(c >> 1) as usize],
-        _ => vp[(c >> 1) as usize],
-    };
-    let rival = |c: u32, vp: &[f64], vr: &[f64]| match c {
-        u32::MAX => 0.0,
-        0xFFFF_FFFE => 1.0,
-        0xFFFF_FFFD => 0.5,
-        _ if c & 1 == 1 => vp[(c >> 1) as usize],
-        _ => vr[(c >> 1) as usize],
-    };
+    let player = |c: u32, vp: &[f64], vr: &[f64]| player_chance(c, vp, vr, 1.0);
+    let rival = |c: u32, vp: &[f64], vr: &[f64]| player_chance(c, vr, vp, 0.0);
     for _ in 0..100_000 {
         let mut delta: f64 = 0.0;
         for s in (0..n).rev() {
             let (mut a, mut b) = (0.0, 0.0);
-            let mut lo = if s == 0 {
-                0
-            } else {
-                g.ends[s * k - 1] as usize
-            };
-            let mut rlo = if s == 0 {
-                0
-            } else {
-                g.rival_ends[s * k - 1] as usize
-            };
+            let mut lo = first_child(&g.ends, s, k);
+            let mut rlo = first_child(&g.rival_ends, s, k);
             for (o, p) in g.probs.iter().enumerate() {
                 let hi = g.ends[s * k + o] as usize;
                 let kids = &g.children[lo..hi];
@@ -646,6 +635,28 @@ fn rival_values(g: &Graph, policy: Option<&[f64]>) -> f64 {
         }
     }
     (vp[0] + vr[0]) / 2.0
+}
+
+/// Where the children of state `s` start in a list closed per (state, outcome) by `ends`
+/// (`k` outcomes per state).
+fn first_child(ends: &[u32], s: usize, k: usize) -> usize {
+    match s {
+        0 => 0,
+        _ => ends[s * k - 1] as usize,
+    }
+}
+
+/// The player's chance in child `c` of a state: `same` holds the values when the state's
+/// mover throws again, `other` when the other side does, and `mover_won` is the player's
+/// chance when the state's mover has won.
+fn player_chance(c: u32, same: &[f64], other: &[f64], mover_won: f64) -> f64 {
+    match c {
+        u32::MAX => mover_won,
+        0xFFFF_FFFE => 1.0 - mover_won,
+        0xFFFF_FFFD => 0.5,
+        _ if c & 1 == 1 => other[(c >> 1) as usize],
+        _ => same[(c >> 1) as usize],
+    }
 }
 
 /// Where the rival's moves of the current results lead, with the odds of each end (seen
