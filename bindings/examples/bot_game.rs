@@ -34,13 +34,10 @@ fn play(level: BotLevel, seed: u64) -> Result<usize, String> {
         options: SessionOptions { undo: true },
     })
     .map_err(|e| e.to_string())?;
-    let bot_level = match level {
-        BotLevel::Easy => Level::Easy,
-        BotLevel::Medium => Level::Medium,
-        BotLevel::Hard => Level::Hard,
-    };
+    // As the bindings make them: told who sits where.
+    let levels = session.seat_levels();
     let mut bots: Vec<Bot> = (0..2)
-        .map(|s| Bot::new(bot_level, bot_seed(seed, s)))
+        .map(|s| Bot::new(Level::from(level), bot_seed(seed, s)).with_seat_levels(&levels))
         .collect();
     let mut actions = 0;
     loop {

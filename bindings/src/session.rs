@@ -317,7 +317,7 @@ impl GameSession {
             let cached = s.bots.get_mut(seat).and_then(Option::take);
             let bot = match cached {
                 Some(b) if b.level() == level.into() && nodes.is_none() => b,
-                _ => Bot::new(level.into(), seed),
+                _ => Bot::new(level.into(), seed).with_seat_levels(&s.session.seat_levels()),
             };
             let bot = match nodes {
                 Some(n) => bot.with_node_budget(n),

@@ -11,8 +11,10 @@ use yut_core::rules::{Preset, RuleSet};
 use yut_core::throw::ThrowRng;
 
 const USAGE: &str = "usage: yut sim --a LEVEL --b LEVEL --games N [--seed S] [--preset P] \
-[--seats S] [--pieces K] [--budget-ms MS] [--nodes N] [--ceiling] [--json]
+[--seats S] [--pieces K] [--budget-ms MS] [--nodes N] [--ceiling] [--blind] [--json]
   LEVEL: random, easy, medium, hard, optimal (optimal: 2 seats, small games only)
+  bots are told which level sits at each seat, as in the apps; --blind keeps it from them
+    (hard then expects every rival's best play)
   --ceiling: also solve the game against b (random or medium; 2 seats, small games only)
     and print the most any player can win against it, and what optimal play wins
   games alternate who starts; with more than 2 seats, seats alternate a/b (a = even seats)
@@ -32,6 +34,7 @@ struct Options {
     budget: Duration,
     nodes: Option<u64>,
     ceiling: bool,
+    blind: bool,
     json: bool,
 }
 
@@ -47,13 +50,15 @@ fn parse(args: &[String]) -> Result<Options, String> {
         budget: Duration::from_millis(200),
         nodes: None,
         ceiling: false,
+        blind: false,
         json: false,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
-        if flag == "--json" || flag == "--ceiling" {
+        if matches!(flag.as_str(), "--json" | "--ceiling" | "--blind") {
             o.json |= flag == "--json";
             o.ceiling |= flag == "--ceiling";
+            o.blind |= flag == "--blind";
             continue;
         }
         let value = it
@@ -129,6 +134,12 @@ fn player(
     let mut bot = Bot::new(level, seed);
     if let Some(n) = nodes {
         bot = bot.with_node_budget(n);
+    }
+    if !o.blind {
+        let seats: Vec<Option<Level>> = (0..o.seats)
+            .map(|s| if s % 2 == 0 { &o.a } else { &o.b }.parse().ok())
+            .collect();
+        bot = bot.with_seat_levels(&seats);
     }
     Ok(Player::Bot(bot))
 }
@@ -278,7 +289,7 @@ fn run(o: &Options) -> Result<(), String> {
     if o.json {
         let out = json!({
             "a": o.a, "b": o.b, "games": o.games, "seed": o.seed, "preset": o.preset.id(),
-            "seats": o.seats, "pieces": o.pieces,
+            "seats": o.seats, "pieces": o.pieces, "blind": o.blind,
             "wins_a": wins_a, "wins_b": wins_b, "unfinished": unfinished,
             "wins_first_mover": wins_first,
             "win_rate_a": rate_a, "ci95_low_a": lo, "ci95_high_a": hi,
@@ -294,14 +305,15 @@ fn run(o: &Options) -> Result<(), String> {
         println!("{out}");
     } else {
         println!(
-            "{} vs {}: {} games, preset {}, {} seats, {} pieces, seed {}",
+            "{} vs {}: {} games, preset {}, {} seats, {} pieces, seed {}{}",
             o.a,
             o.b,
             o.games,
             o.preset.id(),
             o.seats,
             o.pieces,
-            o.seed
+            o.seed,
+            if o.blind { ", blind" } else { "" }
         );
         println!(
             "  a ({}) wins {wins_a} ({:.2}%, 95% CI {:.2}–{:.2}%)",

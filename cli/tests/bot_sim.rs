@@ -130,6 +130,33 @@ fn sim_json_reports_every_key() {
 }
 
 #[test]
+fn sim_tells_the_bots_who_sits_where_unless_blind() {
+    // A node budget, not the clock, ends the searches: the same games every run.
+    let args = [
+        "--a",
+        "hard",
+        "--b",
+        "medium",
+        "--games",
+        "12",
+        "--nodes",
+        "400",
+        "--budget-ms",
+        "600000",
+    ];
+    let told = sim_json(&args);
+    let mut blind_args = args.to_vec();
+    blind_args.push("--blind");
+    let blind = sim_json(&blind_args);
+    assert_eq!(told["blind"], false);
+    assert_eq!(blind["blind"], true);
+    // Hard plays for the medium bot's mistakes when it knows the bot sits there, so the
+    // games go differently.
+    let games = |v: &serde_json::Value| (v["wins_a"].clone(), v["mean_turns"].clone());
+    assert_ne!(games(&told), games(&blind));
+}
+
+#[test]
 fn sim_ceiling_solves_the_game_against_the_rival() {
     // One piece each: no position has a choice, so every player wins half the games.
     let v = sim_json(&[

@@ -32,6 +32,16 @@ impl BotLevel {
     }
 }
 
+impl From<BotLevel> for crate::bot::Level {
+    fn from(l: BotLevel) -> crate::bot::Level {
+        match l {
+            BotLevel::Easy => crate::bot::Level::Easy,
+            BotLevel::Medium => crate::bot::Level::Medium,
+            BotLevel::Hard => crate::bot::Level::Hard,
+        }
+    }
+}
+
 /// Who sits in a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
@@ -373,6 +383,18 @@ impl Session {
     }
     pub fn rules(&self) -> &RuleSet {
         &self.setup.rules
+    }
+    /// The bot level at each seat (`None` for a person), for `Bot::with_seat_levels`: a
+    /// hard bot at the table plays for the mistakes of the bots it knows are there.
+    pub fn seat_levels(&self) -> Vec<Option<crate::bot::Level>> {
+        self.setup
+            .seats
+            .iter()
+            .map(|s| match s.player {
+                Player::Bot { level } => Some(level.into()),
+                Player::Human => None,
+            })
+            .collect()
     }
     /// The seat whose turn it is.
     pub fn to_move(&self) -> usize {

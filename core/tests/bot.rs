@@ -56,6 +56,25 @@ fn assert_legal(game: &Game, level: Level, seed: u64) {
         game.legal_moves().iter().any(|l| l.mv == mv),
         "{level} chose an illegal move {mv:?}"
     );
+    if level == Level::Hard {
+        // Told who sits where (people and every level, teammates included), hard searches
+        // a medium bot's own choices; still only legal moves.
+        let kinds = [
+            None,
+            Some(Level::Medium),
+            Some(Level::Random),
+            Some(Level::Easy),
+        ];
+        let seats: Vec<Option<Level>> = (0..game.seats()).map(|s| kinds[s % 4]).collect();
+        let mv = bot(level, seed)
+            .with_seat_levels(&seats)
+            .choose(game, BUDGET)
+            .unwrap_or_else(|| panic!("hard told the seats: no move"));
+        assert!(
+            game.legal_moves().iter().any(|l| l.mv == mv),
+            "hard told the seats chose an illegal move {mv:?}"
+        );
+    }
 }
 
 #[test]

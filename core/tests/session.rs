@@ -423,3 +423,24 @@ fn an_impossible_table_is_refused() {
     };
     assert!(matches!(Session::new(spec), Err(SessionError::Setup(_))));
 }
+
+#[test]
+fn a_session_tells_its_bots_who_sits_where_and_a_reload_keeps_it() {
+    let mut spec = spec(Preset::Yunnori, 4, 9, true);
+    for (i, level) in [
+        (1, BotLevel::Easy),
+        (2, BotLevel::Hard),
+        (3, BotLevel::Medium),
+    ] {
+        spec.seats[i].player = Player::Bot { level };
+    }
+    let s = Session::new(spec).unwrap();
+    let expected = vec![
+        None,
+        Some(yut_core::bot::Level::Easy),
+        Some(yut_core::bot::Level::Hard),
+        Some(yut_core::bot::Level::Medium),
+    ];
+    assert_eq!(s.seat_levels(), expected);
+    assert_eq!(reload(&s).seat_levels(), expected);
+}

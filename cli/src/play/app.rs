@@ -130,12 +130,15 @@ pub struct Table {
 impl Table {
     pub fn new(session: Session) -> Table {
         let seed = session.setup.seed;
+        let levels = session.seat_levels();
         let bots = session
             .seats()
             .iter()
             .enumerate()
             .map(|(i, s)| match s.player {
-                Player::Bot { level } => Some(Bot::new(bot_level(level), seed ^ (i as u64 + 1))),
+                Player::Bot { level } => {
+                    Some(Bot::new(level.into(), seed ^ (i as u64 + 1)).with_seat_levels(&levels))
+                }
                 Player::Human => None,
             })
             .collect();
@@ -246,14 +249,6 @@ impl Table {
                 Ok(())
             }
         }
-    }
-}
-
-fn bot_level(l: BotLevel) -> Level {
-    match l {
-        BotLevel::Easy => Level::Easy,
-        BotLevel::Medium => Level::Medium,
-        BotLevel::Hard => Level::Hard,
     }
 }
 

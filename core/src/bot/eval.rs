@@ -48,6 +48,8 @@ pub struct Model {
     pub(crate) params: Params,
     /// The learned evaluation, where one was trained for these rules.
     pub(crate) net: Option<std::sync::Arc<Net>>,
+    /// The networks for a player facing the medium bot (see `net::AgainstMedium`).
+    pub(crate) against_medium: Option<std::sync::Arc<super::net::AgainstMedium>>,
     /// `landings` as station bit masks per result, for a stack at (route, index, pending
     /// turn) and for a piece entering: the network's hit features read them thousands of
     /// times per move.
@@ -159,6 +161,7 @@ impl Model {
             shortcut_at_15: rules.shortcut_at_15,
             params: Params::default(),
             net: Net::for_rules(rules),
+            against_medium: Net::against_medium_for_rules(rules),
             reach: Vec::new(),
             entry_reach: [0; 6],
         };

@@ -5,9 +5,10 @@
 //! Levels: `random` (any legal move, for simulations), `easy` (light preferences, visible
 //! mistakes), `medium` (rules of thumb, no lookahead), `hard` (expectimax over the throw
 //! odds of the rule set in play, judging positions with a learned network where one was
-//! trained for the table, see `net`, else with the race model of `eval`). `solver` holds
-//! the exact solver for small games, which measures how far each level is from optimal
-//! play.
+//! trained for the table, see `net`, else with the race model of `eval`; told that our
+//! medium bot is its rival, it searches that bot's own moves, see `with_seat_levels`).
+//! `solver` holds the exact solver for small games, which measures how far each level is
+//! from optimal play.
 
 mod eval;
 mod net;
@@ -86,6 +87,8 @@ pub struct Bot {
     level: Level,
     seed: u64,
     node_budget: u64,
+    /// How each seat's player chooses, as far as the bot knows (see `with_seat_levels`).
+    expect: Vec<search::Expect>,
     /// Rule-derived tables, built on first use and kept while the rules stay the same
     /// (boxed: they are a couple of kilobytes).
     model: Option<Box<(RuleSet, Model)>>,
@@ -97,6 +100,7 @@ impl Bot {
             level,
             seed,
             node_budget: HARD_NODE_BUDGET,
+            expect: Vec::new(),
             model: None,
         }
     }
@@ -104,6 +108,25 @@ impl Bot {
     /// Changes how many nodes the hard bot may search (stronger and slower when larger).
     pub fn with_node_budget(mut self, nodes: u64) -> Bot {
         self.node_budget = nodes.max(1);
+        self
+    }
+
+    /// Tells the bot who sits at each seat: one of our levels, or `None` for a person. The
+    /// hard level then searches a rival medium bot's moves as that bot makes them (its rule
+    /// choice) instead of as the best play, values positions with networks trained against
+    /// it (2 seats × 4 pieces, Yunnori), and so plays for the mistakes it will make.
+    /// Everyone else is expected to play their best: the random and easy levels draw their
+    /// moves by chance, and searching them as chance gained nothing against random moves
+    /// and lost games against easy (README, Bots). The other levels do not look ahead and
+    /// ignore this.
+    pub fn with_seat_levels(mut self, seats: &[Option<Level>]) -> Bot {
+        self.expect = seats
+            .iter()
+            .map(|l| match l {
+                Some(Level::Medium) => search::Expect::Medium,
+                _ => search::Expect::Best,
+            })
+            .collect();
         self
     }
 
@@ -179,8 +202,9 @@ impl Bot {
             }
             Level::Hard => {
                 let budget_nodes = self.node_budget;
+                let expect = self.expect.clone();
                 let model = self.model_for(game.rules());
-                let mut s = search::Search::new(model, game, deadline, stop);
+                let mut s = search::Search::new(model, game, &expect, deadline, stop);
                 s.run(game, &moves, budget_nodes).index
             }
         };

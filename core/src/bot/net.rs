@@ -133,6 +133,24 @@ impl Net {
             .clone()
     }
 
+    /// The built-in pair for a player facing the medium bot at `rules`' table, if one was
+    /// trained (Yunnori, 2 seats × 4 pieces).
+    pub(crate) fn against_medium_for_rules(rules: &RuleSet) -> Option<Arc<AgainstMedium>> {
+        static PAIR: OnceLock<Option<Arc<AgainstMedium>>> = OnceLock::new();
+        let mut base = RuleSet::preset(Preset::Yunnori);
+        base.first_player = rules.first_player;
+        if *rules != base {
+            return None;
+        }
+        PAIR.get_or_init(|| {
+            Some(Arc::new(AgainstMedium {
+                own: Net::from_bytes(include_bytes!("net_yunnori_vs_medium.bin"))?,
+                medium: Net::from_bytes(include_bytes!("net_yunnori_vs_medium_rival.bin"))?,
+            }))
+        })
+        .clone()
+    }
+
     /// The hidden layer's pre-activations into `pre` (length `hidden`).
     fn hidden_pre(&self, x: &Inputs, pre: &mut [f32]) {
         let h = self.hidden;
@@ -298,6 +316,17 @@ impl Net {
     }
 }
 
+/// Two networks that value positions for a player whose rival is the medium bot: the
+/// medium bot is no perfect player, so a position is worth more against it than the
+/// self-play network says, and the search, which knows the bot's moves, needs to know by
+/// how much. Each answers for the side to throw: `own` when that is the player, `medium`
+/// when it is the bot. Trained by `train::train_versus_networks`.
+#[derive(Debug)]
+pub(crate) struct AgainstMedium {
+    pub(crate) own: Net,
+    pub(crate) medium: Net,
+}
+
 fn sigmoid(z: f32) -> f32 {
     1.0 / (1.0 + (-z).exp())
 }
@@ -445,6 +474,41 @@ mod tests {
         assert!(v > 0.4 && v < 0.7, "{v}");
         let four = Game::new(rules, 4, None, 0).unwrap();
         assert!(net.mover_wins(&model, &four).is_none());
+    }
+
+    #[test]
+    fn the_networks_against_medium_favour_the_player_over_the_bot() {
+        let rules = RuleSet::preset(Preset::Yunnori);
+        let pair = Net::against_medium_for_rules(&rules).expect("the pair loads");
+        for (preset, pieces) in [(Preset::Yunnori, 3), (Preset::Culin1895, 4)] {
+            let r = RuleSet {
+                pieces_per_player: pieces,
+                ..RuleSet::preset(preset)
+            };
+            assert!(
+                Net::against_medium_for_rules(&r).is_none(),
+                "{preset:?} {pieces}"
+            );
+        }
+        let house = RuleSet {
+            back_do: false,
+            ..rules.clone()
+        };
+        assert!(Net::against_medium_for_rules(&house).is_none());
+        // The self-play network calls the opening about even; facing the medium bot, the
+        // player is ahead whoever throws first (it wins about two games in three).
+        let model = Model::new(&rules);
+        let opening = Game::new(rules.clone(), 2, None, 0).unwrap();
+        let x = inputs(&model, &opening).unwrap();
+        let even = Net::for_rules(&rules).unwrap().value(&x);
+        let player_first = pair.own.value(&x);
+        let player_second = 1.0 - pair.medium.value(&x);
+        assert!((even - 0.5).abs() < 0.1, "self-play: {even}");
+        assert!(player_first > 0.58, "player throws first: {player_first}");
+        assert!(
+            player_second > 0.55,
+            "the bot throws first: {player_second}"
+        );
     }
 
     fn position(pieces: serde_json::Value, to_move: usize) -> Game {

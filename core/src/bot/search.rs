@@ -7,8 +7,14 @@
 //! between two throws are searched in full, with a transposition table so that orders of
 //! the same moves are searched once. Iterative deepening under a node budget keeps the
 //! choice deterministic; the time budget and the stop flag only cut a search short.
+//!
+//! A rival seat is assumed to play its best unless the search is told that our medium bot
+//! sits there (`Expect`): then its moves are searched as the bot makes them, and positions
+//! are valued by networks trained against it, the way a player who knows the table plays
+//! for the mistakes it will see.
 
 use super::eval::Model;
+use super::net::{inputs, AgainstMedium};
 use super::state_hash;
 use crate::game::{Game, LegalMove, Phase};
 use std::collections::HashMap;
@@ -21,8 +27,22 @@ const MAX_DEPTH: u32 = 8;
 /// Throw outcomes less likely than this are searched one throw shallower.
 const RARE: f64 = 0.1;
 
+/// How the search expects the player of a seat to choose its moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Expect {
+    /// Its best move for its own side (a person, the hard level, or not known).
+    #[default]
+    Best,
+    /// The medium level's rule choice, ties shared evenly.
+    Medium,
+}
+
 pub(crate) struct Search<'a> {
     model: &'a Model,
+    /// Per seat; missing seats are `Best`.
+    expect: &'a [Expect],
+    /// Leaves valued for a rival that is the medium bot (2 seats, where trained).
+    against_medium: Option<&'a AgainstMedium>,
     me: usize,
     placed0: usize,
     nodes: u64,
@@ -45,12 +65,21 @@ impl<'a> Search<'a> {
     pub(crate) fn new(
         model: &'a Model,
         game: &Game,
+        expect: &'a [Expect],
         deadline: Instant,
         stop: Option<&'a AtomicBool>,
     ) -> Search<'a> {
+        let me = game.side_of(game.to_move());
+        let rival_is_medium = game.seats() == 2
+            && expect
+                .iter()
+                .enumerate()
+                .any(|(seat, e)| *e == Expect::Medium && game.side_of(seat) != me);
         Search {
             model,
-            me: game.side_of(game.to_move()),
+            expect,
+            against_medium: model.against_medium.as_deref().filter(|_| rival_is_medium),
+            me,
             placed0: game.places().len(),
             nodes: 0,
             limit: u64::MAX,
@@ -149,13 +178,13 @@ impl<'a> Search<'a> {
             };
         }
         if game.phase() == Phase::Over {
-            return self.model.win_probability(game, self.me, self.placed0);
+            return self.leaf(game);
         }
         // At the horizon a known result is still played out (the mover's best move by the
         // static evaluation): it is no longer chance, and the evaluation is made for
         // positions waiting for a throw. Big hands are left to the evaluation.
         if depth == 0 && (game.phase() == Phase::Throw || game.hand().len() > 2) {
-            return self.model.win_probability(game, self.me, self.placed0);
+            return self.leaf(game);
         }
         let key = state_hash(game);
         if let Some(&(d, v)) = self.tt.get(&key) {
@@ -185,19 +214,83 @@ impl<'a> Search<'a> {
                 if weight > 0.0 {
                     sum / weight
                 } else {
-                    self.model.win_probability(game, self.me, self.placed0)
+                    self.leaf(game)
                 }
             }
             _ => {
+                let seat = game.to_move();
+                let expect = match self.expect.get(seat) {
+                    Some(e) if game.side_of(seat) != self.me => *e,
+                    _ => Expect::Best,
+                };
                 let me = self.me;
-                best_child(game, me, |c| self.value(c, depth))
-                    .unwrap_or_else(|| self.model.win_probability(game, self.me, self.placed0))
+                let found = match expect {
+                    Expect::Best => best_child(game, me, |c| self.value(c, depth)),
+                    Expect::Medium => {
+                        let moves = game.legal_moves();
+                        let side = game.side_of(seat);
+                        let danger = super::rule::danger_map(game, self.model, side);
+                        let scores: Vec<f64> = moves
+                            .iter()
+                            .map(|m| super::rule::medium_score(game, self.model, &danger, m))
+                            .collect();
+                        let top = scores.iter().copied().fold(f64::MIN, f64::max);
+                        // Medium breaks ties with noise of 1e-6: moves that close are its
+                        // coin flips.
+                        let picks = moves
+                            .iter()
+                            .zip(&scores)
+                            .filter(|(_, s)| **s >= top - 1e-6)
+                            .map(|(m, _)| m);
+                        self.mean_over(game, picks, depth)
+                    }
+                };
+                found.unwrap_or_else(|| self.leaf(game))
             }
         };
         if !self.aborted {
             self.tt.insert(key, (depth, v));
         }
         v
+    }
+}
+
+impl Search<'_> {
+    /// The static value of a position for the searching side: the networks trained
+    /// against the medium bot when it is the rival, else the model's.
+    fn leaf(&self, game: &Game) -> f64 {
+        if let Some(pair) = self.against_medium {
+            if game.places().is_empty() {
+                if let Some(x) = inputs(self.model, game) {
+                    return if game.side_of(game.to_move()) == self.me {
+                        pair.own.value(&x) as f64
+                    } else {
+                        1.0 - pair.medium.value(&x) as f64
+                    };
+                }
+            }
+        }
+        self.model.win_probability(game, self.me, self.placed0)
+    }
+
+    /// The mean value of playing each of `moves` (all alike likely: the medium bot's ties);
+    /// `None` if none can be played.
+    fn mean_over<'m>(
+        &mut self,
+        game: &Game,
+        moves: impl Iterator<Item = &'m LegalMove>,
+        depth: u32,
+    ) -> Option<f64> {
+        let mut sum = 0.0;
+        let mut n = 0usize;
+        for m in moves {
+            let mut c = game.clone();
+            if c.play_own(m).is_ok() {
+                sum += self.value(&c, depth);
+                n += 1;
+            }
+        }
+        (n > 0).then(|| sum / n as f64)
     }
 }
 
@@ -223,4 +316,106 @@ pub(crate) fn best_child(
         });
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::{Bot, Level};
+    use crate::rules::RuleSet;
+    use crate::throw::ThrowRng;
+    use std::time::Duration;
+
+    /// Positions of random 4-piece games where seat 1 (the rival of seat 0) has a choice
+    /// and one result in hand, so every move leads to a position waiting for a throw.
+    fn rival_choices() -> Vec<Game> {
+        let rules = RuleSet::default();
+        let mut found = Vec::new();
+        let mut random = Bot::new(Level::Random, 3);
+        for g in 0..40u64 {
+            let mut game = Game::new(rules.clone(), 2, None, 0).unwrap();
+            let mut rng = ThrowRng::seeded(g);
+            while !game.is_over() {
+                if game.phase() == Phase::Throw {
+                    let (o, _) = game.draw(&mut rng);
+                    game.throw_outcome(o).unwrap();
+                    continue;
+                }
+                if game.to_move() == 1 && game.hand().len() == 1 && game.legal_moves().len() >= 3 {
+                    found.push(game.clone());
+                }
+                let mv = random.choose(&game, Duration::from_secs(1)).unwrap();
+                game.play(&mv).unwrap();
+            }
+        }
+        found
+    }
+
+    /// The value for seat 0 of each of the rival's moves, one throw from the horizon, by a
+    /// search told `expect`.
+    fn child_values(
+        model: &Model,
+        me_game: &Game,
+        game: &Game,
+        expect: &[Expect],
+    ) -> Vec<(LegalMove, f64)> {
+        let far = Instant::now() + Duration::from_secs(60);
+        game.legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut c = game.clone();
+                c.play_own(&m).unwrap();
+                let v = Search::new(model, me_game, expect, far, None).value(&c, 0);
+                (m, v)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_known_rival_bot_is_searched_as_it_plays() {
+        let rules = RuleSet::default();
+        let model = Model::new(&rules);
+        let me_game = Game::new(rules.clone(), 2, None, 0).unwrap();
+        let far = Instant::now() + Duration::from_secs(60);
+        let value = |expect: &[Expect], game: &Game| {
+            Search::new(&model, &me_game, expect, far, None).value(game, 0)
+        };
+        let mut medium_differs = 0;
+        let positions = rival_choices();
+        assert!(positions.len() > 50, "{} positions", positions.len());
+        for game in &positions {
+            let kids = child_values(&model, &me_game, game, &[]);
+            let worst = kids.iter().map(|k| k.1).fold(f64::MAX, f64::min);
+            // Not told: the rival's best move, the worst for seat 0.
+            assert!((value(&[], game) - worst).abs() < 1e-12);
+            assert!((value(&[Expect::Best, Expect::Best], game) - worst).abs() < 1e-12);
+            // A medium rival: the move the medium bot plays, unless it has ties.
+            let mut medium = Bot::new(Level::Medium, 1);
+            let chosen = medium
+                .choose_legal(game, Duration::from_secs(1), None)
+                .unwrap();
+            let danger = super::super::rule::danger_map(game, &model, 1);
+            // Facing the medium bot, the leaves are valued by the networks trained for it.
+            let told = [Expect::Best, Expect::Medium];
+            let kids = child_values(&model, &me_game, game, &told);
+            let scores: Vec<f64> = kids
+                .iter()
+                .map(|(m, _)| super::super::rule::medium_score(game, &model, &danger, m))
+                .collect();
+            let top = scores.iter().copied().fold(f64::MIN, f64::max);
+            if scores.iter().filter(|s| **s >= top - 1e-6).count() == 1 {
+                let expected = kids.iter().find(|(m, _)| *m == chosen).unwrap().1;
+                let v = value(&told, game);
+                assert!((v - expected).abs() < 1e-12, "medium {v} vs {expected}");
+                let worst = kids.iter().map(|k| k.1).fold(f64::MAX, f64::min);
+                medium_differs += usize::from(expected - worst > 1e-3);
+            }
+            // What a seat of the searching side is told does not matter: it plays its best
+            // for its own side (here the rival's seat 1 is searched, seat 0 is told).
+            assert!((value(&[Expect::Medium, Expect::Best], game) - worst).abs() < 1e-12);
+        }
+        // The test means something: the bot's choice is not the rival's best in many
+        // positions.
+        assert!(medium_differs > 50, "{medium_differs}");
+    }
 }

@@ -32,6 +32,9 @@ struct Greedy<'a> {
     model: &'a Model,
     /// `None`: the race model instead, for comparison.
     net: Option<&'a Net>,
+    /// Values positions with the rival to throw, from the rival's side, when training
+    /// against the medium bot (see `VERSUS_SCHEDULE`); `None`: `net` values every position.
+    rival_net: Option<&'a Net>,
     me: usize,
     memo: HashMap<u64, f64>,
 }
@@ -53,11 +56,10 @@ impl Greedy<'_> {
                 let Some(x) = inputs(self.model, game) else {
                     return 0.5;
                 };
-                let v = net.forward(&x).value as f64;
                 if game.side_of(game.to_move()) == self.me {
-                    v
+                    net.forward(&x).value as f64
                 } else {
-                    1.0 - v
+                    1.0 - self.rival_net.unwrap_or(net).forward(&x).value as f64
                 }
             }
             Phase::Move => {
@@ -73,10 +75,17 @@ impl Greedy<'_> {
         }
     }
 
-    fn pick(model: &Model, net: Option<&Net>, game: &Game, moves: &[LegalMove]) -> usize {
+    fn pick(
+        model: &Model,
+        net: Option<&Net>,
+        rival_net: Option<&Net>,
+        game: &Game,
+        moves: &[LegalMove],
+    ) -> usize {
         let mut g = Greedy {
             model,
             net,
+            rival_net,
             me: game.side_of(game.to_move()),
             memo: HashMap::new(),
         };
@@ -135,6 +144,18 @@ const SCHEDULE: [Stage; 3] = [
     },
 ];
 
+/// One stage of your own (`YUT_TRAIN_GAMES`, `YUT_TRAIN_RATE` in 1/10,000, `rate` unless
+/// set), or the built-in `schedule`.
+fn stages(schedule: &[Stage], rate: usize) -> Vec<Stage> {
+    match std::env::var("YUT_TRAIN_GAMES") {
+        Ok(_) => vec![Stage {
+            games: env_or("YUT_TRAIN_GAMES", 0),
+            rate: env_or("YUT_TRAIN_RATE", rate) as f32 / 10_000.0,
+        }],
+        Err(_) => schedule.to_vec(),
+    }
+}
+
 /// Knobs for experiments (environment variables, see the module docs).
 struct Knobs {
     lambda: f32,
@@ -144,6 +165,8 @@ struct Knobs {
     /// Above 0: the network's side chooses by the hard bot's search with this many nodes over a
     /// snapshot of the network, refreshed every 200 games (slow; 0 = one-turn greedy).
     search_nodes: u64,
+    /// The one rival when training a pair (`train_versus_networks`).
+    versus: Player,
 }
 
 #[test]
@@ -157,29 +180,31 @@ fn train_yunnori_network() {
         self_share: env_or("YUT_TRAIN_SELF", 12),
         medium_share: env_or("YUT_TRAIN_MEDIUM", 5),
         search_nodes: env_or("YUT_TRAIN_SEARCH", 0) as u64,
+        versus: Player::Medium,
     };
     let mut net = match std::env::var("YUT_TRAIN_FROM") {
         Ok(path) => Net::from_bytes(&std::fs::read(path).unwrap()).unwrap(),
         Err(_) => Net::fresh(env_or("YUT_TRAIN_HIDDEN", 32), 11),
     };
-    // One stage of your own, or the built-in schedule.
-    let stages = match std::env::var("YUT_TRAIN_GAMES") {
-        Ok(_) => vec![Stage {
-            games: env_or("YUT_TRAIN_GAMES", 0),
-            rate: env_or("YUT_TRAIN_RATE", 200) as f32 / 10_000.0,
-        }],
-        Err(_) => SCHEDULE.to_vec(),
-    };
-    for stage in stages {
-        train_stage(&rules, &model, &mut net, stage, &knobs);
+    for stage in stages(&SCHEDULE, 200) {
+        train_stage(&rules, &model, &mut net, None, stage, &knobs);
     }
     let path = out_path();
     std::fs::write(&path, net.to_bytes()).unwrap();
     println!("wrote {path}");
-    report(&model, Some(&net), 16_000);
+    report(&model, Some(&net), None, 16_000);
 }
 
-fn train_stage(rules: &RuleSet, model: &Model, net: &mut Net, stage: Stage, knobs: &Knobs) {
+/// With `rival`, every game is against `knobs.versus` and `rival` learns the positions with
+/// that player to throw (see `train_versus_networks`).
+fn train_stage(
+    rules: &RuleSet,
+    model: &Model,
+    net: &mut Net,
+    mut rival: Option<&mut Net>,
+    stage: Stage,
+    knobs: &Knobs,
+) {
     let Stage {
         games,
         rate: base_rate,
@@ -194,7 +219,9 @@ fn train_stage(rules: &RuleSet, model: &Model, net: &mut Net, stage: Stage, knob
             searcher.net = Some(std::sync::Arc::new(net.clone()));
         }
         let rate = base_rate * (1.0 - 0.8 * g as f32 / games as f32);
-        let players = if g % 20 < knobs.self_share {
+        let players = if rival.is_some() {
+            [Player::Net, knobs.versus]
+        } else if g % 20 < knobs.self_share {
             [Player::Net, Player::Net]
         } else if g % 20 < knobs.self_share + knobs.medium_share {
             [Player::Net, Player::Medium]
@@ -226,11 +253,11 @@ fn train_stage(rules: &RuleSet, model: &Model, net: &mut Net, stage: Stage, knob
                 match players[game.to_move()] {
                     Player::Net if knobs.search_nodes > 0 => {
                         let far = Instant::now() + Duration::from_secs(60);
-                        super::search::Search::new(&searcher, &game, far, None)
+                        super::search::Search::new(&searcher, &game, &[], far, None)
                             .run(&game, &moves, knobs.search_nodes)
                             .index
                     }
-                    Player::Net => Greedy::pick(model, Some(net), &game, &moves),
+                    Player::Net => Greedy::pick(model, Some(net), rival.as_deref(), &game, &moves),
                     Player::Random => rng.below(moves.len()),
                     Player::Medium => {
                         let lm = medium
@@ -246,8 +273,22 @@ fn train_stage(rules: &RuleSet, model: &Model, net: &mut Net, stage: Stage, knob
             continue;
         };
         let won0 = if game.side_of(winner) == 0 { 1.0 } else { 0.0 };
+        // Which network values each position: the rival's side to throw goes to `rival`
+        // when there is one.
+        let rival_side = players.iter().position(|p| *p != Player::Net);
+        let by_rival: Vec<bool> = states
+            .iter()
+            .map(|(_, side)| rival.is_some() && Some(*side) == rival_side)
+            .collect();
         // λ-returns, backwards, in side 0's terms.
-        let forwards: Vec<_> = states.iter().map(|(x, _)| net.forward(x)).collect();
+        let forwards: Vec<_> = states
+            .iter()
+            .zip(&by_rival)
+            .map(|((x, _), r)| match (&rival, r) {
+                (Some(rn), true) => rn.forward(x),
+                _ => net.forward(x),
+            })
+            .collect();
         let mut targets = vec![0.0f32; states.len()];
         let mut next = won0;
         for t in (0..states.len()).rev() {
@@ -268,7 +309,10 @@ fn train_stage(rules: &RuleSet, model: &Model, net: &mut Net, stage: Stage, knob
             let v = forwards[t].value.clamp(1e-6, 1.0 - 1e-6);
             loss -= (target * v.ln() + (1.0 - target) * (1.0 - v).ln()) as f64;
             seen += 1;
-            net.learn(x, &forwards[t], target, rate);
+            match rival.as_deref_mut() {
+                Some(rn) if by_rival[t] => rn.learn(x, &forwards[t], target, rate),
+                _ => net.learn(x, &forwards[t], target, rate),
+            }
         }
         if (g + 1) % 20_000 == 0 {
             println!(
@@ -283,9 +327,64 @@ fn train_stage(rules: &RuleSet, model: &Model, net: &mut Net, stage: Stage, knob
     }
 }
 
+/// The schedule behind `net_yunnori_vs_{medium,random}{,_rival}.bin`: both networks start
+/// from the table's network and learn only from games against that one rival.
+const VERSUS_SCHEDULE: [Stage; 2] = [
+    Stage {
+        games: 300_000,
+        rate: 0.004,
+    },
+    Stage {
+        games: 200_000,
+        rate: 0.002,
+    },
+];
+
+/// Trains the pair of networks that value positions for a player facing the medium bot
+/// (`YUT_TRAIN_VERSUS=random`: random moves): one for its own throws, one (from the rival's
+/// side) for the rival's. Run by hand, about 50 seconds:
+/// `cargo test --release -p yut-core bot::train::train_versus_networks -- --ignored
+/// --nocapture` (`YUT_TRAIN_GAMES`/`YUT_TRAIN_RATE` for one stage of your own,
+/// `YUT_TRAIN_OUT` for another file stem).
+#[test]
+#[ignore]
+fn train_versus_networks() {
+    let rules = model_rules();
+    let mut model = Model::new(&rules);
+    let Some(start) = model.net.take().map(|n| (*n).clone()) else {
+        panic!("the table has no network to start from");
+    };
+    let knobs = Knobs {
+        lambda: env_or("YUT_TRAIN_LAMBDA", 70) as f32 / 100.0,
+        self_share: 0,
+        medium_share: 20,
+        search_nodes: 0,
+        versus: match std::env::var("YUT_TRAIN_VERSUS").as_deref() {
+            Ok("random") => Player::Random,
+            _ => Player::Medium,
+        },
+    };
+    let (mut hero, mut rival) = (start.clone(), start);
+    for stage in stages(&VERSUS_SCHEDULE, 40) {
+        train_stage(&rules, &model, &mut hero, Some(&mut rival), stage, &knobs);
+    }
+    let stem = std::env::var("YUT_TRAIN_OUT").unwrap_or_else(|_| {
+        let built_in = out_path();
+        let name = match knobs.versus {
+            Player::Random => "_vs_random",
+            _ => "_vs_medium",
+        };
+        built_in.trim_end_matches(".bin").to_string() + name
+    });
+    std::fs::write(format!("{stem}.bin"), hero.to_bytes()).unwrap();
+    std::fs::write(format!("{stem}_rival.bin"), rival.to_bytes()).unwrap();
+    println!("wrote {stem}.bin and {stem}_rival.bin");
+    report(&model, Some(&hero), Some(&rival), 16_000);
+}
+
 /// Win rate of the one-turn-greedy player using `net` (or the race model) against the
 /// medium bot and against random moves.
-fn report(model: &Model, net: Option<&Net>, games: usize) {
+fn report(model: &Model, net: Option<&Net>, rival_net: Option<&Net>, games: usize) {
     for opp in [Player::Medium, Player::Random] {
         let mut rng = ThrowRng::seeded(77);
         let mut medium = Bot::new(Level::Medium, 9);
@@ -301,7 +400,7 @@ fn report(model: &Model, net: Option<&Net>, games: usize) {
                 }
                 let moves = game.legal_moves();
                 let i = if game.to_move() == me {
-                    Greedy::pick(model, net, &game, &moves)
+                    Greedy::pick(model, net, rival_net, &game, &moves)
                 } else if opp == Player::Random {
                     rng.below(moves.len())
                 } else {
@@ -372,6 +471,6 @@ fn greedy_strength() {
     if let Ok(path) = std::env::var("YUT_TRAIN_FROM") {
         net = Net::from_bytes(&std::fs::read(path).unwrap());
     }
-    report(&model, None, games);
-    report(&model, net.as_ref(), games);
+    report(&model, None, None, games);
+    report(&model, net.as_ref(), None, games);
 }

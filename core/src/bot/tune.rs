@@ -112,7 +112,9 @@ fn search_regret(samples: &[Sample], model: &Model, nodes: u64) -> f64 {
     let far = Instant::now() + Duration::from_secs(3600);
     regret(samples, &mut |g: &Game| {
         let moves = g.legal_moves();
-        Search::new(model, g, far, None).run(g, &moves, nodes).index
+        Search::new(model, g, &[], far, None)
+            .run(g, &moves, nodes)
+            .index
     })
 }
 
