@@ -166,11 +166,7 @@ impl From<BotLevel> for CoreBotLevel {
 
 impl From<BotLevel> for yut_core::bot::Level {
     fn from(l: BotLevel) -> yut_core::bot::Level {
-        match l {
-            BotLevel::Easy => yut_core::bot::Level::Easy,
-            BotLevel::Medium => yut_core::bot::Level::Medium,
-            BotLevel::Hard => yut_core::bot::Level::Hard,
-        }
+        CoreBotLevel::from(l).into()
     }
 }
 

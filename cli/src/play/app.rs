@@ -131,16 +131,10 @@ impl Table {
     pub fn new(session: Session) -> Table {
         let seed = session.setup.seed;
         let levels = session.seat_levels();
-        let bots = session
-            .seats()
+        let bots = levels
             .iter()
             .enumerate()
-            .map(|(i, s)| match s.player {
-                Player::Bot { level } => {
-                    Some(Bot::new(level.into(), seed ^ (i as u64 + 1)).with_seat_levels(&levels))
-                }
-                Player::Human => None,
-            })
+            .map(|(i, l)| l.map(|l| Bot::new(l, seed ^ (i as u64 + 1)).with_seat_levels(&levels)))
             .collect();
         let mut t = Table {
             session,

@@ -185,14 +185,12 @@ impl Bot {
             Level::Random => rng.below(moves.len()),
             Level::Easy => rule::easy_pick(&moves, &mut rng),
             Level::Medium => {
-                let model = self.model_for(game.rules());
-                let side = game.side_of(game.to_move());
-                let danger = rule::danger_map(game, model, side);
+                let model = model_for(&mut self.model, game.rules());
                 let mut best = 0;
                 let mut best_score = f64::MIN;
-                for (i, lm) in moves.iter().enumerate() {
+                for (i, s) in rule::medium_scores(game, model, &moves).iter().enumerate() {
                     // A hair of noise breaks ties differently per seed.
-                    let s = rule::medium_score(game, model, &danger, lm) + 1e-6 * rng.unit();
+                    let s = s + 1e-6 * rng.unit();
                     if s > best_score {
                         best_score = s;
                         best = i;
@@ -202,25 +200,25 @@ impl Bot {
             }
             Level::Hard => {
                 let budget_nodes = self.node_budget;
-                let expect = self.expect.clone();
-                let model = self.model_for(game.rules());
-                let mut s = search::Search::new(model, game, &expect, deadline, stop);
+                let model = model_for(&mut self.model, game.rules());
+                let mut s = search::Search::new(model, game, &self.expect, deadline, stop);
                 s.run(game, &moves, budget_nodes).index
             }
         };
         let index = index.min(moves.len() - 1);
         Some(moves.swap_remove(index))
     }
+}
 
-    fn model_for(&mut self, rules: &RuleSet) -> &Model {
-        if self.model.as_ref().is_some_and(|b| &b.0 != rules) {
-            self.model = None;
-        }
-        let b = self
-            .model
-            .get_or_insert_with(|| Box::new((rules.clone(), Model::new(rules))));
-        &b.1
+/// The rule-derived tables for `rules`, built on first use and kept while the rules stay
+/// the same. A function of the bot's slot, not of the bot, so that the search can borrow
+/// the bot's other fields beside it.
+fn model_for<'m>(slot: &'m mut Option<Box<(RuleSet, Model)>>, rules: &RuleSet) -> &'m Model {
+    if slot.as_ref().is_some_and(|b| &b.0 != rules) {
+        *slot = None;
     }
+    let b = slot.get_or_insert_with(|| Box::new((rules.clone(), Model::new(rules))));
+    &b.1
 }
 
 /// A 64-bit digest of everything that decides play from here (position, turn, hand,

@@ -115,11 +115,7 @@ impl Net {
     /// bytes once per process and then shared by every bot.
     pub(crate) fn for_rules(rules: &RuleSet) -> Option<Arc<Net>> {
         static NETS: [OnceLock<Option<Arc<Net>>>; 4] = [const { OnceLock::new() }; 4];
-        // Who starts does not change how a position should be valued.
-        let mut base = RuleSet::preset(rules.preset);
-        base.first_player = rules.first_player;
-        base.pieces_per_player = rules.pieces_per_player;
-        if *rules != base {
+        if !preset_rules(rules) {
             return None;
         }
         let (cell, bytes): (_, &[u8]) = match (rules.preset, rules.pieces_per_player) {
@@ -137,9 +133,7 @@ impl Net {
     /// trained (Yunnori, 2 seats × 4 pieces).
     pub(crate) fn against_medium_for_rules(rules: &RuleSet) -> Option<Arc<AgainstMedium>> {
         static PAIR: OnceLock<Option<Arc<AgainstMedium>>> = OnceLock::new();
-        let mut base = RuleSet::preset(Preset::Yunnori);
-        base.first_player = rules.first_player;
-        if *rules != base {
+        if !preset_rules(rules) || (rules.preset, rules.pieces_per_player) != (Preset::Yunnori, 4) {
             return None;
         }
         PAIR.get_or_init(|| {
@@ -314,6 +308,15 @@ impl Net {
         let x = inputs(model, game)?;
         Some(self.value(&x) as f64)
     }
+}
+
+/// Whether `rules` are their preset's own, up to who starts and the pieces each (which
+/// pick the network): a house rule changes the game a network was trained for.
+fn preset_rules(rules: &RuleSet) -> bool {
+    let mut base = RuleSet::preset(rules.preset);
+    base.first_player = rules.first_player;
+    base.pieces_per_player = rules.pieces_per_player;
+    *rules == base
 }
 
 /// Two networks that value positions for a player whose rival is the medium bot: the

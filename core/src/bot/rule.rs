@@ -12,7 +12,7 @@ use crate::throw::{Throw, ThrowRng};
 
 /// Chance per station that some opposing stack (or a piece entering) lands there with one
 /// result of the next throw.
-pub(crate) fn danger_map(game: &Game, model: &Model, side: usize) -> [f64; STATION_COUNT] {
+fn danger_map(game: &Game, model: &Model, side: usize) -> [f64; STATION_COUNT] {
     let mut danger = [0.0f64; STATION_COUNT];
     let mut buf = Vec::with_capacity(2);
     for other in 0..game.sides().len() {
@@ -51,13 +51,18 @@ pub(crate) fn danger_map(game: &Game, model: &Model, side: usize) -> [f64; STATI
     danger
 }
 
+/// Medium's score of each of `moves` (legal moves of `game`), for the side to move: what
+/// the medium bot, the search that expects it and the tuning harness all rank by.
+pub(crate) fn medium_scores(game: &Game, model: &Model, moves: &[LegalMove]) -> Vec<f64> {
+    let danger = danger_map(game, model, game.side_of(game.to_move()));
+    moves
+        .iter()
+        .map(|lm| medium_score(game, model, &danger, lm))
+        .collect()
+}
+
 /// Medium's score of one move (higher is better).
-pub(crate) fn medium_score(
-    game: &Game,
-    model: &Model,
-    danger: &[f64; STATION_COUNT],
-    lm: &LegalMove,
-) -> f64 {
+fn medium_score(game: &Game, model: &Model, danger: &[f64; STATION_COUNT], lm: &LegalMove) -> f64 {
     let seat = game.to_move();
     let side = game.side_of(seat);
     let pieces = lm.mv.pieces as f64;

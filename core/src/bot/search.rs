@@ -228,12 +228,7 @@ impl<'a> Search<'a> {
                     Expect::Best => best_child(game, me, |c| self.value(c, depth)),
                     Expect::Medium => {
                         let moves = game.legal_moves();
-                        let side = game.side_of(seat);
-                        let danger = super::rule::danger_map(game, self.model, side);
-                        let scores: Vec<f64> = moves
-                            .iter()
-                            .map(|m| super::rule::medium_score(game, self.model, &danger, m))
-                            .collect();
+                        let scores = super::rule::medium_scores(game, self.model, &moves);
                         let top = scores.iter().copied().fold(f64::MIN, f64::max);
                         // Medium breaks ties with noise of 1e-6: moves that close are its
                         // coin flips.
@@ -253,9 +248,7 @@ impl<'a> Search<'a> {
         }
         v
     }
-}
 
-impl Search<'_> {
     /// The static value of a position for the searching side: the networks trained
     /// against the medium bot when it is the rival, else the model's.
     fn leaf(&self, game: &Game) -> f64 {
@@ -394,14 +387,11 @@ mod tests {
             let chosen = medium
                 .choose_legal(game, Duration::from_secs(1), None)
                 .unwrap();
-            let danger = super::super::rule::danger_map(game, &model, 1);
             // Facing the medium bot, the leaves are valued by the networks trained for it.
             let told = [Expect::Best, Expect::Medium];
             let kids = child_values(&model, &me_game, game, &told);
-            let scores: Vec<f64> = kids
-                .iter()
-                .map(|(m, _)| super::super::rule::medium_score(game, &model, &danger, m))
-                .collect();
+            let moves: Vec<LegalMove> = kids.iter().map(|k| k.0.clone()).collect();
+            let scores = super::super::rule::medium_scores(game, &model, &moves);
             let top = scores.iter().copied().fold(f64::MIN, f64::max);
             if scores.iter().filter(|s| **s >= top - 1e-6).count() == 1 {
                 let expected = kids.iter().find(|(m, _)| *m == chosen).unwrap().1;

@@ -131,13 +131,12 @@ fn regret_against_the_solver() {
     let r = regret(&s, &mut |g: &Game| rng.below(g.legal_moves().len()));
     println!("random: regret/game {:.5}", per_game(r));
     let r = regret(&s, &mut |g: &Game| {
-        let side = g.side_of(g.to_move());
-        let danger = rule::danger_map(g, &model, side);
-        let moves = g.legal_moves();
         let mut best = 0;
         let mut bs = f64::MIN;
-        for (i, m) in moves.iter().enumerate() {
-            let v = rule::medium_score(g, &model, &danger, m);
+        for (i, &v) in rule::medium_scores(g, &model, &g.legal_moves())
+            .iter()
+            .enumerate()
+        {
             if v > bs {
                 bs = v;
                 best = i;
