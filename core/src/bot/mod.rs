@@ -190,7 +190,7 @@ impl Bot {
                 let mut best_score = f64::MIN;
                 for (i, s) in rule::medium_scores(game, model, &moves).iter().enumerate() {
                     // A hair of noise breaks ties differently per seed.
-                    let s = s + 1e-6 * rng.unit();
+                    let s = s + rule::TIE_NOISE * rng.unit();
                     if s > best_score {
                         best_score = s;
                         best = i;

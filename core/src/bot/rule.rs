@@ -51,6 +51,21 @@ fn danger_map(game: &Game, model: &Model, side: usize) -> [f64; STATION_COUNT] {
     danger
 }
 
+/// The medium bot adds noise of up to this much to every score to break ties per seed, so
+/// moves scored this close to the best are its coin flips.
+pub(crate) const TIE_NOISE: f64 = 1e-6;
+
+/// The indices of `scores` the medium bot may play: those within its tie noise of the best
+/// (the search that expects the bot shares its value out among them).
+pub(crate) fn medium_candidates(scores: &[f64]) -> impl Iterator<Item = usize> + '_ {
+    let top = scores.iter().copied().fold(f64::MIN, f64::max);
+    scores
+        .iter()
+        .enumerate()
+        .filter(move |(_, s)| **s >= top - TIE_NOISE)
+        .map(|(i, _)| i)
+}
+
 /// Medium's score of each of `moves` (legal moves of `game`), for the side to move: what
 /// the medium bot, the search that expects it and the tuning harness all rank by.
 pub(crate) fn medium_scores(game: &Game, model: &Model, moves: &[LegalMove]) -> Vec<f64> {

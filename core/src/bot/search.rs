@@ -15,6 +15,7 @@
 
 use super::eval::Model;
 use super::net::{inputs, AgainstMedium};
+use super::rule;
 use super::state_hash;
 use crate::game::{Game, LegalMove, Phase};
 use std::collections::HashMap;
@@ -228,15 +229,8 @@ impl<'a> Search<'a> {
                     Expect::Best => best_child(game, me, |c| self.value(c, depth)),
                     Expect::Medium => {
                         let moves = game.legal_moves();
-                        let scores = super::rule::medium_scores(game, self.model, &moves);
-                        let top = scores.iter().copied().fold(f64::MIN, f64::max);
-                        // Medium breaks ties with noise of 1e-6: moves that close are its
-                        // coin flips.
-                        let picks = moves
-                            .iter()
-                            .zip(&scores)
-                            .filter(|(_, s)| **s >= top - 1e-6)
-                            .map(|(m, _)| m);
+                        let scores = rule::medium_scores(game, self.model, &moves);
+                        let picks = rule::medium_candidates(&scores).map(|i| &moves[i]);
                         self.mean_over(game, picks, depth)
                     }
                 };
@@ -391,9 +385,8 @@ mod tests {
             let told = [Expect::Best, Expect::Medium];
             let kids = child_values(&model, &me_game, game, &told);
             let moves: Vec<LegalMove> = kids.iter().map(|k| k.0.clone()).collect();
-            let scores = super::super::rule::medium_scores(game, &model, &moves);
-            let top = scores.iter().copied().fold(f64::MIN, f64::max);
-            if scores.iter().filter(|s| **s >= top - 1e-6).count() == 1 {
+            let scores = rule::medium_scores(game, &model, &moves);
+            if rule::medium_candidates(&scores).count() == 1 {
                 let expected = kids.iter().find(|(m, _)| *m == chosen).unwrap().1;
                 let v = value(&told, game);
                 assert!((v - expected).abs() < 1e-12, "medium {v} vs {expected}");
