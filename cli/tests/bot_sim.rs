@@ -176,7 +176,7 @@ fn sim_ceiling_solves_the_game_against_the_rival() {
     }
     // Easy draws its mistakes anew every game; the solver plays two seats: refused.
     for args in [
-        &["--b", "easy", "--pieces", "1"],
+        &["--b", "easy", "--pieces", "1"][..],
         &["--b", "random", "--seats", "3"],
     ] {
         let mut all = vec!["sim", "--a", "hard", "--games", "2", "--ceiling"];
@@ -184,6 +184,21 @@ fn sim_ceiling_solves_the_game_against_the_rival() {
         let out = yut(&all, "");
         assert_eq!(out.status.code(), Some(1), "{all:?}");
         assert!(!out.stderr.is_empty());
+    }
+    // The 1-piece game has 1,266 states: a limit below that is refused with the reason,
+    // whether the solver plays a seat or gives the ceiling.
+    for args in [&["--a", "hard", "--ceiling"][..], &["--a", "optimal"]] {
+        let mut all = vec!["sim", "--b", "random", "--games", "2", "--pieces", "1"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--max-states", "1000"]);
+        let out = yut(&all, "");
+        assert_eq!(out.status.code(), Some(1), "{all:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("more than 1000 states"), "{err}");
+        all.truncate(all.len() - 1);
+        all.push("1300");
+        let out = yut(&all, "");
+        assert!(out.status.success(), "{all:?}");
     }
 }
 
