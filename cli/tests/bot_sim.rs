@@ -176,7 +176,7 @@ fn sim_ceiling_solves_the_game_against_the_rival() {
     }
     // Easy draws its mistakes anew every game; the solver plays two seats: refused.
     for args in [
-        &["--b", "easy", "--pieces", "1"][..],
+        &["--b", "easy", "--pieces", "1"],
         &["--b", "random", "--seats", "3"],
     ] {
         let mut all = vec!["sim", "--a", "hard", "--games", "2", "--ceiling"];
@@ -195,8 +195,7 @@ fn sim_ceiling_solves_the_game_against_the_rival() {
         assert_eq!(out.status.code(), Some(1), "{all:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("more than 1000 states"), "{err}");
-        all.truncate(all.len() - 1);
-        all.push("1300");
+        *all.last_mut().unwrap() = "1300";
         let out = yut(&all, "");
         assert!(out.status.success(), "{all:?}");
     }

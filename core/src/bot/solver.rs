@@ -361,6 +361,8 @@ fn explore(
     let mut children: Vec<u32> = Vec::new();
     let mut rival_ends: Vec<u32> = Vec::new();
     let mut rival_children: Vec<(u32, f32)> = Vec::new();
+    // State ids are packed into u32 children with a flag bit and three end codes.
+    let max_states = max_states.min(1 << 30);
     let mut next = 0usize;
     while next < keys.len() {
         let key = keys[next];
@@ -400,26 +402,16 @@ fn explore(
                 set.push(Child::State(next as u32, false));
                 spread.push((Child::State(next as u32, false), 1.0));
             }
-            // State ids are packed into u32 children with a flag bit and three end codes.
-            if keys.len() > max_states.min(1 << 30) {
+            if keys.len() > max_states {
                 return Err(SolveError::TooLarge(format!(
-                    "more than {} states",
-                    max_states.min(1 << 30)
+                    "more than {max_states} states"
                 )));
             }
-            // Edge lists are closed by u32 offsets.
-            if children.len().max(rival_children.len()) + set.len().max(spread.len())
-                > u32::MAX as usize
-            {
-                return Err(SolveError::TooLarge(
-                    "more than 2^32 moves between states".into(),
-                ));
-            }
             children.extend(set.iter().map(|c| pack_child(*c)));
-            ends.push(children.len() as u32);
+            ends.push(offset(children.len())?);
             if rival.is_some() {
                 rival_children.extend(spread.iter().map(|(c, w)| (pack_child(*c), *w as f32)));
-                rival_ends.push(rival_children.len() as u32);
+                rival_ends.push(offset(rival_children.len())?);
             }
         }
         next += 1;
@@ -432,6 +424,12 @@ fn explore(
         rival_ends,
         rival_children,
     })
+}
+
+/// Where an edge list ends: edge lists are closed by u32 offsets.
+fn offset(len: usize) -> Result<u32, SolveError> {
+    u32::try_from(len)
+        .map_err(|_| SolveError::TooLarge("more than 2^32 moves between states".into()))
 }
 
 fn child_value(c: u32, values: &[f64]) -> f64 {
