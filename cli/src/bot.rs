@@ -10,7 +10,8 @@ use yut_core::bot::{Bot, Level};
 use yut_core::game::Phase;
 use yut_core::setup::{MoveSpec, Setup, Table};
 
-const USAGE: &str = "usage: yut bot --level random|easy|medium|hard [--seed S] [--budget-ms MS] \
+pub const USAGE: &str =
+    "usage: yut bot --level random|easy|medium|hard [--seed S] [--budget-ms MS] \
 < position.json";
 
 /// The request: a table and a position.

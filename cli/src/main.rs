@@ -8,10 +8,19 @@ mod saves;
 mod scenario;
 mod sim;
 
+/// The whole program's usage: on stdout with success when asked for, on stderr with
+/// status 2 after a mistake.
+const USAGE: &str = "usage:
+  yut play [--resume] [--save-dir DIR] [--seed N]   play a game in the terminal
+  yut scenario FILE_OR_DIR...   run rule scenario files
+  yut sim --a L --b L --games N [--seed S] [--preset P] [--seats S] [--pieces K] [--json]
+                                bot against bot (L: random easy medium hard optimal)
+  yut bot --level L < position.json   a bot's move for one position
+  yut saves list DIR | check FILE | bench [N]   save files: Resume list, check, timings
+  yut COMMAND --help            one command's options";
+
 fn usage() -> ExitCode {
-    eprintln!(
-        "usage:\n  yut play [--resume] [--save-dir DIR] [--seed N]   play a game in the terminal\n  yut scenario FILE_OR_DIR...   run rule scenario files\n  yut sim --a L --b L --games N [--seed S] [--preset P] [--seats S] [--pieces K] [--json]\n                                bot against bot (L: random easy medium hard optimal)\n  yut bot --level L < position.json   a bot's move for one position\n  yut saves list DIR | check FILE | bench [N]   save files: Resume list, check, timings\n"
-    );
+    eprintln!("{USAGE}");
     ExitCode::from(2)
 }
 
@@ -28,12 +37,27 @@ fn quiet_on_closed_pipe() {
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("play") => play::main(&args[1..]),
-        Some("scenario") => scenario::main(&args[1..]),
-        Some("sim") => sim::main(&args[1..]),
-        Some("bot") => bot::main(&args[1..]),
-        Some("saves") => saves::main(&args[1..]),
-        _ => usage(),
+    let (command, rest) = match args.split_first() {
+        Some((c, rest)) => (c.as_str(), rest),
+        None => return usage(),
+    };
+    let (run, help): (fn(&[String]) -> ExitCode, &str) = match command {
+        "play" => (play::main, play::USAGE),
+        "scenario" => (scenario::main, scenario::USAGE),
+        "sim" => (sim::main, sim::USAGE),
+        "bot" => (bot::main, bot::USAGE),
+        "saves" => (saves::main, saves::USAGE),
+        "-h" | "--help" | "help" => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        _ => return usage(),
+    };
+    // Asking for help is never a mistake: the command's usage on stdout, status 0, and
+    // nothing run (`yut bot --help` must not wait for a position on stdin).
+    if rest.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{help}");
+        return ExitCode::SUCCESS;
     }
+    run(rest)
 }

@@ -16,7 +16,7 @@ use yut_core::session::{NewSession, Player, Seat, Session, SessionError, Session
 use yut_core::throw::ThrowRng;
 use yut_core::throw_plan::Gesture;
 
-const USAGE: &str = "usage:\n  yut saves list DIR     the Resume list of a save directory\n  yut saves check FILE   a save file's summary, or why it is refused (exit 1)\n  yut saves bench [N]    save/load timings of a finished 4-seat game (N rounds)";
+pub const USAGE: &str = "usage:\n  yut saves list DIR     the Resume list of a save directory\n  yut saves check FILE   a save file's summary, or why it is refused (exit 1)\n  yut saves bench [N]    save/load timings of a finished 4-seat game (N rounds)";
 
 pub fn main(args: &[String]) -> ExitCode {
     match (args.first().map(String::as_str), args.get(1), args.len()) {

@@ -30,9 +30,13 @@ pub fn run_file(path: &Path) -> Result<String, String> {
     Ok(sc.name)
 }
 
+pub const USAGE: &str = "usage: yut scenario FILE_OR_DIR...
+  runs each scenario file (a directory: every .json file under it, in name order);
+  prints ok or FAIL per file and a count; exit 1 when any fails or none was found";
+
 pub fn main(args: &[String]) -> ExitCode {
     if args.is_empty() {
-        eprintln!("usage: yut scenario FILE_OR_DIR...");
+        eprintln!("{USAGE}");
         return ExitCode::from(2);
     }
     let mut files = Vec::new();

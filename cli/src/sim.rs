@@ -10,7 +10,7 @@ use yut_core::game::{Event, Game, Phase};
 use yut_core::rules::{Preset, RuleSet};
 use yut_core::throw::ThrowRng;
 
-const USAGE: &str = "usage: yut sim --a LEVEL --b LEVEL --games N [--seed S] [--preset P] \
+pub const USAGE: &str = "usage: yut sim --a LEVEL --b LEVEL --games N [--seed S] [--preset P] \
 [--seats S] [--pieces K] [--budget-ms MS] [--nodes N] [--ceiling] [--max-states N] [--blind] [--json]
   LEVEL: random, easy, medium, hard, optimal (optimal: 2 seats, small games only)
   bots are told which level sits at each seat, as in the apps; --blind keeps it from them
@@ -18,7 +18,8 @@ const USAGE: &str = "usage: yut sim --a LEVEL --b LEVEL --games N [--seed S] [--
   --ceiling: also solve the game against b (random or medium; 2 seats, small games only)
     and print the most any player can win against it, and what optimal play wins
   --max-states: the solver's limit (default 12000000; 2 pieces need 434037 states,
-    3 pieces 61053821, which took 21 GB of memory and 72 minutes against random)
+    3 pieces 61053821, which took 21 GB of memory and 72 minutes against random:
+    yut sim --a hard --b random --pieces 3 --games 2000 --ceiling --max-states 62000000)
   games alternate who starts; with more than 2 seats, seats alternate a/b (a = even seats)
   decision times count decisions with a choice (two or more legal moves)";
 

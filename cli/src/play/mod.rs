@@ -30,7 +30,7 @@ use yut_core::save::SaveLibrary;
 /// Pause before each bot action unless told otherwise: long enough to see what it did.
 const DEFAULT_BOT_DELAY_MS: u64 = 700;
 
-const USAGE: &str = "usage: yut play [--resume] [--save-dir DIR] [--seed N] [--bot-delay-ms MS]
+pub const USAGE: &str = "usage: yut play [--resume] [--save-dir DIR] [--seed N] [--bot-delay-ms MS]
 
   --resume           open the list of saved games to continue one
   --save-dir DIR     where games are saved (default: $YUNNORI_SAVE_DIR, else
@@ -84,7 +84,6 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                         .map_err(|_| format!("--bot-delay-ms wants milliseconds, not {v:?}"))?,
                 );
             }
-            "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown option {other:?}")),
         }
     }
@@ -196,10 +195,6 @@ impl StopSignals {
 pub fn main(args: &[String]) -> ExitCode {
     let opts = match parse_args(args) {
         Ok(o) => o,
-        Err(msg) if msg.is_empty() => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
         Err(msg) => {
             eprintln!("yut play: {msg}\n{USAGE}");
             return ExitCode::from(2);
