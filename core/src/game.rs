@@ -361,6 +361,18 @@ impl Game {
     pub fn owed_prize(&self) -> u8 {
         self.owed_prize
     }
+    /// Makes `owed_prize` of the owed throws prize throws and marks the hand's results as
+    /// prize ones where `prizes` says so (in hand order). The setup format cannot say
+    /// either (`single_prize` positions arise only in play), but the solver keys positions
+    /// with them and rebuilds each through a setup; this restores what the key holds.
+    pub(crate) fn mark_prizes(&mut self, owed_prize: u8, prizes: &[bool]) {
+        let moved = owed_prize.min(self.owed);
+        self.owed -= moved;
+        self.owed_prize += moved;
+        for (h, &prize) in self.hand.iter_mut().zip(prizes) {
+            h.prize = prize;
+        }
+    }
     pub fn hand(&self) -> &[HandResult] {
         &self.hand
     }

@@ -192,9 +192,11 @@ fn decode(key: u128, table: &Table) -> Result<Game, SolveError> {
     let prize = r.get(2) as u8;
     let len = r.get(4);
     let mut hand = Vec::new();
+    let mut prizes = Vec::new();
     for _ in 0..len {
         let h = r.get(4);
         hand.push(Throw::ALL[(h & 7) as usize % 6]);
+        prizes.push(h >> 3 & 1 == 1);
     }
     let setup = Setup {
         pieces,
@@ -204,9 +206,11 @@ fn decode(key: u128, table: &Table) -> Result<Game, SolveError> {
         hand: Some(hand),
         owed: Some(owed + prize),
     };
-    setup
+    let mut game = setup
         .build(table)
-        .map_err(|e| SolveError::Setup(e.to_string()))
+        .map_err(|e| SolveError::Setup(e.to_string()))?;
+    game.mark_prizes(prize, &prizes);
+    Ok(game)
 }
 
 impl Solver {
@@ -369,8 +373,8 @@ fn explore(
         let game = decode(key, &table)?;
         if encode(&game) != Some(key) || game.phase() != Phase::Throw {
             return Err(SolveError::Unsupported(
-                "a position cannot be written in the setup format (prize throws, or two \
-                 own stacks on one station on different routes)"
+                "a position cannot be written in the setup format (two stacks of one side \
+                 on one station, left apart under optional stacking)"
                     .into(),
             ));
         }
