@@ -124,6 +124,8 @@ pub struct Table {
     pub bot_due: Option<Instant>,
     /// The last autosave failure, shown until a save succeeds.
     pub save_error: Option<String>,
+    /// The hard bot's move for this position (`h`): its move-list entry and option there.
+    pub hint: Option<(usize, usize)>,
     bots: Vec<Option<Bot>>,
 }
 
@@ -145,6 +147,7 @@ impl Table {
             prompt: None,
             bot_due: None,
             save_error: None,
+            hint: None,
             bots,
         };
         t.refresh();
@@ -173,6 +176,7 @@ impl Table {
         self.choices = group_moves(self.session.game().legal_moves());
         self.sel = 0;
         self.prompt = None;
+        self.hint = None;
     }
 
     fn note(&mut self, line: String) {
@@ -215,6 +219,64 @@ impl Table {
         self.announce(&events);
         self.refresh();
         Ok(())
+    }
+
+    /// Asks the hard bot for the person to move: selects its move-list entry and returns
+    /// the line to show (which way and whether to stack, when the entry asks that).
+    pub fn ask_hint(&mut self) -> Result<String, String> {
+        let game = self.session.game().clone();
+        let seat = self.session.to_move();
+        let levels = self.session.seat_levels();
+        let mut bot = Bot::new(Level::Hard, self.session.setup.seed ^ (seat as u64 + 1))
+            .with_seat_levels(&levels);
+        let mv = bot
+            .choose(&game, Duration::from_millis(1500))
+            .ok_or_else(|| "the hard bot found no move".to_string())?;
+        let (index, option) = self
+            .choices
+            .iter()
+            .enumerate()
+            .find_map(|(i, c)| c.options.iter().position(|o| o.mv == mv).map(|k| (i, k)))
+            .ok_or_else(|| "the hard bot's move is not in the list".to_string())?;
+        self.sel = index;
+        self.hint = Some((index, option));
+        let choice = &self.choices[index];
+        let lm = &choice.options[option];
+        let from = match lm.mv.from {
+            Spot::Home => "new piece".to_string(),
+            s => text::spot_label(s),
+        };
+        let mut line = format!(
+            "Hint: {} — {}: {from} → {}",
+            index + 1,
+            text::uses_name(&lm.mv.uses),
+            destination(lm)
+        );
+        if choice.options.iter().any(|o| o.mv.route != lm.mv.route) {
+            line.push_str(&format!(", {}", text::route_words(lm.mv.route)));
+        }
+        match lm.mv.stack {
+            Some(true) => line.push_str(", stacking"),
+            Some(false) => line.push_str(", keeping apart"),
+            None => {}
+        }
+        Ok(line)
+    }
+
+    /// The question for a move-list entry, with the hint's answer preselected.
+    fn ask(&self, index: usize, allowed: &[usize]) -> Option<Prompt> {
+        let choice = self.choices.get(index)?;
+        let mut prompt = question_for(choice, allowed, index)?;
+        if let Some((_, option)) = self.hint.filter(|(i, _)| *i == index) {
+            if let Some(k) = prompt
+                .answers
+                .iter()
+                .position(|a| a.options.contains(&option))
+            {
+                prompt.sel = k;
+            }
+        }
+        Some(prompt)
     }
 
     /// One bot action: a throw when one is owed, else the bot's chosen move.
@@ -992,6 +1054,10 @@ impl App {
                     return;
                 }
                 match key.code {
+                    KeyCode::Char('h') => match t.ask_hint() {
+                        Ok(line) => t.note(line),
+                        Err(e) => t.note(format!("No hint: {e}")),
+                    },
                     KeyCode::Up | KeyCode::Char('k') => t.sel = (t.sel + n - 1) % n,
                     KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => t.sel = (t.sel + 1) % n,
                     KeyCode::Enter => {
@@ -1020,7 +1086,7 @@ impl App {
             return;
         };
         let all: Vec<usize> = (0..choice.options.len()).collect();
-        match question_for(choice, &all, index) {
+        match t.ask(index, &all) {
             Some(p) => t.prompt = Some(p),
             None => {
                 let lm = choice.first().clone();
@@ -1040,13 +1106,13 @@ impl App {
             t.prompt = Some(p);
             return;
         };
-        let Some(choice) = t.choices.get(p.choice) else {
-            return;
-        };
-        if let Some(next) = question_for(choice, &ans.options, p.choice) {
+        if let Some(next) = t.ask(p.choice, &ans.options) {
             t.prompt = Some(next);
             return;
         }
+        let Some(choice) = t.choices.get(p.choice) else {
+            return;
+        };
         let Some(lm) = ans.options.first().map(|i| choice.options[*i].clone()) else {
             return;
         };

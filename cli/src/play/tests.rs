@@ -97,6 +97,30 @@ fn phase(app: &App) -> Phase {
     app.table.as_ref().expect("a table").session.game().phase()
 }
 
+/// Plays the table to its end: Space for every throw, `on_move` for every move of a
+/// person, the bots in between.
+fn play_out(app: &mut App, mut on_move: impl FnMut(&mut App)) {
+    for _ in 0..4000 {
+        run_bots(app);
+        match phase(app) {
+            Phase::Throw => ch(app, ' '),
+            Phase::Move => on_move(app),
+            Phase::Over => return,
+        }
+    }
+    panic!("the game did not end");
+}
+
+/// Setup keys: Culin 1895 (optional shortcuts and stacking), the second seat a person too.
+const CULIN_TWO_PEOPLE: [KeyCode; 6] = [
+    KeyCode::Right, // preset → culin1895
+    KeyCode::Down,
+    KeyCode::Down,
+    KeyCode::Down, // seat 2
+    KeyCode::Left, // bot medium → bot easy → ... human is two steps left
+    KeyCode::Left,
+];
+
 #[test]
 fn a_new_game_draws_the_board_and_the_seats() {
     let mut a = app("board", false);
@@ -202,23 +226,12 @@ fn a_whole_game_against_a_bot_ends_with_a_winner_and_is_saved_finished() {
             .map(|t| t.session.rules().pieces_per_player),
         Some(2)
     );
-    for _ in 0..3000 {
-        run_bots(&mut a);
-        let t = a.table.as_ref().expect("table");
-        if t.session.game().is_over() {
-            break;
+    play_out(&mut a, |a| {
+        ch(a, '1');
+        if a.table.as_ref().is_some_and(|t| t.prompt.is_some()) {
+            ch(a, '1');
         }
-        match phase(&a) {
-            Phase::Throw => ch(&mut a, ' '),
-            Phase::Move => {
-                ch(&mut a, '1');
-                if a.table.as_ref().is_some_and(|t| t.prompt.is_some()) {
-                    ch(&mut a, '1');
-                }
-            }
-            Phase::Over => break,
-        }
-    }
+    });
     let t = a.table.as_ref().expect("table");
     assert!(t.session.game().is_over());
     let s = screen(&a);
@@ -233,15 +246,7 @@ fn a_whole_game_against_a_bot_ends_with_a_winner_and_is_saved_finished() {
 fn route_and_stacking_choices_are_asked() {
     let mut a = app("choices", false);
     // Culin 1895: optional shortcuts and optional stacking; both seats human.
-    let keys = [
-        KeyCode::Right, // preset → culin1895
-        KeyCode::Down,
-        KeyCode::Down,
-        KeyCode::Down, // seat 2
-        KeyCode::Left, // bot medium → bot easy → ... human is two steps left
-        KeyCode::Left,
-    ];
-    new_game(&mut a, &keys);
+    new_game(&mut a, &CULIN_TWO_PEOPLE);
     let seats = a.table.as_ref().expect("table").session.seats().to_vec();
     assert!(seats
         .iter()
@@ -733,4 +738,39 @@ fn switching_back_to_yunnori_clamps_the_seat_count() {
     ch(&mut a, 's');
     assert!(matches!(a.screen, Screen::Game), "{}", screen(&a));
     assert_eq!(a.table.as_ref().map(|t| t.session.seats().len()), Some(4));
+}
+
+#[test]
+fn a_hint_marks_the_hard_bots_move_and_enter_plays_it() {
+    let mut a = app("hint", false);
+    // Both seats human, with shortcuts and stacking optional: hints that must also say
+    // which way and whether to stack.
+    new_game(&mut a, &CULIN_TWO_PEOPLE);
+    let (mut hints, mut answered) = (0, 0);
+    play_out(&mut a, |a| {
+        ch(a, 'h');
+        let t = a.table.as_ref().expect("table");
+        let (index, option) = t.hint.expect("a hint for the person to move");
+        assert_eq!(t.sel, index, "the hint's entry is selected");
+        let hinted = t.choices[index].options[option].mv.clone();
+        let s = screen(a);
+        assert!(s.contains(&format!("{} ★ ", index + 1)), "{s}");
+        assert!(s.contains("h hint"), "{s}");
+        assert!(s.contains(&format!("Hint: {}", index + 1)), "{s}");
+        hints += 1;
+        // Enter, and Enter again on every question: the hint's answers are preselected.
+        press(a, KeyCode::Enter);
+        while a.table.as_ref().is_some_and(|t| t.prompt.is_some()) {
+            answered += 1;
+            press(a, KeyCode::Enter);
+        }
+        let t = a.table.as_ref().expect("table");
+        match t.session.history().last() {
+            Some(yut_core::session::Action::Move { mv, .. }) => assert_eq!(*mv, hinted),
+            other => panic!("the hinted move was not played: {other:?}"),
+        }
+        assert!(t.hint.is_none(), "the hint goes with its position");
+    });
+    assert!(hints >= 10, "only {hints} hints");
+    assert!(answered > 0, "no hint needed a question answered");
 }

@@ -663,11 +663,12 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
         } else {
             ""
         };
+        let play = match g.phase() {
+            Phase::Move if t.human_to_act() => "1-9/↑↓ Enter move · h hint",
+            _ => "Space throw · 1-9/↑↓ Enter move",
+        };
         vec![
-            Line::from(Span::styled(
-                fit("Space throw · 1-9/↑↓ Enter move", w),
-                dim(),
-            )),
+            Line::from(Span::styled(fit(play, w), dim())),
             Line::from(Span::styled(
                 fit(&format!("{undo}r rules · q save & quit"), w),
                 dim(),
@@ -714,8 +715,13 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
         let first = t.sel.saturating_sub(room.saturating_sub(1));
         for (i, c) in t.choices.iter().enumerate().skip(first).take(room) {
             let style = if i == t.sel { hot() } else { Style::default() };
+            let mark = if t.hint.is_some_and(|(h, _)| h == i) {
+                "★ "
+            } else {
+                ""
+            };
             lines.push(Line::from(Span::styled(
-                fit(&format!("{} {}", i + 1, choice_line(c)), w),
+                fit(&format!("{} {mark}{}", i + 1, choice_line(c)), w),
                 style,
             )));
         }

@@ -3,8 +3,8 @@ import YunnoriKit
 
 /// The board: the core's 29 stations and lines drawn with `Canvas` (corners and the centre
 /// larger), stacks as coloured discs with their counts, the picked piece ringed, its legal
-/// destinations lit (tap one to move there), and the last move animated station by
-/// station along the path the core reported.
+/// destinations lit (tap one to move there), a hint's piece and destination ringed in
+/// gold, and the last move animated station by station along the path the core reported.
 struct BoardView: View {
     let state: GameState
     let board: BoardGeometry
@@ -33,6 +33,9 @@ struct BoardView: View {
                 }
                 .accessibilityHidden(true)
                 destinationMarkers(frame: frame)
+                if let hint = state.hint {
+                    hintRings(hint, frame: frame)
+                }
                 stackDiscs(frame: frame)
                 if let moving {
                     movingStack(moving, frame: frame)
@@ -139,6 +142,18 @@ struct BoardView: View {
                 .accessibilityLabel(destinationLabel(spot))
                 .accessibilityAddTraits(.isButton)
                 .accessibilityAction { onTap(spot) }
+        }
+    }
+
+    /// The hint's piece and destination, ringed in gold.
+    private func hintRings(_ hint: Hint, frame: CGRect) -> some View {
+        let diameter = frame.width * Size.disc * 2.8
+        return ForEach([hint.move.from, hint.move.to], id: \.self) { spot in
+            Circle()
+                .stroke(Palette.highlight, lineWidth: spot == hint.move.to ? 4 : 2)
+                .frame(width: diameter, height: diameter)
+                .position(place(spot, in: frame))
+                .accessibilityHidden(true)
         }
     }
 

@@ -28,6 +28,9 @@ struct GameView: View {
             }
             .layoutPriority(1)
             HandRow(state: state) { model.select(.home) }
+            if state.canMove || state.hint != nil || state.hintPending {
+                HintRow(state: state) { model.askHint() }
+            }
             StickMatView(lastThrow: state.lastThrow, enabled: state.canThrow,
                          onThrow: { model.throwSticks($0) },
                          onLanded: { _ in landings += 1 })
@@ -128,6 +131,43 @@ struct GameView: View {
 }
 
 // MARK: - Parts
+
+/// The hint button, and what the hint says (the board rings its piece and destination).
+private struct HintRow: View {
+    let state: GameState
+    let ask: () -> Void
+
+    var body: some View {
+        HStack(spacing: 8) {
+            Button(action: ask) {
+                Label("game.hint", systemImage: "lightbulb")
+            }
+            .buttonStyle(.bordered)
+            .disabled(state.hintPending || !state.canMove)
+            if state.hintPending {
+                ProgressView()
+                Text("game.hint.thinking")
+            } else if let hint = state.hint {
+                Text(verbatim: hintText(hint.move))
+            }
+            Spacer()
+        }
+        .font(.subheadline)
+        .padding(.horizontal)
+    }
+
+    private func hintText(_ move: LegalMove) -> String {
+        let uses = move.uses.map(resultName).joined(separator: " + ")
+        if move.to == .done {
+            return String(format: localized("game.hint.finish", fallback: "Best move: %@, bringing it home"), uses)
+        }
+        if move.captures > 0 {
+            return String(format: localized("game.hint.capture", fallback: "Best move: %@, sending %lld home"),
+                          uses, Int(move.captures))
+        }
+        return String(format: localized("game.hint.move", fallback: "Best move: %@ to the gold ring"), uses)
+    }
+}
 
 /// Whose turn it is, and what they are to do.
 private struct TurnBanner: View {

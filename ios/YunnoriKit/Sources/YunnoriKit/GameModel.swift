@@ -12,7 +12,8 @@ import YutCore
 /// Bot seats play in a `Task` on the main actor: a short pause, then a throw or the
 /// core's asynchronous bot search, then the move. Starting or resuming a game, undoing
 /// and leaving cancel that task (and the search inside it); a result that arrives late is
-/// dropped, never played on another position.
+/// dropped, never played on another position. A hint (`askHint()`) is the hard bot's
+/// search run the same way for the person to move; any change of position cancels it.
 ///
 /// Every action is saved to the `SaveLibrary` in the background (`flushSaves()` waits
 /// for the writes). Errors never escape: they become `state.message`.
@@ -26,6 +27,9 @@ public final class GameModel {
     @ObservationIgnored private let autosaver: Autosaver?
     @ObservationIgnored private(set) var session: GameSession?
     @ObservationIgnored private(set) var botTask: Task<Void, Never>?
+    @ObservationIgnored private(set) var hintTask: Task<Void, Never>?
+    /// How long the hard bot may think about a hint.
+    static let hintBudgetMs: UInt32 = 1_500
     /// Bumped whenever the game or its position is replaced under a running bot: a bot
     /// task of an older generation stops and throws its result away.
     @ObservationIgnored private var generation = 0
@@ -96,6 +100,7 @@ public final class GameModel {
     /// Leaves the game screen: bots stop, the game stays saved.
     public func leave() {
         stopBot()
+        stopHint()
         session = nil
         state = GameState()
     }
@@ -207,6 +212,60 @@ public final class GameModel {
         }
     }
 
+    // MARK: - Hints
+
+    /// Asks the hard bot which move it would play for the person to move. The answer
+    /// arrives as `state.hint`, with its piece selected so its destination lights up.
+    public func askHint() {
+        guard let session, let snapshot = state.snapshot else { return report(UserMessage(.notNow)) }
+        guard state.canMove else {
+            return report(UserMessage(.notNow, detail: "there is no move to choose now"))
+        }
+        if let known = state.hint {
+            // Already worked out for this position: pick its piece again.
+            state.selection = known.move.from
+            state.pendingChoice = nil
+            return
+        }
+        guard hintTask == nil else { return }
+        state.hintPending = true
+        let generation = self.generation
+        hintTask = Task { [weak self] in
+            await self?.findHint(session, asked: snapshot.state, generation: generation)
+        }
+    }
+
+    private func findHint(_ session: GameSession, asked: UInt64, generation: Int) async {
+        let found: Result<LegalMove, any Error>
+        do {
+            // Cancelled before it started (the position changed at once): search nothing.
+            try Task.checkCancellation()
+            found = .success(try await session.cancellableBotMove(
+                level: .hard, budgetMs: Self.hintBudgetMs))
+        } catch {
+            found = .failure(error)
+        }
+        // A late answer, for a position that has gone, is dropped.
+        guard generation == self.generation, !Task.isCancelled,
+              state.snapshot?.state == asked else { return }
+        hintTask = nil
+        state.hintPending = false
+        switch found {
+        case .success(let move):
+            state.hint = Hint(state: asked, move: move)
+            state.selection = move.from
+            state.pendingChoice = nil
+        case .failure(let error):
+            report(error)
+        }
+    }
+
+    private func stopHint() {
+        hintTask?.cancel()
+        hintTask = nil
+        state.hintPending = false
+    }
+
     // MARK: - Undo
 
     /// Takes back the last move of a person (until the next throw). A bot waiting to act
@@ -239,6 +298,7 @@ public final class GameModel {
     // MARK: - Internals
 
     private func install(_ fresh: GameSession, recoveredFromBackup: String?) {
+        stopHint()
         session = fresh
         generation += 1
         var next = GameState()
@@ -256,6 +316,10 @@ public final class GameModel {
     /// Shows a new snapshot, keeping the selection if it still makes sense (or making the
     /// only possible one).
     private func apply(_ snapshot: GameSnapshot) {
+        if snapshot.state != state.snapshot?.state {
+            stopHint()
+            state.hint = nil
+        }
         state.snapshot = snapshot
         state.pendingChoice = nil
         updateSelection()

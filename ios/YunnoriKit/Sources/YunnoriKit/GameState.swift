@@ -38,6 +38,14 @@ public struct MoveShow: Sendable, Equatable, Identifiable {
     public let events: [GameEvent]
 }
 
+/// The move the hard bot would play in the position on screen (`GameModel.askHint()`).
+/// It goes with that position: any change of position drops it.
+public struct Hint: Sendable, Equatable {
+    /// The state tag of the snapshot it was found for.
+    public let state: UInt64
+    public let move: LegalMove
+}
+
 /// The player tapped a destination that several legal moves reach (another route, to
 /// stack or not, other results spent): the app asks which one.
 public struct MoveChoice: Sendable, Equatable {
@@ -70,6 +78,10 @@ public struct GameState: Sendable, Equatable {
     /// The latest move, for the path animation.
     public internal(set) var lastMove: MoveShow?
     public internal(set) var bot: BotActivity = .idle
+    /// The hard bot's advice for the position on screen.
+    public internal(set) var hint: Hint?
+    /// A hint is being worked out.
+    public internal(set) var hintPending = false
     /// A message waiting to be shown; `GameModel.dismissMessage()` clears it.
     public internal(set) var message: UserMessage?
     /// Set when a resumed game was read from its backup file: what was wrong.
@@ -88,6 +100,8 @@ public struct GameState: Sendable, Equatable {
     public var canThrow: Bool { isHumanTurn && snapshot?.phase == .toThrow }
     public var canMove: Bool { isHumanTurn && snapshot?.phase == .toMove }
     public var canUndo: Bool { snapshot?.canUndo ?? false }
+    /// A hint makes sense: a person is to move, and none is on screen or on its way.
+    public var canAskHint: Bool { canMove && !hintPending && hint == nil }
 
     /// Where the pieces that may move now stand (`.home` for pieces waiting to enter).
     public var origins: [Spot] {

@@ -36,12 +36,13 @@ public struct Pacing: Sendable, Equatable {
 }
 
 extension GameSession {
-    /// The bot's move for the seat to act. Cancelling the calling task stops the search:
-    /// the bindings do not cancel a Rust future by themselves, so the cancellation handler
-    /// raises the core's stop flag, and the call ends with `YutError.Cancelled`.
-    func cancellableBotMove(budgetMs: UInt32) async throws -> LegalMove {
+    /// The bot's move for the seat to act (`level` `nil`: the seat's own bot; a level: a
+    /// hint). Cancelling the calling task stops the search: the bindings do not cancel a
+    /// Rust future by themselves, so the cancellation handler raises the core's stop flag,
+    /// and the call ends with `YutError.Cancelled`.
+    func cancellableBotMove(level: BotLevel? = nil, budgetMs: UInt32) async throws -> LegalMove {
         try await withTaskCancellationHandler {
-            try await botMove(level: nil, budgetMs: budgetMs)
+            try await botMove(level: level, budgetMs: budgetMs)
         } onCancel: {
             cancelBot()
         }

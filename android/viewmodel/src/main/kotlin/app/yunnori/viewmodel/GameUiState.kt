@@ -37,6 +37,10 @@ data class GameUiState(
     val lastMove: MoveShown? = null,
     /** A bot is about to act (waiting out its pause, or thinking). */
     val botThinking: Boolean = false,
+    /** The hard bot's advice for the position on screen (asked with [UiEvent.Hint]). */
+    val hint: Hint? = null,
+    /** A hint is being worked out. */
+    val hintThinking: Boolean = false,
     /** The position on screen is the one on disk. */
     val saved: Boolean = false,
     /** Set when the game was opened from its backup file: why. */
@@ -51,11 +55,24 @@ data class GameUiState(
     val canThrow: Boolean get() = humanToAct && snapshot?.phase == Phase.TO_THROW
     val canMove: Boolean get() = humanToAct && snapshot?.phase == Phase.TO_MOVE
     val canUndo: Boolean get() = snapshot?.canUndo == true
+
+    /** A hint makes sense: a person is to move, and none is on screen or on its way. */
+    val canAskHint: Boolean get() = canMove && !hintThinking && hint == null
     val legalMoves: List<LegalMove> get() = snapshot?.legalMoves.orEmpty()
 
     /** Where the player's movable pieces are (highlight them), when it is a human's move. */
     val movableFrom: List<Spot> get() = if (canMove) legalMoves.map { it.from }.distinct() else emptyList()
 }
+
+/**
+ * The move the hard bot would play in the position on screen: legal move [moveIndex] of
+ * the snapshot whose state tag is [state]. It goes with that position: any change clears it.
+ */
+data class Hint(
+    val state: ULong,
+    val moveIndex: Int,
+    val move: LegalMove,
+)
 
 /** A piece the player picked, and the destinations its legal moves reach. */
 data class Selection(

@@ -1,5 +1,6 @@
 package app.yunnori.viewmodel
 
+import app.yunnori.core.BotLevel
 import app.yunnori.core.GameSession
 import app.yunnori.core.GameSnapshot
 import app.yunnori.core.LegalMove
@@ -34,6 +35,8 @@ data class GameSettings(
     val moveStepMs: Long = 160,
     /** How long a bot may think about one move. */
     val botBudgetMs: Int = 1_500,
+    /** How long the hard bot may think about a hint. */
+    val hintBudgetMs: Int = 1_500,
 )
 
 /**
@@ -44,7 +47,8 @@ data class GameSettings(
  * turn is a separate coroutine that waits a visible pause, asks the core for its move
  * (`GameSession.botMove`, which suspends while the core searches on its own thread) and
  * then hands the move to that same queue. Starting or opening another game, taking back
- * a move and leaving the screen cancel it.
+ * a move and leaving the screen cancel it. A hint ([UiEvent.Hint]) is the hard bot's
+ * search run the same way for the person to move; any change of position cancels it.
  *
  * Errors of the core never escape: they become [GameUiState.message].
  */
@@ -67,6 +71,7 @@ class GameViewModel(
     /** Grows whenever the game is replaced or taken back: a bot step of an older one is dropped. */
     private var generation = 0L
     private var bot: Job? = null
+    private var hintJob: Job? = null
     private var seq = 0L
 
     fun onEvent(event: UiEvent.ForGame) {
@@ -77,6 +82,7 @@ class GameViewModel(
     override fun close() {
         serial.post {
             stopBot()
+            stopHint()
             closeSession()
         }
         serial.close()
@@ -91,6 +97,7 @@ class GameViewModel(
             is UiEvent.ChooseRoute -> narrowChoice { it.move.route == event.route }
             is UiEvent.ChooseStack -> narrowChoice { it.move.stack == event.join }
             UiEvent.CancelChoice -> _state.update { it.copy(choice = null, selection = null) }
+            UiEvent.Hint -> askHint()
             UiEvent.Undo -> undo()
             is UiEvent.NewGame -> newGame(event.setup)
             UiEvent.PlayAgain -> newGame((session ?: return say(MessageKind.NoGame)).setup().copy(seed = null))
@@ -197,10 +204,71 @@ class GameViewModel(
 
     private fun leave() {
         stopBot()
+        stopHint()
         generation++
         session?.let { autosave(it) }
         closeSession()
         _state.update { GameUiState(board = it.board, throwKinds = it.throwKinds, message = it.message) }
+    }
+
+    // ----- hints --------------------------------------------------------------------
+
+    private fun askHint() {
+        val game = session ?: return say(MessageKind.NoGame)
+        val st = _state.value
+        val snap = st.snapshot ?: return say(MessageKind.NoGame)
+        if (!st.canMove) return say(whyNoMove(st))
+        st.hint?.let { known ->
+            // Already worked out for this position: light its piece up again.
+            _state.update { it.copy(selection = selectionOf(it.legalMoves, known.move.from), choice = null) }
+            return
+        }
+        if (hintJob != null) return
+        val gen = generation
+        val asked = snap.state
+        _state.update { it.copy(hintThinking = true) }
+        hintJob = scope.launch(settings.worker) {
+            val move = try {
+                game.botMove(BotLevel.HARD, settings.hintBudgetMs.toUInt())
+            } catch (e: CancellationException) {
+                throw e // the position changed (stopHint)
+            } catch (e: YutException.Cancelled) {
+                return@launch // the core's search was stopped (stopHint)
+            } catch (e: YutException) {
+                serial.post { hintDone(gen, asked) { say(e.toUserMessage()) } }
+                return@launch
+            }
+            serial.post {
+                hintDone(gen, asked) {
+                    val index = snap.legalMoves.indexOf(move)
+                    if (index < 0) return@hintDone say(MessageKind.Internal, "the hint is not a legal move")
+                    _state.update {
+                        it.copy(
+                            hint = Hint(asked, index, move),
+                            selection = selectionOf(it.legalMoves, move.from),
+                            choice = null,
+                        )
+                    }
+                }
+            }
+        }
+    }
+
+    /** Ends the hint search asked at position [asked], unless the game has moved on since. */
+    private fun hintDone(gen: Long, asked: ULong, show: () -> Unit) {
+        if (gen != generation || _state.value.snapshot?.state != asked) return
+        hintJob = null
+        _state.update { it.copy(hintThinking = false) }
+        show()
+    }
+
+    private fun stopHint() {
+        hintJob?.let {
+            it.cancel()
+            session?.cancelBot()
+        }
+        hintJob = null
+        if (_state.value.hintThinking) _state.update { it.copy(hintThinking = false) }
     }
 
     // ----- the bots ---------------------------------------------------------------
@@ -304,6 +372,7 @@ class GameViewModel(
 
     private fun replace(game: GameSession, recoveredFromBackup: String?) {
         stopBot()
+        stopHint()
         generation++
         closeSession()
         session = game
@@ -355,11 +424,14 @@ class GameViewModel(
     }
 
     private fun publish(snap: GameSnapshot, extra: (GameUiState) -> GameUiState = { it }) {
+        if (snap.state != _state.value.snapshot?.state) stopHint()
         _state.update { extra(it.withSnapshot(snap)) }
     }
 
-    private fun say(kind: MessageKind, detail: String? = null) {
-        _state.update { it.copy(message = UserMessage(kind, detail)) }
+    private fun say(kind: MessageKind, detail: String? = null) = say(UserMessage(kind, detail))
+
+    private fun say(message: UserMessage) {
+        _state.update { it.copy(message = message) }
     }
 }
 
@@ -371,7 +443,13 @@ private fun whyNoMove(st: GameUiState): MessageKind = when {
 
 /** The state showing [snap]: a new position clears the pick, and picks the only movable piece. */
 private fun GameUiState.withSnapshot(snap: GameSnapshot): GameUiState {
-    val next = copy(snapshot = snap, selection = null, choice = null, saved = false)
+    val next = copy(
+        snapshot = snap,
+        selection = null,
+        choice = null,
+        saved = false,
+        hint = hint?.takeIf { it.state == snap.state },
+    )
     val froms = next.movableFrom
     return if (froms.size == 1) next.copy(selection = selectionOf(snap.legalMoves, froms.single())) else next
 }

@@ -48,6 +48,12 @@ sealed interface UiEvent {
     /** Closes the open [MoveChoice] without moving. */
     data object CancelChoice : ForGame
 
+    /**
+     * Asks the hard bot which move it would play here (a person is to move). The answer
+     * arrives as [GameUiState.hint], with its piece picked so its destinations light up.
+     */
+    data object Hint : ForGame
+
     /** Takes back the last move (stops a bot that is about to act). */
     data object Undo : ForGame
 

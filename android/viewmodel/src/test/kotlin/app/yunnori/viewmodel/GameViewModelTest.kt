@@ -1,5 +1,6 @@
 package app.yunnori.viewmodel
 
+import app.yunnori.core.BotLevel
 import app.yunnori.core.Phase
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.RuleValue
@@ -332,5 +333,96 @@ class GameViewModelTest {
         assertFalse(again.over)
         assertEquals(end.snapshot!!.seats.map { it.name to it.player }, again.snapshot!!.seats.map { it.name to it.player })
         assertEquals(end.rules, again.rules)
+    }
+
+    /** Plays the two human seats (last listed move) until seat 0 has a move with two destinations or more. */
+    private suspend fun GameViewModel.toARealChoice(start: GameUiState): GameUiState {
+        var st = start
+        var actions = 0
+        while (!(st.canMove && st.legalMoves.map { it.to }.distinct().size >= 2)) {
+            check(++actions < 500 && !st.over) { "no choice came up" }
+            st = if (st.canThrow) act(UiEvent.Throw()) else act(UiEvent.ChooseMove(st.legalMoves.lastIndex, st.snapshot!!.state))
+            assertNull(st.message)
+        }
+        return st
+    }
+
+    @Test
+    fun `a hint lights up the hard bot's move, and goes once the position changes`() = runTest(timeout = 60.seconds) {
+        val vm = GameViewModel(backgroundScope, library(), testSettings)
+        val asked = vm.toARealChoice(vm.act(UiEvent.NewGame(table(human, human, seed = 11u))))
+        assertTrue(asked.canAskHint)
+        vm.onEvent(UiEvent.Hint)
+        val hinted = vm.state.first { it.hint != null || it.message != null }
+        assertNull(hinted.message)
+        val hint = assertNotNull(hinted.hint)
+        assertFalse(hinted.hintThinking)
+        assertFalse(hinted.canAskHint)
+        assertEquals(asked.snapshot!!.state, hint.state)
+        assertEquals(hinted.legalMoves[hint.moveIndex], hint.move)
+        // Its piece is picked, so its destination lights up among the others.
+        assertEquals(hint.move.from, hinted.selection?.from)
+        assertTrue(hinted.selection!!.destinations.any { hint.moveIndex in it.moveIndices })
+
+        // It is the hard bot's own choice: the saved position asked of the hard bot directly.
+        vm.state.first { it.saved }
+        val copy = library().load(hinted.gameId!!).session
+        assertEquals(hint.move.copy(state = 0u), copy.botMove(BotLevel.HARD, 1_500u).copy(state = 0u))
+        copy.close()
+
+        // Picking another piece keeps the hint; asking again picks its piece again.
+        val other = hinted.movableFrom.firstOrNull { it != hint.move.from }
+        if (other != null) {
+            vm.onEvent(UiEvent.SelectPiece(other))
+            assertEquals(hint, vm.state.first { it.selection?.from == other }.hint)
+            vm.onEvent(UiEvent.Hint)
+            assertEquals(hint.move.from, vm.state.first { it.selection?.from == hint.move.from }.selection?.from)
+        }
+
+        // Playing it plays that move, and the hint goes with the position.
+        val played = vm.act(UiEvent.ChooseMove(hint.moveIndex, hint.state))
+        assertNull(played.message)
+        assertEquals(hint.move.path, played.lastMove!!.path)
+        assertNull(played.hint)
+    }
+
+    @Test
+    fun `a hint is refused when there is no move to choose`() = runTest(timeout = 60.seconds) {
+        val vm = GameViewModel(backgroundScope, library(), testSettings)
+        assertEquals(MessageKind.NoGame, vm.act(UiEvent.Hint).message?.kind)
+        val start = vm.act(UiEvent.NewGame(table(human, human)))
+        assertFalse(start.canAskHint)
+        assertEquals(MessageKind.NotNow, vm.act(UiEvent.Hint).message?.kind, "the sticks are not thrown yet")
+
+        // The bot's turn (it waits out its pause): not the person's move.
+        val botFirst = vm.act(UiEvent.NewGame(table(easyBot, human)))
+        assertTrue(botFirst.botThinking)
+        val refused = vm.act(UiEvent.Hint)
+        assertEquals(MessageKind.NotYourTurn, refused.message?.kind)
+        assertNull(refused.hint)
+        assertFalse(refused.hintThinking)
+    }
+
+    @Test
+    fun `a hint asked just before a move never shows on the next position`() = runTest(timeout = 60.seconds) {
+        val vm = GameViewModel(backgroundScope, library(), testSettings)
+        val asked = vm.toARealChoice(vm.act(UiEvent.NewGame(table(human, human, seed = 11u))))
+        // Both events queue in order: the search starts, then the move cancels it.
+        vm.onEvent(UiEvent.Hint)
+        val moved = vm.act(UiEvent.ChooseMove(0, asked.snapshot!!.state))
+        assertNull(moved.message)
+        val after = vm.state.first { it.snapshot!!.state != asked.snapshot!!.state && !it.hintThinking }
+        // Give a late answer time to arrive: it must be dropped.
+        withContext(Dispatchers.Default) { delay(300) }
+        assertNull(vm.state.value.hint)
+        assertNull(vm.state.value.message)
+        assertEquals(after.snapshot!!.state, vm.state.value.snapshot!!.state)
+
+        // The stopped search left the game usable: a hint on a later move arrives.
+        val next = vm.toARealChoice(vm.state.value)
+        vm.onEvent(UiEvent.Hint)
+        val hinted = vm.state.first { it.hint != null || it.message != null }
+        assertNull(hinted.message)
+        assertEquals(next.snapshot!!.state, hinted.hint!!.state)
     }
 }

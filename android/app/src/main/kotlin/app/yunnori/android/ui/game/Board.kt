@@ -35,6 +35,7 @@ import androidx.compose.ui.text.rememberTextMeasurer
 import app.yunnori.android.ui.colourOf
 import app.yunnori.android.ui.theme.YutColours
 import app.yunnori.core.BoardLayout
+import app.yunnori.core.LegalMove
 import app.yunnori.core.StackView
 import app.yunnori.core.Spot
 import app.yunnori.core.StationInfo
@@ -64,7 +65,8 @@ private class BoardFrame(canvas: Size) {
 /**
  * The board, drawn from the core's station coordinates and lines: stations (corners and
  * the centre larger), the stacks as coloured discs with their sizes, the picked piece
- * and its destinations highlighted, and the last move travelling along its path.
+ * and its destinations highlighted, a hint's piece and destination ringed in gold, and
+ * the last move travelling along its path.
  * A tap on a station reports its id.
  */
 @Composable
@@ -73,6 +75,7 @@ fun Board(
     stacks: List<StackView>,
     selection: Selection?,
     movableFrom: List<Spot>,
+    hint: LegalMove?,
     lastMove: MoveShown?,
     turnColour: Color,
     onTapStation: (String) -> Unit,
@@ -157,6 +160,10 @@ fun Board(
                 val ring = if (d.captures > 0) YutColours.Capture else turnColour
                 drawCircle(ring.copy(alpha = pulse), large * 1.25f, spotAt(d.to), style = Stroke(frame.span * 0.01f))
             }
+        }
+        hint?.let { h ->
+            drawCircle(YutColours.Hint, large * 1.7f, spotAt(h.from), style = Stroke(frame.span * 0.006f))
+            drawCircle(YutColours.Hint, large * 1.7f, spotAt(h.to), style = Stroke(frame.span * 0.012f))
         }
 
         // The stacks (on a safe station several sides may stand together: fan them out).

@@ -33,6 +33,7 @@ import androidx.compose.material3.Icon
 import androidx.compose.material3.IconButton
 import androidx.compose.material3.LinearProgressIndicator
 import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.SnackbarHost
 import androidx.compose.material3.SnackbarHostState
@@ -117,6 +118,7 @@ fun GameScreen(
                 stacks = snap.stacks,
                 selection = state.selection,
                 movableFrom = state.movableFrom,
+                hint = state.hint?.move,
                 lastMove = state.lastMove,
                 turnColour = colourOf(snap.turn.colour),
                 onTapStation = { id ->
@@ -131,6 +133,7 @@ fun GameScreen(
             )
             OffBoardTargets(state, snap, onEvent)
             Hand(snap)
+            if (state.canMove) HintRow(state, onEvent)
             StickMat(
                 lastThrow = state.lastThrow,
                 canThrow = state.canThrow,
@@ -213,6 +216,34 @@ private fun OffBoardTargets(state: GameUiState, snap: GameSnapshot, onEvent: (Ui
                 label = { Text(stringResource(R.string.game_bring_home)) },
             )
         }
+    }
+}
+
+/** The hint button, and what the hint says once it is found (the board rings it in gold). */
+@Composable
+private fun HintRow(state: GameUiState, onEvent: (UiEvent.ForGame) -> Unit) {
+    Row(
+        Modifier.fillMaxWidth().padding(horizontal = 16.dp),
+        horizontalArrangement = Arrangement.spacedBy(8.dp),
+        verticalAlignment = Alignment.CenterVertically,
+    ) {
+        OutlinedButton(onClick = { onEvent(UiEvent.Hint) }, enabled = !state.hintThinking) {
+            Text(stringResource(R.string.game_hint))
+        }
+        val hint = state.hint?.move
+        val text = when {
+            state.hintThinking -> stringResource(R.string.game_hint_thinking)
+            hint == null -> null
+            else -> {
+                val uses = hint.uses.map { stringResource(it.label()) }.joinToString(" + ")
+                when {
+                    hint.to == Spot.Done -> stringResource(R.string.game_hint_finish, uses)
+                    hint.captures > 0 -> stringResource(R.string.game_hint_capture, uses, hint.captures)
+                    else -> stringResource(R.string.game_hint_move, uses)
+                }
+            }
+        }
+        if (text != null) Text(text, style = MaterialTheme.typography.bodyMedium)
     }
 }
 

@@ -44,6 +44,7 @@ object YutColours {
     val StickRound = Color(0xFF8D5A2B)
     val StickGrain = Color(0xFF5E3A18)
     val Capture = Color(0xFFD32F2F)
+    val Hint = Color(0xFFFFB300)
 }
 
 @Composable
