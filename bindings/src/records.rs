@@ -242,6 +242,15 @@ pub struct LegalMove {
     pub captures: i32,
 }
 
+/// A hint: the move the hard bot would play for the seat to act, and its estimate of that
+/// side's chance of winning after it.
+#[derive(Clone, Debug, PartialEq, uniffi::Record)]
+pub struct Advice {
+    pub chosen: LegalMove,
+    /// 0–1 (with more than two sides: the chance of coming first).
+    pub win_chance: f64,
+}
+
 /// A move as scenario files write it: `route` and `stack` settle choices where given.
 #[derive(Clone, Debug, PartialEq, uniffi::Record)]
 pub struct MoveSpec {

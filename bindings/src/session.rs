@@ -278,19 +278,46 @@ impl GameSession {
         level: Option<BotLevel>,
         budget_ms: u32,
     ) -> Result<LegalMove, YutError> {
-        self.think(level, Duration::from_millis(u64::from(budget_ms)), None)
-            .await
+        let budget = Duration::from_millis(u64::from(budget_ms));
+        Ok(self.think(Ask::Move(level), budget, None).await?.0)
+    }
+
+    /// A hint for the seat to act, person or bot: the hard bot's move and its estimated
+    /// winning chance, found like `bot_move` (cancel the same ways). A forced move is
+    /// valued too.
+    pub async fn hint(&self, budget_ms: u32) -> Result<Advice, YutError> {
+        let budget = Duration::from_millis(u64::from(budget_ms));
+        match self.think(Ask::Hint, budget, None).await? {
+            (chosen, Some(win_chance)) => Ok(Advice { chosen, win_chance }),
+            (_, None) => Err(YutError::Internal {
+                reason: "the hint came without its estimate".into(),
+            }),
+        }
     }
 }
 
+/// What `think` is asked for.
+#[derive(Clone, Copy)]
+pub(crate) enum Ask {
+    /// A move of this level (`None`: the seat's own bot).
+    Move(Option<BotLevel>),
+    /// The hard search's move and its value.
+    Hint,
+}
+
 impl GameSession {
-    /// `bot_move`, with the hard bot's node budget settable (tests make searches long).
+    /// `bot_move` and `hint` (the move, and the winning chance when asked for a hint),
+    /// with the hard bot's node budget settable (tests make searches long).
     pub(crate) async fn think(
         &self,
-        level: Option<BotLevel>,
+        ask: Ask,
         budget: Duration,
         nodes: Option<u64>,
-    ) -> Result<LegalMove, YutError> {
+    ) -> Result<(LegalMove, Option<f64>), YutError> {
+        let level = match ask {
+            Ask::Move(level) => level,
+            Ask::Hint => Some(BotLevel::Hard),
+        };
         let (game, state, seat, mut bot) = with_state(&self.inner, |s| {
             let g = s.session.game();
             let seat = g.to_move();
@@ -309,8 +336,13 @@ impl GameSession {
                 }
             };
             if g.legal_moves().is_empty() {
+                let reason = if g.is_over() {
+                    "the game is over"
+                } else {
+                    "the game waits for a throw, not a move"
+                };
                 return Err(YutError::WrongPhase {
-                    reason: "the game waits for a throw, not a move".into(),
+                    reason: reason.into(),
                 });
             }
             let seed = s.session.setup.seed ^ (seat as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -332,7 +364,14 @@ impl GameSession {
         let _cancel_on_drop = StopOnDrop(stop.clone());
         let flag = stop.clone();
         let search = tokio::task::spawn_blocking(move || {
-            let found = bot.choose_legal(&game, budget, Some(&flag));
+            let found = match ask {
+                Ask::Move(_) => bot
+                    .choose_legal(&game, budget, Some(&flag))
+                    .map(|chosen| (chosen, None)),
+                Ask::Hint => bot
+                    .advise(&game, budget, Some(&flag))
+                    .map(|a| (a.chosen, Some(a.win_chance))),
+            };
             (found, bot)
         });
         let (found, bot) = search.await.map_err(|e| YutError::Internal {
@@ -355,10 +394,10 @@ impl GameSession {
         if stop.load(Ordering::Relaxed) {
             return Err(YutError::Cancelled);
         }
-        let found = found.ok_or_else(|| YutError::Internal {
+        let (found, win_chance) = found.ok_or_else(|| YutError::Internal {
             reason: "the bot found no move".into(),
         })?;
-        Ok(crate::convert::legal_move(&found, state, seat))
+        Ok((crate::convert::legal_move(&found, state, seat), win_chance))
     }
 }
 
@@ -428,7 +467,11 @@ mod tests {
                 g.cancel_bot();
             })
         };
-        let result = rt.block_on(g.think(None, Duration::from_secs(600), Some(u64::MAX / 2)));
+        let result = rt.block_on(g.think(
+            Ask::Move(None),
+            Duration::from_secs(600),
+            Some(u64::MAX / 2),
+        ));
         canceller.join().unwrap();
         assert_eq!(result, Err(YutError::Cancelled));
         assert!(started.elapsed() < Duration::from_secs(5));
@@ -445,7 +488,11 @@ mod tests {
         to_a_choice(&g);
         let rt = runtime();
         rt.block_on(async {
-            let search = g.think(None, Duration::from_secs(600), Some(u64::MAX / 2));
+            let search = g.think(
+                Ask::Move(None),
+                Duration::from_secs(600),
+                Some(u64::MAX / 2),
+            );
             let timed = tokio::time::timeout(Duration::from_millis(100), search).await;
             assert!(timed.is_err(), "the search cannot have finished");
         });

@@ -224,6 +224,30 @@ class SessionTest {
             game.play(move)
         }
     }
+
+    @Test
+    fun aHintIsTheHardBotsMoveWithAWinningChance() = runBlocking<Unit> {
+        GameSession(humans(11uL)).use { game ->
+            // No move to hint before the sticks are thrown.
+            assertFailsWith<YutException.WrongPhase> { game.hint(1_000u) }
+            var hints = 0
+            while (!game.snapshot().over && hints < 30) {
+                val snap = game.snapshot()
+                if (snap.phase == Phase.TO_THROW) {
+                    game.throwSticks(TAP)
+                    continue
+                }
+                val advice = game.hint(2_000u)
+                hints++
+                assertTrue(advice.chosen in snap.legalMoves, "the hint is one of the listed moves")
+                assertTrue(advice.winChance in 0.0..1.0, "winning chance ${advice.winChance}")
+                // For a person's seat it is the hard bot's own move, asked another way.
+                assertEquals(advice.chosen, game.botMove(BotLevel.HARD, 2_000u))
+                game.play(advice.chosen)
+            }
+            assertEquals(30, hints)
+        }
+    }
 }
 
 class BadInputTest {

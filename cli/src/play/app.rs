@@ -222,16 +222,18 @@ impl Table {
     }
 
     /// Asks the hard bot for the person to move: selects its move-list entry and returns
-    /// the line to show (which way and whether to stack, when the entry asks that).
+    /// the line to show (which way and whether to stack, when the entry asks that, and the
+    /// bot's estimate of the winning chance after it).
     pub fn ask_hint(&mut self) -> Result<String, String> {
         let game = self.session.game().clone();
         let seat = self.session.to_move();
         let levels = self.session.seat_levels();
         let mut bot = Bot::new(Level::Hard, self.session.setup.seed ^ (seat as u64 + 1))
             .with_seat_levels(&levels);
-        let mv = bot
-            .choose(&game, Duration::from_millis(1500))
+        let advice = bot
+            .advise(&game, Duration::from_millis(1500), None)
             .ok_or_else(|| "the hard bot found no move".to_string())?;
+        let mv = advice.chosen.mv;
         let (index, option) = self
             .choices
             .iter()
@@ -260,6 +262,10 @@ impl Table {
             Some(false) => line.push_str(", keeping apart"),
             None => {}
         }
+        line.push_str(&format!(
+            " (about {:.0}% to win after it)",
+            advice.win_chance * 100.0
+        ));
         Ok(line)
     }
 

@@ -757,6 +757,8 @@ fn a_hint_marks_the_hard_bots_move_and_enter_plays_it() {
         assert!(s.contains(&format!("{} ★ ", index + 1)), "{s}");
         assert!(s.contains("h hint"), "{s}");
         assert!(s.contains(&format!("Hint: {}", index + 1)), "{s}");
+        let note = t.log.last().expect("the hint is written in the log");
+        assert!(note.contains("% to win after it)"), "{note}");
         hints += 1;
         // Enter, and Enter again on every question: the hint's answers are preselected.
         press(a, KeyCode::Enter);

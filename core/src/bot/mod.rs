@@ -80,6 +80,14 @@ impl FromStr for Level {
 /// regret against the exact solver and by play against the medium bot).
 pub const HARD_NODE_BUDGET: u64 = 12_000;
 
+/// What a hint shows: the hard search's move for the side to move, and its estimate of
+/// that side's chance of winning after it (0–1; with more than two sides, of coming first).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Advice {
+    pub chosen: LegalMove,
+    pub win_chance: f64,
+}
+
 /// A computer player of one level. `choose` is a pure function of (level, seed, position)
 /// as long as the time budget is not what ends the hard bot's search.
 #[derive(Clone, Debug)]
@@ -176,9 +184,7 @@ impl Bot {
         if moves.len() <= 1 {
             return moves.pop();
         }
-        let deadline = Instant::now()
-            .checked_add(budget)
-            .unwrap_or_else(|| Instant::now() + Duration::from_secs(3600));
+        let deadline = deadline_after(budget);
         // Seeded per position, so asking twice gives the same answer.
         let mut rng = ThrowRng::seeded(self.seed ^ state_hash(game).rotate_left(17));
         let index = match self.level {
@@ -198,16 +204,58 @@ impl Bot {
                 }
                 best
             }
-            Level::Hard => {
-                let budget_nodes = self.node_budget;
-                let model = model_for(&mut self.model, game.rules());
-                let mut s = search::Search::new(model, game, &self.expect, deadline, stop);
-                s.run(game, &moves, budget_nodes).index
-            }
+            Level::Hard => self.search(game, &moves, deadline, stop).index,
         };
         let index = index.min(moves.len() - 1);
         Some(moves.swap_remove(index))
     }
+
+    /// The hard level's move, whatever this bot's level, with the search's estimate of
+    /// the mover's winning chance after it: a hint. A forced move is searched too, to
+    /// value it. `None` when the game does not wait for a move.
+    pub fn advise(
+        &mut self,
+        game: &Game,
+        budget: Duration,
+        stop: Option<&AtomicBool>,
+    ) -> Option<Advice> {
+        if game.phase() != Phase::Move {
+            return None;
+        }
+        let mut moves = game.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let found = self.search(game, &moves, deadline_after(budget), stop);
+        let index = found.index.min(moves.len() - 1);
+        Some(Advice {
+            chosen: moves.swap_remove(index),
+            win_chance: found.value.clamp(0.0, 1.0),
+        })
+    }
+
+    /// The hard level's search over `moves` (the legal moves of `game`).
+    fn search(
+        &mut self,
+        game: &Game,
+        moves: &[LegalMove],
+        deadline: Instant,
+        stop: Option<&AtomicBool>,
+    ) -> search::Found {
+        let model = model_for(&mut self.model, game.rules());
+        search::Search::new(model, game, &self.expect, deadline, stop).run(
+            game,
+            moves,
+            self.node_budget,
+        )
+    }
+}
+
+/// `budget` from now (an hour when that overflows the clock).
+fn deadline_after(budget: Duration) -> Instant {
+    Instant::now()
+        .checked_add(budget)
+        .unwrap_or_else(|| Instant::now() + Duration::from_secs(3600))
 }
 
 /// The rule-derived tables for `rules`, built on first use and kept while the rules stay

@@ -148,7 +148,15 @@ private struct HintRow: View {
                 ProgressView()
                 Text("game.hint.thinking")
             } else if let hint = state.hint {
-                Text(verbatim: hintText(hint.move))
+                VStack(alignment: .leading, spacing: 2) {
+                    Text(verbatim: hintText(hint.move))
+                    Text(verbatim: String(
+                        format: localized("game.hint.chance",
+                                          fallback: "Your winning chance after it: about %lld%%"),
+                        Int((hint.winChance * 100).rounded())))
+                        .font(.caption)
+                        .foregroundStyle(.secondary)
+                }
             }
             Spacer()
         }

@@ -236,12 +236,11 @@ public final class GameModel {
     }
 
     private func findHint(_ session: GameSession, asked: UInt64, generation: Int) async {
-        let found: Result<LegalMove, any Error>
+        let found: Result<Advice, any Error>
         do {
             // Cancelled before it started (the position changed at once): search nothing.
             try Task.checkCancellation()
-            found = .success(try await session.cancellableBotMove(
-                level: .hard, budgetMs: Self.hintBudgetMs))
+            found = .success(try await session.cancellableHint(budgetMs: Self.hintBudgetMs))
         } catch {
             found = .failure(error)
         }
@@ -251,9 +250,9 @@ public final class GameModel {
         hintTask = nil
         state.hintPending = false
         switch found {
-        case .success(let move):
-            state.hint = Hint(state: asked, move: move)
-            state.selection = move.from
+        case .success(let advice):
+            state.hint = Hint(state: asked, move: advice.chosen, winChance: advice.winChance)
+            state.selection = advice.chosen.from
             state.pendingChoice = nil
         case .failure(let error):
             report(error)

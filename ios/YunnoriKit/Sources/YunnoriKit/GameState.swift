@@ -44,6 +44,8 @@ public struct Hint: Sendable, Equatable {
     /// The state tag of the snapshot it was found for.
     public let state: UInt64
     public let move: LegalMove
+    /// The bot's estimate (0–1) of the mover's chance of winning after the move.
+    public let winChance: Double
 }
 
 /// The player tapped a destination that several legal moves reach (another route, to

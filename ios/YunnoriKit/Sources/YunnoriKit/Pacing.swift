@@ -36,13 +36,21 @@ public struct Pacing: Sendable, Equatable {
 }
 
 extension GameSession {
-    /// The bot's move for the seat to act (`level` `nil`: the seat's own bot; a level: a
-    /// hint). Cancelling the calling task stops the search: the bindings do not cancel a
-    /// Rust future by themselves, so the cancellation handler raises the core's stop flag,
-    /// and the call ends with `YutError.Cancelled`.
-    func cancellableBotMove(level: BotLevel? = nil, budgetMs: UInt32) async throws -> LegalMove {
+    /// The bot's move for the seat to act. Cancelling the calling task stops the search:
+    /// the bindings do not cancel a Rust future by themselves, so the cancellation handler
+    /// raises the core's stop flag, and the call ends with `YutError.Cancelled`.
+    func cancellableBotMove(budgetMs: UInt32) async throws -> LegalMove {
         try await withTaskCancellationHandler {
-            try await botMove(level: level, budgetMs: budgetMs)
+            try await botMove(level: nil, budgetMs: budgetMs)
+        } onCancel: {
+            cancelBot()
+        }
+    }
+
+    /// The hard bot's hint for the seat to act, cancelled the same way.
+    func cancellableHint(budgetMs: UInt32) async throws -> Advice {
+        try await withTaskCancellationHandler {
+            try await hint(budgetMs: budgetMs)
         } onCancel: {
             cancelBot()
         }

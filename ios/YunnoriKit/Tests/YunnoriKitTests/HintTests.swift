@@ -42,14 +42,16 @@ struct HintTests {
         #expect(model.state.selection == hint.move.from)
         #expect(model.state.destinations.contains(hint.move.to))
 
-        // It is the hard bot's own choice: the saved position asked of the hard bot directly.
+        // It is the hard bot's own choice, and its estimate: the saved position asked directly.
+        #expect((0...1).contains(hint.winChance))
         await model.flushSaves()
         let copy = try library(in: dir).load(id: try #require(model.state.gameID)).session
-        let direct = try await copy.botMove(level: .hard, budgetMs: 1_500)
+        let direct = try await copy.hint(budgetMs: 1_500).chosen
         #expect([direct.from, direct.to] == [hint.move.from, hint.move.to])
         #expect(direct.uses == hint.move.uses)
         #expect(direct.route == hint.move.route)
         #expect(direct.stack == hint.move.stack)
+        #expect(try await copy.hint(budgetMs: 1_500).winChance == hint.winChance)
 
         // Picking another piece keeps it; asking again picks its piece again.
         if let other = model.state.origins.first(where: { $0 != hint.move.from }) {

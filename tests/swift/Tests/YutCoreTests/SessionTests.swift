@@ -158,6 +158,33 @@ final class SessionTests: XCTestCase {
         // Untouched, and still plays.
         _ = try game.play(mv: try await game.botMove(level: nil, budgetMs: 2_000))
     }
+
+    func testAHintIsTheHardBotsMoveWithAWinningChance() async throws {
+        let game = try GameSession(game: humans(seed: 11))
+        do {
+            _ = try await game.hint(budgetMs: 1_000)
+            XCTFail("a hint before the sticks are thrown")
+        } catch let e as YutError {
+            guard case .WrongPhase = e else { return XCTFail("got \(e)") }
+        }
+        var hints = 0
+        while try !game.snapshot().over, hints < 30 {
+            let snap = try game.snapshot()
+            if snap.phase == .toThrow {
+                _ = try game.throwSticks(gesture: tap)
+                continue
+            }
+            let advice = try await game.hint(budgetMs: 2_000)
+            hints += 1
+            XCTAssertTrue(snap.legalMoves.contains(advice.chosen), "the hint is a listed move")
+            XCTAssertTrue((0...1).contains(advice.winChance), "winning chance \(advice.winChance)")
+            // For a person's seat it is the hard bot's own move, asked another way.
+            let hard = try await game.botMove(level: .hard, budgetMs: 2_000)
+            XCTAssertEqual(advice.chosen, hard)
+            _ = try game.play(mv: advice.chosen)
+        }
+        XCTAssertEqual(hints, 30)
+    }
 }
 
 final class BadInputTests: XCTestCase {

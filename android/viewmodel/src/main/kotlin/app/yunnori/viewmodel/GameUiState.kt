@@ -66,12 +66,14 @@ data class GameUiState(
 
 /**
  * The move the hard bot would play in the position on screen: legal move [moveIndex] of
- * the snapshot whose state tag is [state]. It goes with that position: any change clears it.
+ * the snapshot whose state tag is [state], and the bot's estimate (0–1) of the mover's
+ * chance of winning after it. It goes with that position: any change clears it.
  */
 data class Hint(
     val state: ULong,
     val moveIndex: Int,
     val move: LegalMove,
+    val winChance: Double,
 )
 
 /** A piece the player picked, and the destinations its legal moves reach. */

@@ -1,6 +1,5 @@
 package app.yunnori.viewmodel
 
-import app.yunnori.core.BotLevel
 import app.yunnori.core.GameSession
 import app.yunnori.core.GameSnapshot
 import app.yunnori.core.LegalMove
@@ -228,8 +227,8 @@ class GameViewModel(
         val asked = snap.state
         _state.update { it.copy(hintThinking = true) }
         hintJob = scope.launch(settings.worker) {
-            val move = try {
-                game.botMove(BotLevel.HARD, settings.hintBudgetMs.toUInt())
+            val advice = try {
+                game.hint(settings.hintBudgetMs.toUInt())
             } catch (e: CancellationException) {
                 throw e // the position changed (stopHint)
             } catch (e: YutException.Cancelled) {
@@ -240,11 +239,12 @@ class GameViewModel(
             }
             serial.post {
                 hintDone(gen, asked) {
+                    val move = advice.chosen
                     val index = snap.legalMoves.indexOf(move)
                     if (index < 0) return@hintDone say(MessageKind.Internal, "the hint is not a legal move")
                     _state.update {
                         it.copy(
-                            hint = Hint(asked, index, move),
+                            hint = Hint(asked, index, move, advice.winChance),
                             selection = selectionOf(it.legalMoves, move.from),
                             choice = null,
                         )

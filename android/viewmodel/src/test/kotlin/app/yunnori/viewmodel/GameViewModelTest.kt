@@ -364,10 +364,14 @@ class GameViewModelTest {
         assertEquals(hint.move.from, hinted.selection?.from)
         assertTrue(hinted.selection!!.destinations.any { hint.moveIndex in it.moveIndices })
 
-        // It is the hard bot's own choice: the saved position asked of the hard bot directly.
+        // It is the hard bot's own choice, and its estimate: the saved position asked directly.
+        assertTrue(hint.winChance in 0.0..1.0, "winning chance ${hint.winChance}")
         vm.state.first { it.saved }
         val copy = library().load(hinted.gameId!!).session
-        assertEquals(hint.move.copy(state = 0u), copy.botMove(BotLevel.HARD, 1_500u).copy(state = 0u))
+        val direct = copy.hint(1_500u)
+        assertEquals(hint.move.copy(state = 0u), direct.chosen.copy(state = 0u))
+        assertEquals(hint.winChance, direct.winChance)
+        assertEquals(direct.chosen, copy.botMove(BotLevel.HARD, 1_500u))
         copy.close()
 
         // Picking another piece keeps the hint; asking again picks its piece again.

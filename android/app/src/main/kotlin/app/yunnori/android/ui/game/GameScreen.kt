@@ -60,6 +60,7 @@ import app.yunnori.core.Spot
 import app.yunnori.viewmodel.GameUiState
 import app.yunnori.viewmodel.MoveChoice
 import app.yunnori.viewmodel.UiEvent
+import kotlin.math.roundToInt
 
 /**
  * The game: who is to act, the players, the board, the results in hand and the stick mat.
@@ -230,20 +231,27 @@ private fun HintRow(state: GameUiState, onEvent: (UiEvent.ForGame) -> Unit) {
         OutlinedButton(onClick = { onEvent(UiEvent.Hint) }, enabled = !state.hintThinking) {
             Text(stringResource(R.string.game_hint))
         }
-        val hint = state.hint?.move
-        val text = when {
-            state.hintThinking -> stringResource(R.string.game_hint_thinking)
-            hint == null -> null
-            else -> {
-                val uses = hint.uses.map { stringResource(it.label()) }.joinToString(" + ")
-                when {
-                    hint.to == Spot.Done -> stringResource(R.string.game_hint_finish, uses)
-                    hint.captures > 0 -> stringResource(R.string.game_hint_capture, uses, hint.captures)
+        val hint = state.hint
+        when {
+            state.hintThinking -> Text(
+                stringResource(R.string.game_hint_thinking),
+                style = MaterialTheme.typography.bodyMedium,
+            )
+            hint != null -> Column {
+                val move = hint.move
+                val uses = move.uses.map { stringResource(it.label()) }.joinToString(" + ")
+                val what = when {
+                    move.to == Spot.Done -> stringResource(R.string.game_hint_finish, uses)
+                    move.captures > 0 -> stringResource(R.string.game_hint_capture, uses, move.captures)
                     else -> stringResource(R.string.game_hint_move, uses)
                 }
+                Text(what, style = MaterialTheme.typography.bodyMedium)
+                Text(
+                    stringResource(R.string.game_hint_chance, (hint.winChance * 100).roundToInt()),
+                    style = MaterialTheme.typography.bodySmall,
+                )
             }
         }
-        if (text != null) Text(text, style = MaterialTheme.typography.bodyMedium)
     }
 }
 
