@@ -251,6 +251,21 @@ pub struct Advice {
     pub win_chance: f64,
 }
 
+/// A move of a person that the hard bot rates well below its own choice (a review).
+#[derive(Clone, Debug, PartialEq, uniffi::Record)]
+pub struct Slip {
+    /// The turn it was played in (1 for the game's first).
+    pub turn: u32,
+    pub seat: i32,
+    /// What was played and what the bot would have played. They belong to an earlier
+    /// position (state tag 0): shown, never played.
+    pub played: LegalMove,
+    pub best: LegalMove,
+    /// The bot's estimates of the mover's winning chance after each (0–1).
+    pub played_chance: f64,
+    pub best_chance: f64,
+}
+
 /// A move as scenario files write it: `route` and `stack` settle choices where given.
 #[derive(Clone, Debug, PartialEq, uniffi::Record)]
 pub struct MoveSpec {

@@ -10,6 +10,7 @@ use crate::snapshot::{legal_moves, next_state, snapshot, Extras, SeatLook};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
+use yut_core::bot::review::review;
 use yut_core::bot::Bot;
 use yut_core::game::Event;
 use yut_core::session::{NewSession, Seat, Session, SessionOptions};
@@ -293,6 +294,34 @@ impl GameSession {
                 reason: "the hint came without its estimate".into(),
             }),
         }
+    }
+}
+
+#[uniffi::export(async_runtime = "tokio")]
+impl GameSession {
+    /// The review of the game so far: the moves of people where the hard bot's own choice
+    /// was worth at least 5 points more winning chance, largest loss first (each position
+    /// searched within `budget_ms_per_move`). Runs on a background thread; the game stays
+    /// usable meanwhile.
+    pub async fn review(&self, budget_ms_per_move: u32) -> Result<Vec<Slip>, YutError> {
+        let session = with_state(&self.inner, |s| Ok(s.session.clone()))?;
+        let budget = Duration::from_millis(u64::from(budget_ms_per_move));
+        let slips = tokio::task::spawn_blocking(move || review(&session, budget))
+            .await
+            .map_err(|e| YutError::Internal {
+                reason: format!("the review failed: {e}"),
+            })??;
+        Ok(slips
+            .iter()
+            .map(|x| Slip {
+                turn: u32::try_from(x.turn).unwrap_or(u32::MAX),
+                seat: int(x.seat),
+                played: crate::convert::legal_move(&x.played, 0, x.seat),
+                best: crate::convert::legal_move(&x.best, 0, x.seat),
+                played_chance: x.played_chance,
+                best_chance: x.best_chance,
+            })
+            .collect())
     }
 }
 

@@ -319,6 +319,16 @@ fn replay(
     recorded_start: &Start,
     history: &[Action],
 ) -> Result<(Game, ThrowRng), SessionError> {
+    replay_seeing(setup, recorded_start, history, |_| {})
+}
+
+/// `replay`, showing `before` the position each action is played from.
+fn replay_seeing(
+    setup: &NewSession,
+    recorded_start: &Start,
+    history: &[Action],
+    mut before: impl FnMut(&Game),
+) -> Result<(Game, ThrowRng), SessionError> {
     let (start, mut rng, mut game) = decide_start(setup)?;
     if start != *recorded_start {
         return Err(SessionError::Replay(
@@ -327,6 +337,7 @@ fn replay(
     }
     for (i, a) in history.iter().enumerate() {
         let bad = |m: String| SessionError::Replay(format!("action {i}: {m}"));
+        before(&game);
         match a {
             Action::Throw {
                 seat,
@@ -511,6 +522,16 @@ impl Session {
             } => Some(*t),
             _ => None,
         })
+    }
+
+    /// The position each action of the history was played from, in order (replayed from
+    /// the seed, for reviews).
+    pub fn positions(&self) -> Result<Vec<Game>, SessionError> {
+        let mut out = Vec::with_capacity(self.history.len());
+        replay_seeing(&self.setup, &self.start, &self.history, |g| {
+            out.push(g.clone())
+        })?;
+        Ok(out)
     }
 
     /// Number of turns played (throws by a new seat), a progress measure.

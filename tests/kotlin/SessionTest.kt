@@ -226,6 +226,32 @@ class SessionTest {
     }
 
     @Test
+    fun aReviewListsThePeoplesSlipsLargestFirst() = runBlocking<Unit> {
+        GameSession(humans(3uL)).use { game ->
+            assertTrue(game.review(1_000u).isEmpty(), "nothing played yet")
+            // Both people play the last listed move, whatever it is, to the end.
+            var actions = 0
+            while (!game.snapshot().over && actions < 3000) {
+                val snap = game.snapshot()
+                if (snap.phase == Phase.TO_THROW) game.throwSticks(TAP) else game.play(snap.legalMoves.last())
+                actions++
+            }
+            assertTrue(game.snapshot().over)
+            val slips = game.review(1_000u)
+            assertTrue(slips.size >= 3, "${slips.size} slips")
+            val losses = slips.map { it.bestChance - it.playedChance }
+            assertEquals(losses.sortedDescending(), losses, "largest loss first")
+            for (slip in slips) {
+                assertTrue(slip.bestChance - slip.playedChance >= 0.05, "$slip")
+                assertTrue(slip.playedChance in 0.0..1.0 && slip.bestChance in 0.0..1.0)
+                assertNotEquals(slip.played, slip.best)
+                assertEquals(slip.seat, slip.played.seat)
+                assertTrue(slip.turn >= 1u)
+            }
+        }
+    }
+
+    @Test
     fun aHintIsTheHardBotsMoveWithAWinningChance() = runBlocking<Unit> {
         GameSession(humans(11uL)).use { game ->
             // No move to hint before the sticks are thrown.

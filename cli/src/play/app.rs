@@ -7,6 +7,7 @@
 use super::text;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::{Duration, Instant};
+use yut_core::bot::review::review;
 use yut_core::bot::{Bot, Level};
 use yut_core::game::{Event, LegalMove, Phase, MAX_SEATS};
 use yut_core::rules::{CaptureBonus, Finish, FirstPlayer, Stacking};
@@ -24,6 +25,8 @@ pub const COLOURS: [&str; MAX_SEATS] = [
 
 /// How many log lines a table keeps (the screen shows the last few).
 const LOG_KEEP: usize = 200;
+/// Slips a review writes into the log (the largest; the rest are counted).
+const REVIEW_SHOWN: usize = 5;
 
 /// Options of one `yut play` run.
 #[derive(Clone, Debug)]
@@ -244,16 +247,7 @@ impl Table {
         self.hint = Some((index, option));
         let choice = &self.choices[index];
         let lm = &choice.options[option];
-        let from = match lm.mv.from {
-            Spot::Home => "new piece".to_string(),
-            s => text::spot_label(s),
-        };
-        let mut line = format!(
-            "Hint: {} — {}: {from} → {}",
-            index + 1,
-            text::uses_name(&lm.mv.uses),
-            destination(lm)
-        );
+        let mut line = format!("Hint: {} — {}", index + 1, move_words(lm));
         if choice.options.iter().any(|o| o.mv.route != lm.mv.route) {
             line.push_str(&format!(", {}", text::route_words(lm.mv.route)));
         }
@@ -267,6 +261,38 @@ impl Table {
             advice.win_chance * 100.0
         ));
         Ok(line)
+    }
+
+    /// Reviews the game so far into the log: the people's moves where the hard bot's own
+    /// choice was clearly better (the largest few), each with the better move.
+    pub fn review(&mut self) -> Result<(), String> {
+        let slips =
+            review(&self.session, Duration::from_millis(1000)).map_err(|e| e.to_string())?;
+        if slips.is_empty() {
+            self.note("Review: no clear slips, every move was close to the hard bot's".into());
+            return Ok(());
+        }
+        let names = self.names();
+        self.note(format!(
+            "Review: {} slip{}, largest first",
+            slips.len(),
+            if slips.len() == 1 { "" } else { "s" }
+        ));
+        for x in slips.iter().take(REVIEW_SHOWN) {
+            let name = names.get(x.seat).map_or("?", String::as_str);
+            self.note(format!(
+                "Turn {} · {name}: played {} ({:.0}% to win); better {} ({:.0}%)",
+                x.turn,
+                move_words(&x.played),
+                x.played_chance * 100.0,
+                move_words(&x.best),
+                x.best_chance * 100.0
+            ));
+        }
+        if slips.len() > REVIEW_SHOWN {
+            self.note(format!("…and {} smaller", slips.len() - REVIEW_SHOWN));
+        }
+        Ok(())
     }
 
     /// The question for a move-list entry, with the hint's answer preselected.
@@ -983,6 +1009,11 @@ impl App {
         }
         if t.session.game().is_over() {
             match key.code {
+                KeyCode::Char('v') => {
+                    if let Err(e) = t.review() {
+                        t.note(format!("No review: {e}"));
+                    }
+                }
                 KeyCode::Char('n') => self.screen = Screen::Setup(SetupForm::default()),
                 KeyCode::Esc | KeyCode::Char('m') | KeyCode::Enter => {
                     self.table = None;
@@ -1142,6 +1173,19 @@ fn random_seed() -> u64 {
     h.write_u64(yut_core::session::now_ms());
     h.write_u32(std::process::id());
     h.finish()
+}
+
+/// A move in words: results, from, to (and captures).
+fn move_words(lm: &LegalMove) -> String {
+    let from = match lm.mv.from {
+        Spot::Home => "new piece".to_string(),
+        s => text::spot_label(s),
+    };
+    format!(
+        "{}: {from} → {}",
+        text::uses_name(&lm.mv.uses),
+        destination(lm)
+    )
 }
 
 /// Describes a legal move's destination for the move list.

@@ -776,3 +776,39 @@ fn a_hint_marks_the_hard_bots_move_and_enter_plays_it() {
     assert!(hints >= 10, "only {hints} hints");
     assert!(answered > 0, "no hint needed a question answered");
 }
+
+#[test]
+fn after_the_game_v_reviews_the_peoples_slips() {
+    let mut a = app("review", false);
+    new_game(&mut a, &CULIN_TWO_PEOPLE);
+    // Both people pick the last entry (and the last answer) every time.
+    play_out(&mut a, |a| {
+        let n = a.table.as_ref().map_or(1, |t| t.choices.len());
+        for _ in 1..n {
+            press(a, KeyCode::Down);
+        }
+        press(a, KeyCode::Enter);
+        while a.table.as_ref().is_some_and(|t| t.prompt.is_some()) {
+            press(a, KeyCode::Up);
+            press(a, KeyCode::Enter);
+        }
+    });
+    assert!(screen(&a).contains("v review"), "{}", screen(&a));
+    let before = a.table.as_ref().map_or(0, |t| t.log.len());
+    ch(&mut a, 'v');
+    let t = a.table.as_ref().expect("table");
+    let written = &t.log[before..];
+    assert!(written[0].starts_with("Review: "), "{written:?}");
+    let slips = written.iter().filter(|l| l.starts_with("Turn ")).count();
+    assert!(slips >= 1, "{written:?}");
+    assert!(
+        written
+            .iter()
+            .skip(1)
+            .take(slips)
+            .all(|l| l.contains("; better ")),
+        "{written:?}"
+    );
+    let s = screen(&a);
+    assert!(s.contains("better"), "the review is on screen\n{s}");
+}

@@ -12,6 +12,7 @@
 
 mod eval;
 mod net;
+pub mod review;
 mod rule;
 mod search;
 pub mod solver;
@@ -232,6 +233,32 @@ impl Bot {
             chosen: moves.swap_remove(index),
             win_chance: found.value.clamp(0.0, 1.0),
         })
+    }
+
+    /// The hard search's estimate of the mover's winning chance after each legal move,
+    /// all from one search so that they compare (a review), in `game.legal_moves()` order.
+    /// `None` when the game does not wait for a move.
+    pub fn appraise(
+        &mut self,
+        game: &Game,
+        budget: Duration,
+        stop: Option<&AtomicBool>,
+    ) -> Option<Vec<(LegalMove, f64)>> {
+        if game.phase() != Phase::Move {
+            return None;
+        }
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let found = self.search(game, &moves, deadline_after(budget), stop);
+        Some(
+            moves
+                .into_iter()
+                .zip(found.values)
+                .filter_map(|(m, v)| v.map(|v| (m, v.clamp(0.0, 1.0))))
+                .collect(),
+        )
     }
 
     /// The hard level's search over `moves` (the legal moves of `game`).

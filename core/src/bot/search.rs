@@ -56,10 +56,12 @@ pub(crate) struct Search<'a> {
     tt: HashMap<u64, (u32, f64)>,
 }
 
-/// What a search found: the index of the chosen move and its value.
+/// What a search found: the index of the chosen move and its value, and the value of
+/// every move at the same depth (`None` for one the engine refused), for reviews.
 pub(crate) struct Found {
     pub index: usize,
     pub value: f64,
+    pub values: Vec<Option<f64>>,
 }
 
 impl<'a> Search<'a> {
@@ -105,6 +107,7 @@ impl<'a> Search<'a> {
         let mut best = self.root(&children, 0).unwrap_or(Found {
             index: 0,
             value: 0.5,
+            values: vec![None; children.len()],
         });
         self.interruptible = true;
         let mut last = self.nodes.max(1);
@@ -132,18 +135,24 @@ impl<'a> Search<'a> {
     }
 
     fn root(&mut self, children: &[Option<Game>], depth: u32) -> Option<Found> {
-        let mut best: Option<Found> = None;
+        let mut best: Option<(usize, f64)> = None;
+        let mut values = vec![None; children.len()];
         for (i, c) in children.iter().enumerate() {
             let Some(c) = c else { continue };
             let v = self.value(c, depth);
             if self.aborted {
                 return None;
             }
-            if best.as_ref().is_none_or(|b| v > b.value + 1e-12) {
-                best = Some(Found { index: i, value: v });
+            values[i] = Some(v);
+            if best.is_none_or(|(_, b)| v > b + 1e-12) {
+                best = Some((i, v));
             }
         }
-        best
+        best.map(|(index, value)| Found {
+            index,
+            value,
+            values,
+        })
     }
 
     fn out_of_time(&mut self) -> bool {

@@ -57,7 +57,8 @@ struct GameView: View {
         .navigationBarTitleDisplayMode(.inline)
         .overlay {
             if let snapshot = state.snapshot, snapshot.over {
-                GameOverCard(snapshot: snapshot, playAgain: { model.playAgain() }, menu: toMenu)
+                GameOverCard(snapshot: snapshot, playAgain: { model.playAgain() },
+                             review: { model.reviewGame() }, menu: toMenu)
                     .transition(.scale.combined(with: .opacity))
             }
         }
@@ -78,6 +79,14 @@ struct GameView: View {
             Button("common.ok", role: .cancel) { model.dismissMessage() }
         } message: { message in
             Text(verbatim: localized(message))
+        }
+        .sheet(isPresented: Binding(
+            get: { state.review != nil || state.reviewPending },
+            set: { if !$0 { model.closeReview() } })
+        ) {
+            ReviewSheet(review: state.review, snapshot: state.snapshot, board: board) {
+                model.closeReview()
+            }
         }
         .confirmationDialog(
             "game.choice.title",
@@ -131,6 +140,78 @@ struct GameView: View {
 }
 
 // MARK: - Parts
+
+/// The review: each slip of a person, largest first, with the hard bot's better move.
+private struct ReviewSheet: View {
+    let review: GameReview?
+    let snapshot: GameSnapshot?
+    let board: BoardGeometry
+    let close: () -> Void
+
+    var body: some View {
+        NavigationStack {
+            Group {
+                if let review {
+                    if review.slips.isEmpty {
+                        ContentUnavailableView("review.none", systemImage: "checkmark.seal")
+                    } else {
+                        List(Array(review.slips.enumerated()), id: \.offset) { _, slip in
+                            SlipRow(slip: slip, seat: snapshot?.seats.first { $0.seat == slip.seat },
+                                    board: board)
+                        }
+                    }
+                } else {
+                    ProgressView("review.working")
+                }
+            }
+            .navigationTitle("review.title")
+            .toolbar {
+                ToolbarItem(placement: .confirmationAction) {
+                    Button("review.close", action: close)
+                }
+            }
+        }
+    }
+}
+
+private struct SlipRow: View {
+    let slip: Slip
+    let seat: SeatView?
+    let board: BoardGeometry
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            Text(verbatim: String(format: localized("review.slipTitle", fallback: "Turn %lld · %@"),
+                                  Int(slip.turn), seat?.name ?? ""))
+                .font(.headline)
+                .foregroundStyle(seat.map { Color(hex: $0.colour) } ?? Palette.ink)
+            Text(verbatim: String(format: localized("review.played", fallback: "Played %@ (about %lld%% to win)"),
+                                  moveWords(slip.played), percent(slip.playedChance)))
+            Text(verbatim: String(format: localized("review.better", fallback: "Better: %@ (about %lld%%)"),
+                                  moveWords(slip.best), percent(slip.bestChance)))
+                .foregroundStyle(Palette.accent)
+        }
+        .font(.subheadline)
+    }
+
+    private func moveWords(_ move: LegalMove) -> String {
+        let uses = move.uses.map(resultName).joined(separator: " + ")
+        let text = "\(uses): \(spotWords(move.from)) → \(spotWords(move.to))"
+        guard move.captures > 0 else { return text }
+        let captures = String(format: localized("review.captures", fallback: "captures %lld"), Int(move.captures))
+        return "\(text), \(captures)"
+    }
+
+    private func spotWords(_ spot: Spot) -> String {
+        switch spot {
+        case .home: return localized("spot.home", fallback: "waiting")
+        case .done: return localized("spot.done", fallback: "home")
+        case .station(let id): return board.stations[id].map(stationName) ?? id
+        }
+    }
+
+    private func percent(_ chance: Double) -> Int { Int((chance * 100).rounded()) }
+}
 
 /// The hint button, and what the hint says (the board rings its piece and destination).
 private struct HintRow: View {
@@ -326,6 +407,7 @@ private struct RecoveredBanner: View {
 private struct GameOverCard: View {
     let snapshot: GameSnapshot
     let playAgain: () -> Void
+    let review: () -> Void
     let menu: () -> Void
 
     var body: some View {
@@ -346,6 +428,8 @@ private struct GameOverCard: View {
             }
             HStack {
                 Button("game.menu", action: menu)
+                    .buttonStyle(.bordered)
+                Button("review.button", action: review)
                     .buttonStyle(.bordered)
                 Button("game.playAgain", action: playAgain)
                     .buttonStyle(.borderedProminent)

@@ -13,7 +13,8 @@ import YutCore
 /// core's asynchronous bot search, then the move. Starting or resuming a game, undoing
 /// and leaving cancel that task (and the search inside it); a result that arrives late is
 /// dropped, never played on another position. A hint (`askHint()`) is the hard bot's
-/// search run the same way for the person to move; any change of position cancels it.
+/// search run the same way for the person to move; any change of position cancels it,
+/// as it does a review (`reviewGame()`).
 ///
 /// Every action is saved to the `SaveLibrary` in the background (`flushSaves()` waits
 /// for the writes). Errors never escape: they become `state.message`.
@@ -28,8 +29,11 @@ public final class GameModel {
     @ObservationIgnored private(set) var session: GameSession?
     @ObservationIgnored private(set) var botTask: Task<Void, Never>?
     @ObservationIgnored private(set) var hintTask: Task<Void, Never>?
+    @ObservationIgnored private(set) var reviewTask: Task<Void, Never>?
     /// How long the hard bot may think about a hint.
     static let hintBudgetMs: UInt32 = 1_500
+    /// How long the hard bot may think about each move of a review.
+    static let reviewBudgetMs: UInt32 = 1_000
     /// Bumped whenever the game or its position is replaced under a running bot: a bot
     /// task of an older generation stops and throws its result away.
     @ObservationIgnored private var generation = 0
@@ -101,6 +105,7 @@ public final class GameModel {
     public func leave() {
         stopBot()
         stopHint()
+        stopReview()
         session = nil
         state = GameState()
     }
@@ -236,17 +241,9 @@ public final class GameModel {
     }
 
     private func findHint(_ session: GameSession, asked: UInt64, generation: Int) async {
-        let found: Result<Advice, any Error>
-        do {
-            // Cancelled before it started (the position changed at once): search nothing.
-            try Task.checkCancellation()
-            found = .success(try await session.cancellableHint(budgetMs: Self.hintBudgetMs))
-        } catch {
-            found = .failure(error)
-        }
-        // A late answer, for a position that has gone, is dropped.
-        guard generation == self.generation, !Task.isCancelled,
-              state.snapshot?.state == asked else { return }
+        guard let found = await search(at: asked, generation: generation, {
+            try await session.cancellableHint(budgetMs: Self.hintBudgetMs)
+        }) else { return }
         hintTask = nil
         state.hintPending = false
         switch found {
@@ -263,6 +260,60 @@ public final class GameModel {
         hintTask?.cancel()
         hintTask = nil
         state.hintPending = false
+    }
+
+    // MARK: - Review
+
+    /// Reviews the game so far (usually once it is over). The answer arrives as
+    /// `state.review`; a change of position before then drops it.
+    public func reviewGame() {
+        guard let session, let snapshot = state.snapshot else { return report(UserMessage(.notNow)) }
+        guard reviewTask == nil, state.review?.state != snapshot.state else { return }
+        state.reviewPending = true
+        let generation = self.generation
+        reviewTask = Task { [weak self] in
+            await self?.findReview(session, asked: snapshot.state, generation: generation)
+        }
+    }
+
+    public func closeReview() {
+        state.review = nil
+    }
+
+    private func findReview(_ session: GameSession, asked: UInt64, generation: Int) async {
+        guard let found = await search(at: asked, generation: generation, {
+            try await session.review(budgetMsPerMove: Self.reviewBudgetMs)
+        }) else { return }
+        reviewTask = nil
+        state.reviewPending = false
+        switch found {
+        case .success(let slips): state.review = GameReview(state: asked, slips: slips)
+        case .failure(let error): report(error)
+        }
+    }
+
+    /// Runs `work` (a search of the core) for position `asked`: its answer or error, or
+    /// `nil` when the game has moved on meanwhile (a late answer is dropped) or the task was
+    /// cancelled (then, if that came first, nothing is searched).
+    private func search<T: Sendable>(
+        at asked: UInt64, generation: Int, _ work: () async throws -> T
+    ) async -> Result<T, any Error>? {
+        let found: Result<T, any Error>
+        do {
+            try Task.checkCancellation()
+            found = .success(try await work())
+        } catch {
+            found = .failure(error)
+        }
+        guard generation == self.generation, !Task.isCancelled,
+              state.snapshot?.state == asked else { return nil }
+        return found
+    }
+
+    private func stopReview() {
+        reviewTask?.cancel()
+        reviewTask = nil
+        state.reviewPending = false
     }
 
     // MARK: - Undo
@@ -298,6 +349,7 @@ public final class GameModel {
 
     private func install(_ fresh: GameSession, recoveredFromBackup: String?) {
         stopHint()
+        stopReview()
         session = fresh
         generation += 1
         var next = GameState()
@@ -317,7 +369,9 @@ public final class GameModel {
     private func apply(_ snapshot: GameSnapshot) {
         if snapshot.state != state.snapshot?.state {
             stopHint()
+            stopReview()
             state.hint = nil
+            state.review = nil
         }
         state.snapshot = snapshot
         state.pendingChoice = nil

@@ -48,6 +48,14 @@ public struct Hint: Sendable, Equatable {
     public let winChance: Double
 }
 
+/// The review of the game up to one position (`GameModel.reviewGame()`): the moves of
+/// people where the hard bot's own choice was clearly better, largest loss first.
+public struct GameReview: Sendable, Equatable {
+    /// The state tag of the snapshot it was made at.
+    public let state: UInt64
+    public let slips: [Slip]
+}
+
 /// The player tapped a destination that several legal moves reach (another route, to
 /// stack or not, other results spent): the app asks which one.
 public struct MoveChoice: Sendable, Equatable {
@@ -84,6 +92,10 @@ public struct GameState: Sendable, Equatable {
     public internal(set) var hint: Hint?
     /// A hint is being worked out.
     public internal(set) var hintPending = false
+    /// The review of the game so far.
+    public internal(set) var review: GameReview?
+    /// A review is being worked out.
+    public internal(set) var reviewPending = false
     /// A message waiting to be shown; `GameModel.dismissMessage()` clears it.
     public internal(set) var message: UserMessage?
     /// Set when a resumed game was read from its backup file: what was wrong.

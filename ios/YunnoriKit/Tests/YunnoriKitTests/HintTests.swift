@@ -118,3 +118,55 @@ struct HintTests {
         #expect(model.state.hint?.state == next.state)
     }
 }
+
+@MainActor
+@Suite("Review", .serialized)
+struct ReviewTests {
+    @Test("a review after the game lists the people's slips, largest first")
+    func reviewAfterTheGame() async throws {
+        let model = GameModel(library: try library(in: try tempDir()), pacing: .instant)
+        model.reviewGame()
+        #expect(model.state.message?.kind == .notNow, "no game")
+        model.dismissMessage()
+        #expect(model.newGame(table(human, human, seed: 3)))
+        // Both people play the last listed move, whatever it is, to the end.
+        var actions = 0
+        while model.state.snapshot?.over == false {
+            actions += 1
+            if actions > 3000 { throw TimedOut(what: "the end of the game") }
+            if model.state.canThrow {
+                model.throwSticks(ThrowInput.tap)
+            } else if let last = model.state.snapshot?.legalMoves.last {
+                model.choose(last)
+            }
+            #expect(model.state.message == nil)
+        }
+        model.reviewGame()
+        #expect(model.state.reviewPending)
+        try await waitUntil("the review") { model.state.review != nil || model.state.message != nil }
+        #expect(model.state.message == nil)
+        #expect(!model.state.reviewPending)
+        let slips = try #require(model.state.review).slips
+        #expect(slips.count >= 3)
+        let losses = slips.map { $0.bestChance - $0.playedChance }
+        #expect(losses == losses.sorted(by: >))
+        #expect(losses.allSatisfy { $0 >= 0.05 })
+        #expect(slips.allSatisfy { $0.turn >= 1 && $0.played != $0.best })
+        model.closeReview()
+        #expect(model.state.review == nil)
+    }
+
+    @Test("a review asked just before a move never shows on the next position")
+    func lateReviewIsDropped() async throws {
+        let model = GameModel(library: try library(in: try tempDir()), pacing: .instant)
+        #expect(model.newGame(table(human, human, seed: 11)))
+        try model.throwUntilMoveDue()
+        model.reviewGame()
+        model.playFirstMove()
+        #expect(!model.state.reviewPending)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(model.state.review == nil)
+        #expect(model.state.message == nil)
+        #expect(model.reviewTask == nil)
+    }
+}

@@ -159,6 +159,34 @@ final class SessionTests: XCTestCase {
         _ = try game.play(mv: try await game.botMove(level: nil, budgetMs: 2_000))
     }
 
+    func testAReviewListsThePeoplesSlipsLargestFirst() async throws {
+        let game = try GameSession(game: humans(seed: 3))
+        let none = try await game.review(budgetMsPerMove: 1_000)
+        XCTAssertTrue(none.isEmpty, "nothing played yet")
+        // Both people play the last listed move, whatever it is, to the end.
+        var actions = 0
+        while try !game.snapshot().over, actions < 3000 {
+            let snap = try game.snapshot()
+            if snap.phase == .toThrow {
+                _ = try game.throwSticks(gesture: tap)
+            } else {
+                _ = try game.play(mv: try XCTUnwrap(snap.legalMoves.last))
+            }
+            actions += 1
+        }
+        XCTAssertTrue(try game.snapshot().over)
+        let slips = try await game.review(budgetMsPerMove: 1_000)
+        XCTAssertGreaterThanOrEqual(slips.count, 3)
+        let losses = slips.map { $0.bestChance - $0.playedChance }
+        XCTAssertEqual(losses, losses.sorted(by: >), "largest loss first")
+        for slip in slips {
+            XCTAssertGreaterThanOrEqual(slip.bestChance - slip.playedChance, 0.05)
+            XCTAssertNotEqual(slip.played, slip.best)
+            XCTAssertEqual(slip.seat, slip.played.seat)
+            XCTAssertGreaterThanOrEqual(slip.turn, 1)
+        }
+    }
+
     func testAHintIsTheHardBotsMoveWithAWinningChance() async throws {
         let game = try GameSession(game: humans(seed: 11))
         do {

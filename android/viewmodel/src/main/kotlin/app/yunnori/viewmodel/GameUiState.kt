@@ -7,6 +7,7 @@ import app.yunnori.core.LegalMove
 import app.yunnori.core.Phase
 import app.yunnori.core.Route
 import app.yunnori.core.RulesDescription
+import app.yunnori.core.Slip
 import app.yunnori.core.Spot
 import app.yunnori.core.Throw
 import app.yunnori.core.ThrowInfo
@@ -41,6 +42,10 @@ data class GameUiState(
     val hint: Hint? = null,
     /** A hint is being worked out. */
     val hintThinking: Boolean = false,
+    /** The review of the game so far (asked with [UiEvent.Review]). */
+    val review: GameReview? = null,
+    /** A review is being worked out. */
+    val reviewing: Boolean = false,
     /** The position on screen is the one on disk. */
     val saved: Boolean = false,
     /** Set when the game was opened from its backup file: why. */
@@ -74,6 +79,16 @@ data class Hint(
     val moveIndex: Int,
     val move: LegalMove,
     val winChance: Double,
+)
+
+/**
+ * The review of the game up to the position whose state tag is [state]: the moves of
+ * people where the hard bot's own choice was clearly better, largest loss first. Empty
+ * when there were none.
+ */
+data class GameReview(
+    val state: ULong,
+    val slips: List<Slip>,
 )
 
 /** A piece the player picked, and the destinations its legal moves reach. */

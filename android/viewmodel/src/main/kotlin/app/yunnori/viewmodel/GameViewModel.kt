@@ -1,5 +1,6 @@
 package app.yunnori.viewmodel
 
+import app.yunnori.core.Advice
 import app.yunnori.core.GameSession
 import app.yunnori.core.GameSnapshot
 import app.yunnori.core.LegalMove
@@ -36,6 +37,8 @@ data class GameSettings(
     val botBudgetMs: Int = 1_500,
     /** How long the hard bot may think about a hint. */
     val hintBudgetMs: Int = 1_500,
+    /** How long the hard bot may think about each move of a review. */
+    val reviewBudgetMs: Int = 1_000,
 )
 
 /**
@@ -47,7 +50,8 @@ data class GameSettings(
  * (`GameSession.botMove`, which suspends while the core searches on its own thread) and
  * then hands the move to that same queue. Starting or opening another game, taking back
  * a move and leaving the screen cancel it. A hint ([UiEvent.Hint]) is the hard bot's
- * search run the same way for the person to move; any change of position cancels it.
+ * search run the same way for the person to move; any change of position cancels it, as
+ * it does a review ([UiEvent.Review]).
  *
  * Errors of the core never escape: they become [GameUiState.message].
  */
@@ -71,6 +75,7 @@ class GameViewModel(
     private var generation = 0L
     private var bot: Job? = null
     private var hintJob: Job? = null
+    private var reviewJob: Job? = null
     private var seq = 0L
 
     fun onEvent(event: UiEvent.ForGame) {
@@ -82,6 +87,7 @@ class GameViewModel(
         serial.post {
             stopBot()
             stopHint()
+            stopReview()
             closeSession()
         }
         serial.close()
@@ -97,6 +103,8 @@ class GameViewModel(
             is UiEvent.ChooseStack -> narrowChoice { it.move.stack == event.join }
             UiEvent.CancelChoice -> _state.update { it.copy(choice = null, selection = null) }
             UiEvent.Hint -> askHint()
+            UiEvent.Review -> reviewGame()
+            UiEvent.CloseReview -> _state.update { it.copy(review = null) }
             UiEvent.Undo -> undo()
             is UiEvent.NewGame -> newGame(event.setup)
             UiEvent.PlayAgain -> newGame((session ?: return say(MessageKind.NoGame)).setup().copy(seed = null))
@@ -204,6 +212,7 @@ class GameViewModel(
     private fun leave() {
         stopBot()
         stopHint()
+        stopReview()
         generation++
         session?.let { autosave(it) }
         closeSession()
@@ -223,43 +232,24 @@ class GameViewModel(
             return
         }
         if (hintJob != null) return
-        val gen = generation
-        val asked = snap.state
         _state.update { it.copy(hintThinking = true) }
-        hintJob = scope.launch(settings.worker) {
-            val advice = try {
-                game.hint(settings.hintBudgetMs.toUInt())
-            } catch (e: CancellationException) {
-                throw e // the position changed (stopHint)
-            } catch (e: YutException.Cancelled) {
-                return@launch // the core's search was stopped (stopHint)
-            } catch (e: YutException) {
-                serial.post { hintDone(gen, asked) { say(e.toUserMessage()) } }
-                return@launch
-            }
-            serial.post {
-                hintDone(gen, asked) {
-                    val move = advice.chosen
-                    val index = snap.legalMoves.indexOf(move)
-                    if (index < 0) return@hintDone say(MessageKind.Internal, "the hint is not a legal move")
-                    _state.update {
-                        it.copy(
-                            hint = Hint(asked, index, move, advice.winChance),
-                            selection = selectionOf(it.legalMoves, move.from),
-                            choice = null,
-                        )
-                    }
-                }
-            }
+        hintJob = searchAt(snap.state, { game.hint(settings.hintBudgetMs.toUInt()) }) { found ->
+            hintJob = null
+            _state.update { it.copy(hintThinking = false) }
+            found.onFailure { say(it) }.onSuccess { advice -> showHint(snap, advice) }
         }
     }
 
-    /** Ends the hint search asked at position [asked], unless the game has moved on since. */
-    private fun hintDone(gen: Long, asked: ULong, show: () -> Unit) {
-        if (gen != generation || _state.value.snapshot?.state != asked) return
-        hintJob = null
-        _state.update { it.copy(hintThinking = false) }
-        show()
+    private fun showHint(snap: GameSnapshot, advice: Advice) {
+        val index = snap.legalMoves.indexOf(advice.chosen)
+        if (index < 0) return say(MessageKind.Internal, "the hint is not a legal move")
+        _state.update {
+            it.copy(
+                hint = Hint(snap.state, index, advice.chosen, advice.winChance),
+                selection = selectionOf(it.legalMoves, advice.chosen.from),
+                choice = null,
+            )
+        }
     }
 
     private fun stopHint() {
@@ -269,6 +259,49 @@ class GameViewModel(
         }
         hintJob = null
         if (_state.value.hintThinking) _state.update { it.copy(hintThinking = false) }
+    }
+
+    // ----- the review ---------------------------------------------------------------
+
+    private fun reviewGame() {
+        val game = session ?: return say(MessageKind.NoGame)
+        val snap = _state.value.snapshot ?: return say(MessageKind.NoGame)
+        if (reviewJob != null || _state.value.review?.state == snap.state) return
+        _state.update { it.copy(reviewing = true) }
+        reviewJob = searchAt(snap.state, { game.review(settings.reviewBudgetMs.toUInt()) }) { found ->
+            reviewJob = null
+            _state.update { it.copy(reviewing = false) }
+            found.onFailure { say(it) }.onSuccess { slips ->
+                _state.update { it.copy(review = GameReview(snap.state, slips)) }
+            }
+        }
+    }
+
+    private fun stopReview() {
+        reviewJob?.cancel()
+        reviewJob = null
+        if (_state.value.reviewing) _state.update { it.copy(reviewing = false) }
+    }
+
+    /**
+     * Runs [work] (a search of the core, off the queue) for position [asked]. Its answer, or
+     * the core's error, comes back through the queue to [done], unless the game has moved
+     * on meanwhile (then it is dropped). A stopped search reports nothing.
+     */
+    private fun <T> searchAt(asked: ULong, work: suspend () -> T, done: (Result<T>) -> Unit): Job {
+        val gen = generation
+        return scope.launch(settings.worker) {
+            val found = try {
+                Result.success(work())
+            } catch (e: CancellationException) {
+                throw e // the position changed (stopHint, stopReview)
+            } catch (e: YutException.Cancelled) {
+                return@launch // the core's search was stopped
+            } catch (e: YutException) {
+                Result.failure(e)
+            }
+            serial.post { if (gen == generation && _state.value.snapshot?.state == asked) done(found) }
+        }
     }
 
     // ----- the bots ---------------------------------------------------------------
@@ -373,6 +406,7 @@ class GameViewModel(
     private fun replace(game: GameSession, recoveredFromBackup: String?) {
         stopBot()
         stopHint()
+        stopReview()
         generation++
         closeSession()
         session = game
@@ -424,7 +458,10 @@ class GameViewModel(
     }
 
     private fun publish(snap: GameSnapshot, extra: (GameUiState) -> GameUiState = { it }) {
-        if (snap.state != _state.value.snapshot?.state) stopHint()
+        if (snap.state != _state.value.snapshot?.state) {
+            stopHint()
+            stopReview()
+        }
         _state.update { extra(it.withSnapshot(snap)) }
     }
 
@@ -433,6 +470,9 @@ class GameViewModel(
     private fun say(message: UserMessage) {
         _state.update { it.copy(message = message) }
     }
+
+    private fun say(error: Throwable) =
+        say((error as? YutException)?.toUserMessage() ?: UserMessage(MessageKind.Internal, error.toString()))
 }
 
 private fun whyNoMove(st: GameUiState): MessageKind = when {
@@ -449,6 +489,7 @@ private fun GameUiState.withSnapshot(snap: GameSnapshot): GameUiState {
         choice = null,
         saved = false,
         hint = hint?.takeIf { it.state == snap.state },
+        review = review?.takeIf { it.state == snap.state },
     )
     val froms = next.movableFrom
     return if (froms.size == 1) next.copy(selection = selectionOf(snap.legalMoves, froms.single())) else next

@@ -54,6 +54,12 @@ sealed interface UiEvent {
      */
     data object Hint : ForGame
 
+    /** Reviews the game so far (usually once it is over): see [GameUiState.review]. */
+    data object Review : ForGame
+
+    /** Closes the review. */
+    data object CloseReview : ForGame
+
     /** Takes back the last move (stops a bot that is about to act). */
     data object Undo : ForGame
 

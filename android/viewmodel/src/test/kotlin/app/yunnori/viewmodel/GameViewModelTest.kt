@@ -408,17 +408,19 @@ class GameViewModelTest {
     }
 
     @Test
-    fun `a hint asked just before a move never shows on the next position`() = runTest(timeout = 60.seconds) {
+    fun `a hint or review asked just before a move never shows on the next position`() = runTest(timeout = 60.seconds) {
         val vm = GameViewModel(backgroundScope, library(), testSettings)
         val asked = vm.toARealChoice(vm.act(UiEvent.NewGame(table(human, human, seed = 11u))))
-        // Both events queue in order: the search starts, then the move cancels it.
+        // The events queue in order: the searches start, then the move cancels them.
         vm.onEvent(UiEvent.Hint)
+        vm.onEvent(UiEvent.Review)
         val moved = vm.act(UiEvent.ChooseMove(0, asked.snapshot!!.state))
         assertNull(moved.message)
-        val after = vm.state.first { it.snapshot!!.state != asked.snapshot!!.state && !it.hintThinking }
+        val after = vm.state.first { it.snapshot!!.state != asked.snapshot!!.state && !it.hintThinking && !it.reviewing }
         // Give a late answer time to arrive: it must be dropped.
         withContext(Dispatchers.Default) { delay(300) }
         assertNull(vm.state.value.hint)
+        assertNull(vm.state.value.review)
         assertNull(vm.state.value.message)
         assertEquals(after.snapshot!!.state, vm.state.value.snapshot!!.state)
 
@@ -428,5 +430,32 @@ class GameViewModelTest {
         val hinted = vm.state.first { it.hint != null || it.message != null }
         assertNull(hinted.message)
         assertEquals(next.snapshot!!.state, hinted.hint!!.state)
+    }
+
+    @Test
+    fun `a review after the game lists the people's slips, largest first`() = runTest(timeout = 120.seconds) {
+        val vm = GameViewModel(backgroundScope, library(), testSettings)
+        assertEquals(MessageKind.NoGame, vm.act(UiEvent.Review).message?.kind)
+        var st = vm.act(UiEvent.NewGame(table(human, human, seed = 3u)))
+        // Both people play the last listed move, whatever it is, to the end.
+        var actions = 0
+        while (!st.over) {
+            check(++actions < 3000) { "the game did not end" }
+            st = if (st.canThrow) vm.act(UiEvent.Throw()) else vm.act(UiEvent.ChooseMove(st.legalMoves.lastIndex, st.snapshot!!.state))
+            assertNull(st.message)
+        }
+        vm.onEvent(UiEvent.Review)
+        val reviewed = vm.state.first { it.review != null || it.message != null }
+        assertNull(reviewed.message)
+        assertFalse(reviewed.reviewing)
+        val slips = reviewed.review!!.slips
+        assertTrue(slips.size >= 3, "${slips.size} slips")
+        val losses = slips.map { it.bestChance - it.playedChance }
+        assertEquals(losses.sortedDescending(), losses)
+        assertTrue(losses.all { it >= 0.05 })
+        assertTrue(slips.all { it.seat in 0..1 && it.turn >= 1u && it.played != it.best })
+
+        vm.onEvent(UiEvent.CloseReview)
+        assertNull(vm.state.first { it.review == null }.message)
     }
 }

@@ -4,13 +4,17 @@ import androidx.annotation.StringRes
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.text.intl.Locale
 import app.yunnori.android.R
+import app.yunnori.core.BoardLayout
 import app.yunnori.core.BotLevel
+import app.yunnori.core.LegalMove
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.Route
 import app.yunnori.core.RuleChoice
 import app.yunnori.core.RuleOption
 import app.yunnori.core.RuleValue
+import app.yunnori.core.Spot
 import app.yunnori.core.Throw
 import app.yunnori.viewmodel.MessageKind
 import app.yunnori.viewmodel.UserMessage
@@ -66,6 +70,24 @@ fun Throw.label(): Int = when (this) {
     Throw.GEOL -> R.string.throw_geol
     Throw.YUT -> R.string.throw_yut
     Throw.MO -> R.string.throw_mo
+}
+
+/** A spot in words: a station's traditional name where it has one, else its number. */
+@Composable
+fun spotText(spot: Spot, board: BoardLayout): String = when (spot) {
+    Spot.Home -> stringResource(R.string.spot_home)
+    Spot.Done -> stringResource(R.string.spot_done)
+    is Spot.Station -> board.stations.firstOrNull { it.id == spot.id }
+        ?.let { if (Locale.current.language == "ko") it.nameKorean else it.nameEnglish }
+        ?: stringResource(R.string.spot_station, spot.id)
+}
+
+/** A move in words: the results it spends, from where to where, and what it captures. */
+@Composable
+fun moveText(move: LegalMove, board: BoardLayout): String {
+    val uses = move.uses.map { stringResource(it.label()) }.joinToString(" + ")
+    val text = "$uses: ${spotText(move.from, board)} → ${spotText(move.to, board)}"
+    return if (move.captures > 0) "$text, ${stringResource(R.string.move_captures, move.captures)}" else text
 }
 
 @StringRes

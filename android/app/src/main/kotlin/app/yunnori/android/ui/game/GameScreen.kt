@@ -53,9 +53,12 @@ import app.yunnori.android.R
 import app.yunnori.android.ui.MessageEffect
 import app.yunnori.android.ui.colourOf
 import app.yunnori.android.ui.label
+import app.yunnori.android.ui.moveText
 import app.yunnori.android.ui.playerText
+import app.yunnori.core.BoardLayout
 import app.yunnori.core.GameSnapshot
 import app.yunnori.core.Phase
+import app.yunnori.core.Slip
 import app.yunnori.core.Spot
 import app.yunnori.viewmodel.GameUiState
 import app.yunnori.viewmodel.MoveChoice
@@ -151,7 +154,11 @@ fun GameScreen(
     }
 
     state.choice?.let { ChoiceDialog(it, state, onEvent) }
-    if (snap != null && snap.over) GameOverDialog(snap, onEvent, onLeave)
+    when {
+        snap == null -> Unit
+        state.reviewing || state.review != null -> ReviewDialog(state, snap, onEvent)
+        snap.over -> GameOverDialog(snap, onEvent, onLeave)
+    }
 }
 
 @Composable
@@ -247,7 +254,7 @@ private fun HintRow(state: GameUiState, onEvent: (UiEvent.ForGame) -> Unit) {
                 }
                 Text(what, style = MaterialTheme.typography.bodyMedium)
                 Text(
-                    stringResource(R.string.game_hint_chance, (hint.winChance * 100).roundToInt()),
+                    stringResource(R.string.game_hint_chance, percent(hint.winChance)),
                     style = MaterialTheme.typography.bodySmall,
                 )
             }
@@ -342,7 +349,57 @@ private fun GameOverDialog(snap: GameSnapshot, onEvent: (UiEvent.ForGame) -> Uni
             Button(onClick = { onEvent(UiEvent.PlayAgain) }) { Text(stringResource(R.string.game_play_again)) }
         },
         dismissButton = {
-            TextButton(onClick = onLeave) { Text(stringResource(R.string.game_back_to_menu)) }
+            Row {
+                TextButton(onClick = { onEvent(UiEvent.Review) }) { Text(stringResource(R.string.review_button)) }
+                TextButton(onClick = onLeave) { Text(stringResource(R.string.game_back_to_menu)) }
+            }
         },
     )
 }
+
+/** The review: each slip of a person, largest first, with the hard bot's better move. */
+@Composable
+private fun ReviewDialog(state: GameUiState, snap: GameSnapshot, onEvent: (UiEvent.ForGame) -> Unit) {
+    val review = state.review
+    AlertDialog(
+        onDismissRequest = { onEvent(UiEvent.CloseReview) },
+        title = { Text(stringResource(R.string.review_title)) },
+        text = {
+            when {
+                review == null -> Column(verticalArrangement = Arrangement.spacedBy(8.dp)) {
+                    Text(stringResource(R.string.review_working))
+                    LinearProgressIndicator(Modifier.fillMaxWidth())
+                }
+                review.slips.isEmpty() -> Text(stringResource(R.string.review_none))
+                else -> Column(
+                    Modifier.verticalScroll(rememberScrollState()),
+                    verticalArrangement = Arrangement.spacedBy(12.dp),
+                ) {
+                    review.slips.forEach { SlipRow(it, snap, state.board) }
+                }
+            }
+        },
+        confirmButton = {
+            TextButton(onClick = { onEvent(UiEvent.CloseReview) }) { Text(stringResource(R.string.review_close)) }
+        },
+    )
+}
+
+@Composable
+private fun SlipRow(slip: Slip, snap: GameSnapshot, board: BoardLayout) {
+    val seat = snap.seats.getOrNull(slip.seat)
+    Column {
+        Text(
+            stringResource(R.string.review_slip_title, slip.turn.toInt(), seat?.name.orEmpty()),
+            fontWeight = FontWeight.Bold,
+            color = seat?.let { colourOf(it.colour) } ?: Color.Unspecified,
+        )
+        Text(stringResource(R.string.review_played, moveText(slip.played, board), percent(slip.playedChance)))
+        Text(
+            stringResource(R.string.review_better, moveText(slip.best, board), percent(slip.bestChance)),
+            color = MaterialTheme.colorScheme.primary,
+        )
+    }
+}
+
+private fun percent(chance: Double): Int = (chance * 100).roundToInt()
