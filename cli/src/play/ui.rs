@@ -655,7 +655,7 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
     let keys: Vec<Line> = if g.is_over() {
         vec![
             Line::from(Span::styled(
-                fit("v review · n new game · ⏎ menu", w),
+                fit("v review · n new game · Enter menu", w),
                 dim(),
             )),
             Line::from(Span::styled(fit("r rules · q quit", w), dim())),

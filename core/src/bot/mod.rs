@@ -220,14 +220,7 @@ impl Bot {
         budget: Duration,
         stop: Option<&AtomicBool>,
     ) -> Option<Advice> {
-        if game.phase() != Phase::Move {
-            return None;
-        }
-        let mut moves = game.legal_moves();
-        if moves.is_empty() {
-            return None;
-        }
-        let found = self.search(game, &moves, deadline_after(budget), stop);
+        let (mut moves, found) = self.search_all(game, budget, stop)?;
         let index = found.index.min(moves.len() - 1);
         Some(Advice {
             chosen: moves.swap_remove(index),
@@ -244,6 +237,24 @@ impl Bot {
         budget: Duration,
         stop: Option<&AtomicBool>,
     ) -> Option<Vec<(LegalMove, f64)>> {
+        let (moves, found) = self.search_all(game, budget, stop)?;
+        Some(
+            moves
+                .into_iter()
+                .zip(found.values)
+                .filter_map(|(m, v)| v.map(|v| (m, v.clamp(0.0, 1.0))))
+                .collect(),
+        )
+    }
+
+    /// The hard search over every legal move of `game`, even a forced one; `None` when
+    /// no move is due.
+    fn search_all(
+        &mut self,
+        game: &Game,
+        budget: Duration,
+        stop: Option<&AtomicBool>,
+    ) -> Option<(Vec<LegalMove>, search::Found)> {
         if game.phase() != Phase::Move {
             return None;
         }
@@ -252,13 +263,7 @@ impl Bot {
             return None;
         }
         let found = self.search(game, &moves, deadline_after(budget), stop);
-        Some(
-            moves
-                .into_iter()
-                .zip(found.values)
-                .filter_map(|(m, v)| v.map(|v| (m, v.clamp(0.0, 1.0))))
-                .collect(),
-        )
+        Some((moves, found))
     }
 
     /// The hard level's search over `moves` (the legal moves of `game`).
