@@ -249,6 +249,16 @@ pub struct Advice {
     pub chosen: LegalMove,
     /// 0–1 (with more than two sides: the chance of coming first).
     pub win_chance: f64,
+    /// Every legal move with its estimate, from the same search, in the order of the
+    /// snapshot's `legal_moves`: the other options to compare.
+    pub appraisal: Vec<MoveChance>,
+}
+
+/// A legal move and the bot's estimate of the mover's winning chance after it.
+#[derive(Clone, Debug, PartialEq, uniffi::Record)]
+pub struct MoveChance {
+    pub mv: LegalMove,
+    pub win_chance: f64,
 }
 
 /// A move of a person that the hard bot rates well below its own choice (a review).

@@ -289,7 +289,7 @@ impl GameSession {
     pub async fn hint(&self, budget_ms: u32) -> Result<Advice, YutError> {
         let budget = Duration::from_millis(u64::from(budget_ms));
         match self.think(Ask::Hint, budget, None).await? {
-            (chosen, Some(win_chance)) => Ok(Advice { chosen, win_chance }),
+            (_, Some(advice)) => Ok(advice),
             (_, None) => Err(YutError::Internal {
                 reason: "the hint came without its estimate".into(),
             }),
@@ -342,7 +342,7 @@ impl GameSession {
         ask: Ask,
         budget: Duration,
         nodes: Option<u64>,
-    ) -> Result<(LegalMove, Option<f64>), YutError> {
+    ) -> Result<(LegalMove, Option<Advice>), YutError> {
         let level = match ask {
             Ask::Move(level) => level,
             Ask::Hint => Some(BotLevel::Hard),
@@ -399,7 +399,7 @@ impl GameSession {
                     .map(|chosen| (chosen, None)),
                 Ask::Hint => bot
                     .advise(&game, budget, Some(&flag))
-                    .map(|a| (a.chosen, Some(a.win_chance))),
+                    .map(|a| (a.chosen.clone(), Some(a))),
             };
             (found, bot)
         });
@@ -423,10 +423,23 @@ impl GameSession {
         if stop.load(Ordering::Relaxed) {
             return Err(YutError::Cancelled);
         }
-        let (found, win_chance) = found.ok_or_else(|| YutError::Internal {
+        let (found, advice) = found.ok_or_else(|| YutError::Internal {
             reason: "the bot found no move".into(),
         })?;
-        Ok((crate::convert::legal_move(&found, state, seat), win_chance))
+        let convert = |m: &yut_core::game::LegalMove| crate::convert::legal_move(m, state, seat);
+        let advice = advice.map(|a| Advice {
+            chosen: convert(&a.chosen),
+            win_chance: a.win_chance,
+            appraisal: a
+                .appraisal
+                .iter()
+                .map(|(m, p)| MoveChance {
+                    mv: convert(m),
+                    win_chance: *p,
+                })
+                .collect(),
+        });
+        Ok((convert(&found), advice))
     }
 }
 

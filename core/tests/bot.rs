@@ -65,6 +65,22 @@ fn assert_legal(game: &Game, level: Level, seed: u64) {
             .unwrap_or_else(|| panic!("no hint in the move phase"));
         assert_eq!(advice.chosen.mv, mv, "the hint is the hard bot's move");
         assert!((0.0..=1.0).contains(&advice.win_chance), "{advice:?}");
+        // Every legal move is appraised, in order; the hint is among the best of them.
+        let listed: Vec<_> = advice.appraisal.iter().map(|(m, _)| m.mv.clone()).collect();
+        let legal: Vec<_> = game.legal_moves().into_iter().map(|l| l.mv).collect();
+        assert_eq!(listed, legal);
+        let chosen = advice
+            .appraisal
+            .iter()
+            .find(|(m, _)| m.mv == mv)
+            .map(|x| x.1);
+        assert_eq!(chosen, Some(advice.win_chance));
+        // (Within rounding: the search keeps the first of moves equal to 1e-12.)
+        let top = advice.win_chance + 1e-9;
+        assert!(
+            advice.appraisal.iter().all(|(_, p)| *p <= top),
+            "{advice:?}"
+        );
         // Told who sits where (people and every level, teammates included), hard searches
         // a medium bot's own choices; still only legal moves.
         let kinds = [

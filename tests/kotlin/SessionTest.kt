@@ -267,6 +267,10 @@ class SessionTest {
                 hints++
                 assertTrue(advice.chosen in snap.legalMoves, "the hint is one of the listed moves")
                 assertTrue(advice.winChance in 0.0..1.0, "winning chance ${advice.winChance}")
+                // Every option appraised, in the listed order; the hint is among the best.
+                assertEquals(snap.legalMoves, advice.appraisal.map { it.mv })
+                assertEquals(advice.winChance, advice.appraisal.first { it.mv == advice.chosen }.winChance)
+                assertTrue(advice.appraisal.all { it.winChance <= advice.winChance + 1e-9 })
                 // For a person's seat it is the hard bot's own move, asked another way.
                 assertEquals(advice.chosen, game.botMove(BotLevel.HARD, 2_000u))
                 game.play(advice.chosen)

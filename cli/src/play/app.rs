@@ -129,6 +129,8 @@ pub struct Table {
     pub save_error: Option<String>,
     /// The hard bot's move for this position (`h`): its move-list entry and option there.
     pub hint: Option<(usize, usize)>,
+    /// With a hint: the estimated winning chance after each move-list entry (its best option).
+    pub chances: Vec<Option<f64>>,
     bots: Vec<Option<Bot>>,
 }
 
@@ -151,6 +153,7 @@ impl Table {
             bot_due: None,
             save_error: None,
             hint: None,
+            chances: Vec::new(),
             bots,
         };
         t.refresh();
@@ -180,6 +183,7 @@ impl Table {
         self.sel = 0;
         self.prompt = None;
         self.hint = None;
+        self.chances.clear();
     }
 
     fn note(&mut self, line: String) {
@@ -245,6 +249,17 @@ impl Table {
             .ok_or_else(|| "the hard bot's move is not in the list".to_string())?;
         self.sel = index;
         self.hint = Some((index, option));
+        self.chances = self
+            .choices
+            .iter()
+            .map(|c| {
+                let of = |o: &LegalMove| advice.appraisal.iter().find(|(m, _)| m.mv == o.mv);
+                c.options
+                    .iter()
+                    .filter_map(|o| of(o).map(|x| x.1))
+                    .reduce(f64::max)
+            })
+            .collect();
         let choice = &self.choices[index];
         let lm = &choice.options[option];
         let mut line = format!("Hint: {} — {}", index + 1, move_words(lm));

@@ -753,8 +753,18 @@ fn a_hint_marks_the_hard_bots_move_and_enter_plays_it() {
         let (index, option) = t.hint.expect("a hint for the person to move");
         assert_eq!(t.sel, index, "the hint's entry is selected");
         let hinted = t.choices[index].options[option].mv.clone();
+        // Every entry shows its estimate; the hinted one is among the best.
+        assert_eq!(t.chances.len(), t.choices.len());
+        let best = t.chances[index].expect("the hinted entry is valued");
+        assert!(t
+            .chances
+            .iter()
+            .all(|p| p.is_some_and(|p| p <= best + 1e-9)));
         let s = screen(a);
-        assert!(s.contains(&format!("{} ★ ", index + 1)), "{s}");
+        assert!(
+            s.contains(&format!("{} ★ {:.0}% ", index + 1, best * 100.0)),
+            "{s}"
+        );
         assert!(s.contains("h hint"), "{s}");
         assert!(s.contains(&format!("Hint: {}", index + 1)), "{s}");
         let note = t.log.last().expect("the hint is written in the log");

@@ -723,8 +723,12 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
             } else {
                 ""
             };
+            let chance = match t.chances.get(i) {
+                Some(Some(p)) => format!("{:.0}% ", p * 100.0),
+                _ => String::new(),
+            };
             lines.push(Line::from(Span::styled(
-                fit(&format!("{} {mark}{}", i + 1, choice_line(c)), w),
+                fit(&format!("{} {mark}{chance}{}", i + 1, choice_line(c)), w),
                 style,
             )));
         }

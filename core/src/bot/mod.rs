@@ -87,6 +87,9 @@ pub const HARD_NODE_BUDGET: u64 = 12_000;
 pub struct Advice {
     pub chosen: LegalMove,
     pub win_chance: f64,
+    /// Every legal move with its estimate, from the same search (so the player can compare
+    /// the other options), in `game.legal_moves()` order; `chosen` is one of the best.
+    pub appraisal: Vec<(LegalMove, f64)>,
 }
 
 /// A computer player of one level. `choose` is a pure function of (level, seed, position)
@@ -220,11 +223,13 @@ impl Bot {
         budget: Duration,
         stop: Option<&AtomicBool>,
     ) -> Option<Advice> {
-        let (mut moves, found) = self.search_all(game, budget, stop)?;
+        let (moves, found) = self.search_all(game, budget, stop)?;
         let index = found.index.min(moves.len() - 1);
+        let chosen = moves.get(index)?.clone();
         Some(Advice {
-            chosen: moves.swap_remove(index),
+            chosen,
             win_chance: found.value.clamp(0.0, 1.0),
+            appraisal: appraisal(moves, found.values),
         })
     }
 
@@ -238,13 +243,7 @@ impl Bot {
         stop: Option<&AtomicBool>,
     ) -> Option<Vec<(LegalMove, f64)>> {
         let (moves, found) = self.search_all(game, budget, stop)?;
-        Some(
-            moves
-                .into_iter()
-                .zip(found.values)
-                .filter_map(|(m, v)| v.map(|v| (m, v.clamp(0.0, 1.0))))
-                .collect(),
-        )
+        Some(appraisal(moves, found.values))
     }
 
     /// The hard search over every legal move of `game`, even a forced one; `None` when
@@ -281,6 +280,16 @@ impl Bot {
             self.node_budget,
         )
     }
+}
+
+/// The moves with their values (a move the engine refused, which cannot happen for a
+/// legal move, is left out).
+fn appraisal(moves: Vec<LegalMove>, values: Vec<Option<f64>>) -> Vec<(LegalMove, f64)> {
+    moves
+        .into_iter()
+        .zip(values)
+        .filter_map(|(m, v)| v.map(|v| (m, v.clamp(0.0, 1.0))))
+        .collect()
 }
 
 /// `budget` from now (an hour when that overflows the clock).

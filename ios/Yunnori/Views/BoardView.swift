@@ -136,10 +136,11 @@ struct BoardView: View {
 
     private func destinationMarkers(frame: CGRect) -> some View {
         ForEach(state.destinations, id: \.self) { spot in
-            DestinationMarker(isExit: spot == .done, diameter: frame.width * Size.disc * 2.2)
+            DestinationMarker(isExit: spot == .done, diameter: frame.width * Size.disc * 2.2,
+                              chance: state.chance(at: spot))
                 .position(place(spot, in: frame))
                 .accessibilityElement()
-                .accessibilityLabel(destinationLabel(spot))
+                .accessibilityLabel(destinationLabel(spot, chance: state.chance(at: spot)))
                 .accessibilityAddTraits(.isButton)
                 .accessibilityAction { onTap(spot) }
         }
@@ -155,6 +156,14 @@ struct BoardView: View {
                 .position(place(spot, in: frame))
                 .accessibilityHidden(true)
         }
+    }
+
+    private func destinationLabel(_ spot: Spot, chance: Double?) -> String {
+        let place = destinationLabel(spot)
+        guard let chance else { return place }
+        let odds = String(format: localized("board.chance", fallback: "about %lld%% to win"),
+                          Int((chance * 100).rounded()))
+        return "\(place), \(odds)"
     }
 
     private func destinationLabel(_ spot: Spot) -> String {
@@ -289,6 +298,8 @@ struct StackDisc: View {
 private struct DestinationMarker: View {
     let isExit: Bool
     let diameter: CGFloat
+    /// With a hint: the winning chance after moving here, shown on a gold tag.
+    let chance: Double?
     @State private var pulse = false
 
     var body: some View {
@@ -307,5 +318,14 @@ private struct DestinationMarker: View {
         .scaleEffect(pulse ? 1.08 : 0.94)
         .animation(.easeInOut(duration: 0.7).repeatForever(autoreverses: true), value: pulse)
         .onAppear { pulse = true }
+        .overlay(alignment: .top) {
+            if let chance {
+                Text(verbatim: "\(Int((chance * 100).rounded()))%")
+                    .font(.caption2.bold())
+                    .padding(.horizontal, 4)
+                    .background(Capsule().fill(Palette.highlight))
+                    .offset(y: -diameter * 0.55)
+            }
+        }
     }
 }

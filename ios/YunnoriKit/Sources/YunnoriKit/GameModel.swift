@@ -248,7 +248,11 @@ public final class GameModel {
         state.hintPending = false
         switch found {
         case .success(let advice):
-            state.hint = Hint(state: asked, move: advice.chosen, winChance: advice.winChance)
+            let chances = state.snapshot?.legalMoves.map { move in
+                advice.appraisal.first { $0.mv == move }?.winChance
+            } ?? []
+            state.hint = Hint(state: asked, move: advice.chosen, winChance: advice.winChance,
+                              chances: chances)
             state.selection = advice.chosen.from
             state.pendingChoice = nil
         case .failure(let error):

@@ -46,6 +46,9 @@ public struct Hint: Sendable, Equatable {
     public let move: LegalMove
     /// The bot's estimate (0–1) of the mover's chance of winning after the move.
     public let winChance: Double
+    /// The estimate after each legal move of the snapshot, in its order (to compare the
+    /// options).
+    public let chances: [Double?]
 }
 
 /// The review of the game up to one position (`GameModel.reviewGame()`): the moves of
@@ -131,6 +134,15 @@ public struct GameState: Sendable, Equatable {
 
     /// The spots to highlight: where the selected piece may go.
     public var destinations: [Spot] { selectedMoves.map(\.to).uniqued() }
+
+    /// With a hint on screen: its estimate for moving the selected piece to `spot` (the
+    /// best of the moves that reach it).
+    public func chance(at spot: Spot) -> Double? {
+        guard let hint, let s = snapshot else { return nil }
+        return selectedMoves.filter { $0.to == spot }
+            .compactMap { move in s.legalMoves.firstIndex(of: move).flatMap { hint.chances[$0] } }
+            .max()
+    }
 
     /// The seat to act.
     public var turn: TurnView? { snapshot?.turn }

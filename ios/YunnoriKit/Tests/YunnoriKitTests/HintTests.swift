@@ -41,6 +41,10 @@ struct HintTests {
         // Its piece is picked, so its destination lights up among the others.
         #expect(model.state.selection == hint.move.from)
         #expect(model.state.destinations.contains(hint.move.to))
+        // Every option has its estimate, to compare: the hinted destination shows the best.
+        #expect(hint.chances.count == asked.legalMoves.count)
+        #expect(hint.chances.allSatisfy { ($0 ?? 2) <= hint.winChance + 1e-9 })
+        #expect(model.state.chance(at: hint.move.to) == hint.winChance)
 
         // It is the hard bot's own choice, and its estimate: the saved position asked directly.
         #expect((0...1).contains(hint.winChance))

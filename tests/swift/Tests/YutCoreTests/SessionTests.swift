@@ -206,6 +206,10 @@ final class SessionTests: XCTestCase {
             hints += 1
             XCTAssertTrue(snap.legalMoves.contains(advice.chosen), "the hint is a listed move")
             XCTAssertTrue((0...1).contains(advice.winChance), "winning chance \(advice.winChance)")
+            // Every option appraised, in the listed order; the hint is among the best.
+            XCTAssertEqual(advice.appraisal.map(\.mv), snap.legalMoves)
+            XCTAssertEqual(advice.appraisal.first { $0.mv == advice.chosen }?.winChance, advice.winChance)
+            XCTAssertTrue(advice.appraisal.allSatisfy { $0.winChance <= advice.winChance + 1e-9 })
             // For a person's seat it is the hard bot's own move, asked another way.
             let hard = try await game.botMove(level: .hard, budgetMs: 2_000)
             XCTAssertEqual(advice.chosen, hard)

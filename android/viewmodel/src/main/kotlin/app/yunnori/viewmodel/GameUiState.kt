@@ -65,6 +65,12 @@ data class GameUiState(
     val canAskHint: Boolean get() = canMove && !hintThinking && hint == null
     val legalMoves: List<LegalMove> get() = snapshot?.legalMoves.orEmpty()
 
+    /** The hint's estimate for a destination of the picked piece (the best move reaching it), when a hint is shown. */
+    fun chanceAt(destination: Destination): Double? {
+        val chances = hint?.chances ?: return null
+        return destination.moveIndices.mapNotNull { chances.getOrNull(it) }.maxOrNull()
+    }
+
     /** Where the player's movable pieces are (highlight them), when it is a human's move. */
     val movableFrom: List<Spot> get() = if (canMove) legalMoves.map { it.from }.distinct() else emptyList()
 }
@@ -79,6 +85,8 @@ data class Hint(
     val moveIndex: Int,
     val move: LegalMove,
     val winChance: Double,
+    /** The estimate after each legal move of the snapshot, in its order (to compare the options). */
+    val chances: List<Double?>,
 )
 
 /**

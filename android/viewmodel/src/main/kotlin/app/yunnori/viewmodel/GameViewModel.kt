@@ -245,7 +245,13 @@ class GameViewModel(
         if (index < 0) return say(MessageKind.Internal, "the hint is not a legal move")
         _state.update {
             it.copy(
-                hint = Hint(snap.state, index, advice.chosen, advice.winChance),
+                hint = Hint(
+                    state = snap.state,
+                    moveIndex = index,
+                    move = advice.chosen,
+                    winChance = advice.winChance,
+                    chances = snap.legalMoves.map { m -> advice.appraisal.firstOrNull { it.mv == m }?.winChance },
+                ),
                 selection = selectionOf(it.legalMoves, advice.chosen.from),
                 choice = null,
             )

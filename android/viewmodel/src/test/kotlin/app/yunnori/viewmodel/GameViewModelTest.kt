@@ -363,6 +363,13 @@ class GameViewModelTest {
         // Its piece is picked, so its destination lights up among the others.
         assertEquals(hint.move.from, hinted.selection?.from)
         assertTrue(hinted.selection!!.destinations.any { hint.moveIndex in it.moveIndices })
+        // Every option has its estimate, to compare: the hinted destination shows the best.
+        assertEquals(asked.legalMoves.size, hint.chances.size)
+        assertEquals(hint.winChance, hint.chances[hint.moveIndex])
+        assertTrue(hint.chances.all { it != null && it <= hint.winChance + 1e-9 })
+        val dest = hinted.selection!!.destinations.first { hint.moveIndex in it.moveIndices }
+        assertEquals(hint.winChance, hinted.chanceAt(dest))
+        assertNull(asked.chanceAt(dest), "no estimates without a hint")
 
         // It is the hard bot's own choice, and its estimate: the saved position asked directly.
         assertTrue(hint.winChance in 0.0..1.0, "winning chance ${hint.winChance}")

@@ -42,6 +42,7 @@ import app.yunnori.core.StationInfo
 import app.yunnori.viewmodel.MoveShown
 import app.yunnori.viewmodel.Selection
 import kotlin.math.floor
+import kotlin.math.roundToInt
 import kotlin.math.min
 
 /** How long a piece takes from one station to the next. */
@@ -65,8 +66,9 @@ private class BoardFrame(canvas: Size) {
 /**
  * The board, drawn from the core's station coordinates and lines: stations (corners and
  * the centre larger), the stacks as coloured discs with their sizes, the picked piece
- * and its destinations highlighted, a hint's piece and destination ringed in gold, and
- * the last move travelling along its path.
+ * and its destinations highlighted, a hint's piece and destination ringed in gold (with
+ * the winning chance at each destination, to compare), and the last move travelling along
+ * its path.
  * A tap on a station reports its id.
  */
 @Composable
@@ -76,6 +78,8 @@ fun Board(
     selection: Selection?,
     movableFrom: List<Spot>,
     hint: LegalMove?,
+    /** With a hint: the estimated winning chance after moving to each destination. */
+    destinationChances: Map<Spot, Double>,
     lastMove: MoveShown?,
     turnColour: Color,
     onTapStation: (String) -> Unit,
@@ -165,6 +169,10 @@ fun Board(
             drawCircle(YutColours.Hint, large * 1.7f, spotAt(h.from), style = Stroke(frame.span * 0.006f))
             drawCircle(YutColours.Hint, large * 1.7f, spotAt(h.to), style = Stroke(frame.span * 0.012f))
         }
+        for ((to, chance) in destinationChances) {
+            val at = spotAt(to)
+            chanceLabel(measurer, chance, at + Offset(0f, -large * 2.4f), frame.span)
+        }
 
         // The stacks (on a safe station several sides may stand together: fan them out).
         val moving = lastMove?.takeIf { travel.value < 1f }
@@ -197,6 +205,16 @@ private fun DrawScope.label(measurer: TextMeasurer, text: String, top: Offset, l
     val layout = measurer.measure(text, style)
     val x = (top.x - layout.size.width / 2f).coerceIn(left, maxOf(left, right - layout.size.width))
     drawText(layout, topLeft = Offset(x, top.y))
+}
+
+/** A winning chance as a whole percentage on a small gold tag, centred at [at]. */
+private fun DrawScope.chanceLabel(measurer: TextMeasurer, chance: Double, at: Offset, span: Float) {
+    val style = TextStyle(color = YutColours.BoardInk, fontWeight = FontWeight.Bold, fontSize = (span / 34f).toSp())
+    val layout = measurer.measure("${(chance * 100).roundToInt()}%", style)
+    val size = Size(layout.size.width + span * 0.016f, layout.size.height.toFloat())
+    val topLeft = at - Offset(size.width / 2f, size.height / 2f)
+    drawRoundRect(YutColours.Hint, topLeft, size, CornerRadius(size.height / 2f))
+    drawText(layout, topLeft = topLeft + Offset(span * 0.008f, 0f))
 }
 
 private fun DrawScope.drawPiece(colour: Color, at: Offset, radius: Float) {

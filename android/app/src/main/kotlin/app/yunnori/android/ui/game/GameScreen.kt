@@ -123,6 +123,8 @@ fun GameScreen(
                 selection = state.selection,
                 movableFrom = state.movableFrom,
                 hint = state.hint?.move,
+                destinationChances = state.selection?.destinations.orEmpty()
+                    .mapNotNull { d -> state.chanceAt(d)?.let { d.to to it } }.toMap(),
                 lastMove = state.lastMove,
                 turnColour = colourOf(snap.turn.colour),
                 onTapStation = { id ->
