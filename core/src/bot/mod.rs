@@ -233,19 +233,6 @@ impl Bot {
         })
     }
 
-    /// The hard search's estimate of the mover's winning chance after each legal move,
-    /// all from one search so that they compare (a review), in `game.legal_moves()` order.
-    /// `None` when the game does not wait for a move.
-    pub fn appraise(
-        &mut self,
-        game: &Game,
-        budget: Duration,
-        stop: Option<&AtomicBool>,
-    ) -> Option<Vec<(LegalMove, f64)>> {
-        let (moves, found) = self.search_all(game, budget, stop)?;
-        Some(appraisal(moves, found.values))
-    }
-
     /// The hard search over every legal move of `game`, even a forced one; `None` when
     /// no move is due.
     fn search_all(
@@ -282,8 +269,8 @@ impl Bot {
     }
 }
 
-/// The moves with their values (a move the engine refused, which cannot happen for a
-/// legal move, is left out).
+/// The moves with their values, for `Advice::appraisal` (a move the engine refused, which
+/// cannot happen for a legal move, is left out).
 fn appraisal(moves: Vec<LegalMove>, values: Vec<Option<f64>>) -> Vec<(LegalMove, f64)> {
     moves
         .into_iter()

@@ -58,20 +58,15 @@ pub fn review(session: &Session, budget: Duration) -> Result<Vec<Slip>, SessionE
         if levels.get(seat).copied().flatten().is_some() {
             continue;
         }
-        let Some(values) = judge.appraise(game, budget, None) else {
+        // The hint that position would have had, and where the move played stands in it.
+        let Some(advice) = judge.advise(game, budget, None) else {
             continue;
         };
-        let Some((played, played_chance)) = values.iter().find(|(m, _)| m.mv == *mv).cloned()
+        let Some((played, played_chance)) = advice.appraisal.into_iter().find(|(m, _)| m.mv == *mv)
         else {
             continue;
         };
-        let Some((best, best_chance)) =
-            values
-                .into_iter()
-                .reduce(|a, b| if b.1 > a.1 + 1e-12 { b } else { a })
-        else {
-            continue;
-        };
+        let (best, best_chance) = (advice.chosen, advice.win_chance);
         if best_chance - played_chance >= SLIP_THRESHOLD {
             slips.push(Slip {
                 action,
