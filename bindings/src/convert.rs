@@ -4,6 +4,8 @@
 use crate::error::YutError;
 use crate::records::*;
 use yut_core::board::{Spot as CoreSpot, Station};
+use yut_core::bot::review::Slip as CoreSlip;
+use yut_core::bot::Advice as CoreAdvice;
 use yut_core::game::{BonusReason as CoreBonus, Event, LegalMove as CoreLegal, Move};
 use yut_core::route::RouteId;
 use yut_core::rules::Preset as CorePreset;
@@ -303,6 +305,34 @@ impl From<&Event> for GameEvent {
 
 pub(crate) fn events(v: &[Event]) -> Vec<GameEvent> {
     v.iter().map(GameEvent::from).collect()
+}
+
+/// A hint as the apps see it, its moves tagged with the state they belong to.
+pub(crate) fn advice(a: &CoreAdvice, state: u64, seat: usize) -> Advice {
+    Advice {
+        chosen: legal_move(&a.chosen, state, seat),
+        win_chance: a.win_chance,
+        appraisal: a
+            .appraisal
+            .iter()
+            .map(|(m, p)| MoveChance {
+                mv: legal_move(m, state, seat),
+                win_chance: *p,
+            })
+            .collect(),
+    }
+}
+
+/// A slip of a review; its moves belong to an earlier position (state tag 0).
+pub(crate) fn slip(x: &CoreSlip) -> Slip {
+    Slip {
+        turn: u32::try_from(x.turn).unwrap_or(u32::MAX),
+        seat: int(x.seat),
+        played: legal_move(&x.played, 0, x.seat),
+        best: legal_move(&x.best, 0, x.seat),
+        played_chance: x.played_chance,
+        best_chance: x.best_chance,
+    }
 }
 
 /// A core legal move as the apps see it, tagged with the state it belongs to.

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 use yut_core::bot::review::review;
 use yut_core::bot::Bot;
-use yut_core::game::Event;
+use yut_core::game::{Event, Game};
 use yut_core::session::{NewSession, Seat, Session, SessionOptions};
 
 pub(crate) struct SessionState {
@@ -280,7 +280,12 @@ impl GameSession {
         budget_ms: u32,
     ) -> Result<LegalMove, YutError> {
         let budget = Duration::from_millis(u64::from(budget_ms));
-        Ok(self.think(Ask::Move(level), budget, None).await?.0)
+        let (found, state, seat) = self
+            .think(level, budget, None, |bot, game, budget, stop| {
+                bot.choose_legal(game, budget, Some(stop))
+            })
+            .await?;
+        Ok(crate::convert::legal_move(&found, state, seat))
     }
 
     /// A hint for the seat to act, person or bot: the hard bot's move and its estimated
@@ -288,12 +293,15 @@ impl GameSession {
     /// valued too.
     pub async fn hint(&self, budget_ms: u32) -> Result<Advice, YutError> {
         let budget = Duration::from_millis(u64::from(budget_ms));
-        match self.think(Ask::Hint, budget, None).await? {
-            (_, Some(advice)) => Ok(advice),
-            (_, None) => Err(YutError::Internal {
-                reason: "the hint came without its estimate".into(),
-            }),
-        }
+        let (found, state, seat) = self
+            .think(
+                Some(BotLevel::Hard),
+                budget,
+                None,
+                |bot, game, budget, stop| bot.advise(game, budget, Some(stop)),
+            )
+            .await?;
+        Ok(crate::convert::advice(&found, state, seat))
     }
 }
 
@@ -311,42 +319,21 @@ impl GameSession {
             .map_err(|e| YutError::Internal {
                 reason: format!("the review failed: {e}"),
             })??;
-        Ok(slips
-            .iter()
-            .map(|x| Slip {
-                turn: u32::try_from(x.turn).unwrap_or(u32::MAX),
-                seat: int(x.seat),
-                played: crate::convert::legal_move(&x.played, 0, x.seat),
-                best: crate::convert::legal_move(&x.best, 0, x.seat),
-                played_chance: x.played_chance,
-                best_chance: x.best_chance,
-            })
-            .collect())
+        Ok(slips.iter().map(crate::convert::slip).collect())
     }
 }
 
-/// What `think` is asked for.
-#[derive(Clone, Copy)]
-pub(crate) enum Ask {
-    /// A move of this level (`None`: the seat's own bot).
-    Move(Option<BotLevel>),
-    /// The hard search's move and its value.
-    Hint,
-}
-
 impl GameSession {
-    /// `bot_move` and `hint` (the move, and the winning chance when asked for a hint),
-    /// with the hard bot's node budget settable (tests make searches long).
-    pub(crate) async fn think(
+    /// `bot_move` and `hint`: the bot of `level` (`None`: the seat's own) for the seat to
+    /// act does `work` on a background thread, with the state tag and seat it belongs to.
+    /// The hard bot's node budget is settable (tests make searches long).
+    pub(crate) async fn think<T: Send + 'static>(
         &self,
-        ask: Ask,
+        level: Option<BotLevel>,
         budget: Duration,
         nodes: Option<u64>,
-    ) -> Result<(LegalMove, Option<Advice>), YutError> {
-        let level = match ask {
-            Ask::Move(level) => level,
-            Ask::Hint => Some(BotLevel::Hard),
-        };
+        work: fn(&mut Bot, &Game, Duration, &AtomicBool) -> Option<T>,
+    ) -> Result<(T, u64, usize), YutError> {
         let (game, state, seat, mut bot) = with_state(&self.inner, |s| {
             let g = s.session.game();
             let seat = g.to_move();
@@ -393,14 +380,7 @@ impl GameSession {
         let _cancel_on_drop = StopOnDrop(stop.clone());
         let flag = stop.clone();
         let search = tokio::task::spawn_blocking(move || {
-            let found = match ask {
-                Ask::Move(_) => bot
-                    .choose_legal(&game, budget, Some(&flag))
-                    .map(|chosen| (chosen, None)),
-                Ask::Hint => bot
-                    .advise(&game, budget, Some(&flag))
-                    .map(|a| (a.chosen.clone(), Some(a))),
-            };
+            let found = work(&mut bot, &game, budget, &flag);
             (found, bot)
         });
         let (found, bot) = search.await.map_err(|e| YutError::Internal {
@@ -423,23 +403,10 @@ impl GameSession {
         if stop.load(Ordering::Relaxed) {
             return Err(YutError::Cancelled);
         }
-        let (found, advice) = found.ok_or_else(|| YutError::Internal {
+        let found = found.ok_or_else(|| YutError::Internal {
             reason: "the bot found no move".into(),
         })?;
-        let convert = |m: &yut_core::game::LegalMove| crate::convert::legal_move(m, state, seat);
-        let advice = advice.map(|a| Advice {
-            chosen: convert(&a.chosen),
-            win_chance: a.win_chance,
-            appraisal: a
-                .appraisal
-                .iter()
-                .map(|(m, p)| MoveChance {
-                    mv: convert(m),
-                    win_chance: *p,
-                })
-                .collect(),
-        });
-        Ok((convert(&found), advice))
+        Ok((found, state, seat))
     }
 }
 
@@ -510,9 +477,10 @@ mod tests {
             })
         };
         let result = rt.block_on(g.think(
-            Ask::Move(None),
+            None,
             Duration::from_secs(600),
             Some(u64::MAX / 2),
+            |bot, game, budget, stop| bot.choose_legal(game, budget, Some(stop)),
         ));
         canceller.join().unwrap();
         assert_eq!(result, Err(YutError::Cancelled));
@@ -531,9 +499,10 @@ mod tests {
         let rt = runtime();
         rt.block_on(async {
             let search = g.think(
-                Ask::Move(None),
+                None,
                 Duration::from_secs(600),
                 Some(u64::MAX / 2),
+                |bot, game, budget, stop| bot.choose_legal(game, budget, Some(stop)),
             );
             let timed = tokio::time::timeout(Duration::from_millis(100), search).await;
             assert!(timed.is_err(), "the search cannot have finished");

@@ -57,7 +57,8 @@ pub(crate) struct Search<'a> {
 }
 
 /// What a search found: the index of the chosen move and its value, and the value of
-/// every move at the same depth (`None` for one the engine refused), for reviews.
+/// every move at the same depth (`None` for one the engine refused), to compare them
+/// (hints, reviews).
 pub(crate) struct Found {
     pub index: usize,
     pub value: f64,

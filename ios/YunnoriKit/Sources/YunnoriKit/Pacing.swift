@@ -36,21 +36,22 @@ public struct Pacing: Sendable, Equatable {
 }
 
 extension GameSession {
-    /// The bot's move for the seat to act. Cancelling the calling task stops the search:
-    /// the bindings do not cancel a Rust future by themselves, so the cancellation handler
-    /// raises the core's stop flag, and the call ends with `YutError.Cancelled`.
+    /// The bot's move for the seat to act, stopped with the calling task.
     func cancellableBotMove(budgetMs: UInt32) async throws -> LegalMove {
-        try await withTaskCancellationHandler {
-            try await botMove(level: nil, budgetMs: budgetMs)
-        } onCancel: {
-            cancelBot()
-        }
+        try await stoppable { try await botMove(level: nil, budgetMs: budgetMs) }
     }
 
-    /// The hard bot's hint for the seat to act, cancelled the same way.
+    /// The hard bot's hint for the seat to act, stopped with the calling task.
     func cancellableHint(budgetMs: UInt32) async throws -> Advice {
+        try await stoppable { try await hint(budgetMs: budgetMs) }
+    }
+
+    /// Runs one of the core's bot searches so that cancelling the calling task stops it:
+    /// the bindings do not cancel a Rust future by themselves, so the cancellation handler
+    /// raises the core's stop flag, and the call ends with `YutError.Cancelled`.
+    private func stoppable<T: Sendable>(_ search: () async throws -> T) async throws -> T {
         try await withTaskCancellationHandler {
-            try await hint(budgetMs: budgetMs)
+            try await search()
         } onCancel: {
             cancelBot()
         }
