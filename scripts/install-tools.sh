@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the test suites need beyond Rust, idempotently: Debian packages for the
-# terminal test, the Kotlin compiler with JNA and JUnit, and the Swift toolchain chroot.
+# terminal test, the Kotlin compiler with JNA and JUnit, the Swift toolchain chroot, and
+# Compose for the desktop (the Android app's screen tests).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 if [ -f "$here/install-debian-tools.sh" ]; then
@@ -8,4 +9,5 @@ if [ -f "$here/install-debian-tools.sh" ]; then
 fi
 bash "$here/install-kotlin.sh" >/dev/null
 bash "$here/install-swift.sh" >/dev/null
+bash "$here/install-compose-desktop.sh" >/dev/null
 echo "tools ready"

@@ -101,3 +101,36 @@ yn_verdict() {
         exit 1
     fi
 }
+
+# A hash of the contents of the given files (not their paths) and of some words, to skip
+# compiles whose inputs did not change:  yn_fingerprint WORDS FILE...
+yn_fingerprint() {
+    local words="$1"
+    shift
+    { printf '%s\n' "$words"; for f in "$@"; do sha256sum <"$f"; done; } | sha256sum | cut -d' ' -f1
+}
+
+# Runs kotlinc (from kotlin.env) unless OUT's fingerprint file already holds FP; OUT (a
+# class directory, or a jar when it ends in .jar) is replaced whole. On a compile error it
+# says so and exits 2 (no test ran).
+#   yn_kotlinc_cached WHAT OUT FP CLASSPATH [KOTLINC ARGS AND SOURCES...]
+yn_kotlinc_cached() {
+    local what="$1" out="$2" fp="$3" cp="$4"
+    shift 4
+    if [ -e "$out" ] && [ "$(cat "$out.fp" 2>/dev/null)" = "$fp" ]; then
+        yn_log "$what unchanged, reusing $(basename "$out")"
+        return 0
+    fi
+    local t partial="$out.partial"
+    case "$out" in *.jar) partial="${out%.jar}.partial.jar" ;; esac
+    t=$(date +%s)
+    rm -rf "$out" "$out.fp" "$partial"
+    if ! "$KOTLINC" -nowarn -jvm-target 17 -cp "$cp" -d "$partial" "$@"; then
+        rm -rf "$partial"
+        echo "${YN_LOG_TAG:-yunnori}: $what failed to compile; no test ran"
+        exit 2
+    fi
+    mv "$partial" "$out"
+    echo "$fp" >"$out.fp"
+    yn_log "compiled $what in $(yn_since "$t")"
+}

@@ -17,6 +17,7 @@
 #   BINDINGS_WORK_DIR  scratch/cache dir (default $YUT_FFI_LIB_DIR/yunnori-bindings/android-viewmodel)
 #   JAVA_OPTS          extra JVM options for the test run
 #   YUNNORI_SKIP_INSTALL=1  do not call install-kotlin.sh (expects $YUNNORI_TOOLS/kotlin.env)
+#   YUNNORI_COMPILE_ONLY=1  compile the bindings and the module, run no test
 #
 # Idempotent: each compile step is skipped when its inputs (by content) are unchanged.
 # Exit status: 0 only when every test passed and at least one ran.
@@ -50,37 +51,6 @@ fi
 [ -n "${COROUTINES_TEST_JAR:-}" ] && [ -f "$COROUTINES_TEST_JAR" ] ||
     yn_die "kotlinx-coroutines-test missing: run scripts/install-kotlin.sh --coroutines-test"
 
-# A hash of the contents of the given files (not their paths) and of some words, to skip
-# compiles whose inputs did not change.
-fingerprint() {
-    local words="$1"
-    shift
-    { printf '%s\n' "$words"; for f in "$@"; do sha256sum <"$f"; done; } | sha256sum | cut -d' ' -f1
-}
-
-# Runs kotlinc unless $out's fingerprint file already holds $fp; $out is replaced whole.
-compile() {
-    local what="$1" out="$2" fp="$3" cp="$4"
-    shift 4
-    if [ -e "$out" ] && [ "$(cat "$out.fp" 2>/dev/null)" = "$fp" ]; then
-        yn_log "$what unchanged, reusing $(basename "$out")"
-        return 0
-    fi
-    local t partial="$out.partial"
-    # kotlinc writes a jar when the -d path ends in .jar, a class directory otherwise.
-    case "$out" in *.jar) partial="${out%.jar}.partial.jar" ;; esac
-    t=$(date +%s)
-    rm -rf "$out" "$out.fp" "$partial"
-    if ! "$KOTLINC" -nowarn -jvm-target 17 -cp "$cp" -d "$partial" "$@"; then
-        rm -rf "$partial"
-        echo "test-android-viewmodel: $what failed to compile; no test ran"
-        exit 2
-    fi
-    mv "$partial" "$out"
-    echo "$fp" >"$out.fp"
-    yn_log "compiled $what in $(yn_since "$t")"
-}
-
 # --- 1. generate the bindings (JVM flavour) -------------------------------------------
 t=$(date +%s)
 rm -rf "$WORK/gen"
@@ -94,23 +64,29 @@ yn_log "generated ${#gen_src[@]} binding file(s) in $(yn_since "$t")"
 # --- 2. compile: bindings, then the module, then its tests ------------------------------
 BINDINGS_JAR="$WORK/bindings.jar"
 cp_bind="$JNA_JAR:$COROUTINES_JAR"
-compile "bindings" "$BINDINGS_JAR" "$(fingerprint "$KOTLINC $cp_bind" "${gen_src[@]}")" "$cp_bind" "${gen_src[@]}"
+yn_kotlinc_cached "bindings" "$BINDINGS_JAR" "$(yn_fingerprint "$KOTLINC $cp_bind" "${gen_src[@]}")" "$cp_bind" "${gen_src[@]}"
 
 mapfile -t main_src < <(find "$MAIN_DIR" -name '*.kt' | sort)
 [ "${#main_src[@]}" -gt 0 ] || yn_die "no Kotlin sources under $MAIN_DIR"
 MAIN_CLASSES="$WORK/main-classes"
 # Only the bindings and kotlinx-coroutines: the module may not lean on anything else.
 cp_main="$BINDINGS_JAR:$COROUTINES_JAR:$JNA_JAR"
-compile "view model module" "$MAIN_CLASSES" \
-    "$(fingerprint "$KOTLINC $cp_main $(cat "$BINDINGS_JAR.fp")" "${main_src[@]}")" "$cp_main" "${main_src[@]}"
+yn_kotlinc_cached "view model module" "$MAIN_CLASSES" \
+    "$(yn_fingerprint "$KOTLINC $cp_main $(cat "$BINDINGS_JAR.fp")" "${main_src[@]}")" "$cp_main" "${main_src[@]}"
+
+# The app's screen tests (scripts/test-android-app.sh) need the module, not its tests.
+if [ "${YUNNORI_COMPILE_ONLY:-}" = 1 ]; then
+    yn_log "compiled the module only (YUNNORI_COMPILE_ONLY=1): $MAIN_CLASSES"
+    exit 0
+fi
 
 mapfile -t test_src < <(find "$TEST_DIR" -name '*.kt' 2>/dev/null | sort)
 [ "${#test_src[@]}" -gt 0 ] || yn_die "no Kotlin tests under $TEST_DIR"
 TEST_CLASSES="$WORK/test-classes"
 cp_test="$MAIN_CLASSES:$cp_main:$COROUTINES_TEST_JAR:$KOTLIN_TEST_JAR:$KOTLIN_TEST_JUNIT5_JAR:$JUNIT_CONSOLE_JAR"
 # -Xfriend-paths: the tests see the module's `internal` declarations, as in Gradle.
-compile "tests" "$TEST_CLASSES" \
-    "$(fingerprint "$KOTLINC $cp_test $(cat "$MAIN_CLASSES.fp")" "${test_src[@]}")" "$cp_test" \
+yn_kotlinc_cached "tests" "$TEST_CLASSES" \
+    "$(yn_fingerprint "$KOTLINC $cp_test $(cat "$MAIN_CLASSES.fp")" "${test_src[@]}")" "$cp_test" \
     -Xfriend-paths="$MAIN_CLASSES" "${test_src[@]}"
 
 # --- 3. run ---------------------------------------------------------------------------

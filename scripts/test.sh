@@ -2,7 +2,7 @@
 # Every test of the project, in the order that fails fastest: formatting and lints, the
 # Rust suites (unit, scenario files, route table, odds, property tests, sessions, saves,
 # bots, terminal game), the scenario runner as users call it, then the Kotlin and Swift
-# binding suites. Installs the tools it needs (idempotent, cached under /opt/yunnori-tools).
+# binding suites, the Android view model and app screens, and the iPhone view model. Installs the tools it needs (idempotent, cached under /opt/yunnori-tools).
 # Exit status is non-zero if anything fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +30,9 @@ bash scripts/test-bindings.sh
 
 step "Android view model (Kotlin, JVM) against the real library"
 bash scripts/test-android-viewmodel.sh
+
+step "Android app: its sources compile and its screens run (Compose for the desktop)"
+bash scripts/test-android-app.sh
 
 step "iPhone view model (Swift package) against the real library"
 bash scripts/test-ios-viewmodel.sh

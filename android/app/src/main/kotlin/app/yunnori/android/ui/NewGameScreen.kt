@@ -4,7 +4,7 @@ package app.yunnori.android.ui
 
 import androidx.compose.foundation.background
 import androidx.compose.foundation.border
-import androidx.compose.foundation.clickable
+import androidx.compose.foundation.selection.selectable
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.Column
@@ -51,6 +51,9 @@ import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.semantics.Role
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
 import app.yunnori.android.R
 import app.yunnori.core.BotLevel
@@ -180,7 +183,8 @@ private fun SeatCard(index: Int, seat: SeatForm, state: NewGameUiState, onEvent:
                     Icon(Icons.Filled.Close, contentDescription = stringResource(R.string.new_game_remove_seat))
                 }
             }
-            // Colours: the palette, each a tappable disc.
+            // Colours: the palette, each a tappable disc (TalkBack: "Colour", selected or not).
+            val colourLabel = stringResource(R.string.new_game_colour)
             Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
                 state.palette.forEach { hex ->
                     val selected = hex.equals(seat.colour, ignoreCase = true)
@@ -193,7 +197,8 @@ private fun SeatCard(index: Int, seat: SeatForm, state: NewGameUiState, onEvent:
                                 color = if (selected) MaterialTheme.colorScheme.onSurface else Color.Black.copy(alpha = 0.2f),
                                 shape = CircleShape,
                             )
-                            .clickable { onEvent(UiEvent.SetSeatColour(index, hex)) },
+                            .selectable(selected = selected, role = Role.RadioButton) { onEvent(UiEvent.SetSeatColour(index, hex)) }
+                            .semantics { contentDescription = colourLabel },
                     )
                 }
             }

@@ -8,6 +8,20 @@ import androidx.compose.animation.core.infiniteRepeatable
 import androidx.compose.animation.core.rememberInfiniteTransition
 import androidx.compose.animation.core.tween
 import androidx.compose.foundation.Canvas
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.BoxWithConstraints
+import androidx.compose.foundation.layout.offset
+import androidx.compose.foundation.layout.size
+import androidx.compose.ui.platform.LocalDensity
+import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.semantics.Role
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.onClick
+import androidx.compose.ui.semantics.role
+import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.unit.IntOffset
+import app.yunnori.android.R
+import app.yunnori.android.ui.spotText
 import androidx.compose.foundation.gestures.detectTapGestures
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.LaunchedEffect
@@ -82,6 +96,8 @@ fun Board(
     destinationChances: Map<Spot, Double>,
     lastMove: MoveShown?,
     turnColour: Color,
+    /** Seat names by seat number, for what TalkBack says about each stack. */
+    seatNames: Map<Int, String>,
     onTapStation: (String) -> Unit,
     modifier: Modifier = Modifier,
 ) {
@@ -108,92 +124,154 @@ fun Board(
         travel.animateTo(1f, tween(durationMillis = maxOf(1, move.path.size * MOVE_STEP_MS), easing = LinearEasing))
     }
 
-    Canvas(
-        modifier.pointerInput(stations) {
-            detectTapGestures { p ->
-                val frame = BoardFrame(Size(size.width.toFloat(), size.height.toFloat()))
-                val u = frame.unit(p)
-                // The nearest station within a generous finger's reach.
-                val hit = stations.values.minByOrNull { (it.x - u.x) * (it.x - u.x) + (it.y - u.y) * (it.y - u.y) }
-                if (hit != null) {
-                    val d2 = (hit.x - u.x) * (hit.x - u.x) + (hit.y - u.y) * (hit.y - u.y)
-                    if (d2 < 0.09f * 0.09f) tap(hit.id)
+    BoxWithConstraints(modifier) {
+        Canvas(
+            Modifier.matchParentSize().pointerInput(stations) {
+                detectTapGestures { p ->
+                    val frame = BoardFrame(Size(size.width.toFloat(), size.height.toFloat()))
+                    val u = frame.unit(p)
+                    // The nearest station within a generous finger's reach.
+                    val hit = stations.values.minByOrNull { (it.x - u.x) * (it.x - u.x) + (it.y - u.y) * (it.y - u.y) }
+                    if (hit != null) {
+                        val d2 = (hit.x - u.x) * (hit.x - u.x) + (hit.y - u.y) * (hit.y - u.y)
+                        if (d2 < 0.09f * 0.09f) tap(hit.id)
+                    }
+                }
+            },
+        ) {
+            val frame = BoardFrame(size)
+            fun spotAt(spot: Spot): Offset = when (spot) {
+                is Spot.Station -> stations[spot.id]?.let { frame.at(it.x, it.y) } ?: frame.at(HOME_AT)
+                Spot.Home -> frame.at(HOME_AT)
+                Spot.Done -> frame.at(DONE_AT)
+            }
+            val small = frame.span * 0.024f
+            val large = frame.span * 0.04f
+
+            // Paper and lines.
+            drawRoundRect(
+                color = YutColours.BoardPaper,
+                topLeft = frame.at(-0.06f, -0.06f),
+                size = Size(frame.span * 1.12f, frame.span * 1.12f),
+                cornerRadius = CornerRadius(frame.span * 0.04f),
+            )
+            for (line in board.lines) {
+                val a = stations[line.from] ?: continue
+                val b = stations[line.to] ?: continue
+                drawLine(YutColours.BoardInk, frame.at(a.x, a.y), frame.at(b.x, b.y), strokeWidth = frame.span * 0.006f)
+            }
+            for (s in board.stations) {
+                val c = frame.at(s.x, s.y)
+                val r = if (s.cornerOrCenter) large else small
+                drawCircle(YutColours.BoardPaper, r, c)
+                drawCircle(YutColours.BoardInk, r, c, style = Stroke(width = frame.span * 0.006f))
+                if (s.id == board.startStation) drawCircle(YutColours.BoardInk, r * 0.55f, c, style = Stroke(frame.span * 0.004f))
+                stationName(s, korean)?.let { name ->
+                    label(measurer, name, c + Offset(0f, r + frame.span * 0.012f), frame.origin.x, frame.origin.x + frame.span, frame.span)
                 }
             }
-        },
-    ) {
-        val frame = BoardFrame(size)
-        fun spotAt(spot: Spot): Offset = when (spot) {
-            is Spot.Station -> stations[spot.id]?.let { frame.at(it.x, it.y) } ?: frame.at(HOME_AT)
-            Spot.Home -> frame.at(HOME_AT)
-            Spot.Done -> frame.at(DONE_AT)
-        }
-        val small = frame.span * 0.024f
-        val large = frame.span * 0.04f
 
-        // Paper and lines.
-        drawRoundRect(
-            color = YutColours.BoardPaper,
-            topLeft = frame.at(-0.06f, -0.06f),
-            size = Size(frame.span * 1.12f, frame.span * 1.12f),
-            cornerRadius = CornerRadius(frame.span * 0.04f),
+            // Where the player may move from, and where the picked piece may go.
+            for (from in movableFrom) {
+                drawCircle(turnColour.copy(alpha = 0.25f + 0.35f * pulse), large * 1.35f, spotAt(from))
+            }
+            selection?.let { sel ->
+                drawCircle(turnColour, large * 1.45f, spotAt(sel.from), style = Stroke(frame.span * 0.008f))
+                for (d in sel.destinations) {
+                    val ring = if (d.captures > 0) YutColours.Capture else turnColour
+                    drawCircle(ring.copy(alpha = pulse), large * 1.25f, spotAt(d.to), style = Stroke(frame.span * 0.01f))
+                }
+            }
+            hint?.let { h ->
+                drawCircle(YutColours.Hint, large * 1.7f, spotAt(h.from), style = Stroke(frame.span * 0.006f))
+                drawCircle(YutColours.Hint, large * 1.7f, spotAt(h.to), style = Stroke(frame.span * 0.012f))
+            }
+            for ((to, chance) in destinationChances) {
+                val at = spotAt(to)
+                chanceLabel(measurer, chance, at + Offset(0f, -large * 2.4f), frame.span)
+            }
+
+            // The stacks (on a safe station several sides may stand together: fan them out).
+            val moving = lastMove?.takeIf { travel.value < 1f }
+            val arriving = (moving?.path?.lastOrNull() as? Spot.Station)?.id
+            stacks.groupBy { it.station }.forEach { (station, here) ->
+                here.forEachIndexed { i, stack ->
+                    if (station == arriving && i == here.lastIndex) return@forEachIndexed
+                    val shift = Offset((i - (here.size - 1) / 2f) * large * 1.3f, 0f)
+                    drawStack(stack, frame.at(stack.x, stack.y) + shift, large * 0.95f, measurer)
+                }
+            }
+
+            // The piece in flight.
+            if (moving != null) {
+                val points = listOf(spotAt(moving.from)) + moving.path.map(::spotAt)
+                val f = travel.value * (points.size - 1)
+                val i = floor(f).toInt().coerceIn(0, points.size - 2)
+                val p = if (points.size < 2) points.first() else lerp(points[i], points[i + 1], f - i)
+                drawPiece(colourOf(moving.colour), p, large * 1.05f)
+                if (moving.pieces > 1) count(measurer, moving.pieces, p, large)
+            }
+        }
+        BoardTargets(
+            frame = BoardFrame(Size(constraints.maxWidth.toFloat(), constraints.maxHeight.toFloat())),
+            board = board,
+            stacks = stacks,
+            selection = selection,
+            movableFrom = movableFrom,
+            destinationChances = destinationChances,
+            seatNames = seatNames,
+            onTap = { tap(it) },
         )
-        for (line in board.lines) {
-            val a = stations[line.from] ?: continue
-            val b = stations[line.to] ?: continue
-            drawLine(YutColours.BoardInk, frame.at(a.x, a.y), frame.at(b.x, b.y), strokeWidth = frame.span * 0.006f)
-        }
-        for (s in board.stations) {
-            val c = frame.at(s.x, s.y)
-            val r = if (s.cornerOrCenter) large else small
-            drawCircle(YutColours.BoardPaper, r, c)
-            drawCircle(YutColours.BoardInk, r, c, style = Stroke(width = frame.span * 0.006f))
-            if (s.id == board.startStation) drawCircle(YutColours.BoardInk, r * 0.55f, c, style = Stroke(frame.span * 0.004f))
-            stationName(s, korean)?.let { name ->
-                label(measurer, name, c + Offset(0f, r + frame.span * 0.012f), frame.origin.x, frame.origin.x + frame.span, frame.span)
-            }
-        }
+    }
+}
 
-        // Where the player may move from, and where the picked piece may go.
-        for (from in movableFrom) {
-            drawCircle(turnColour.copy(alpha = 0.25f + 0.35f * pulse), large * 1.35f, spotAt(from))
-        }
-        selection?.let { sel ->
-            drawCircle(turnColour, large * 1.45f, spotAt(sel.from), style = Stroke(frame.span * 0.008f))
-            for (d in sel.destinations) {
-                val ring = if (d.captures > 0) YutColours.Capture else turnColour
-                drawCircle(ring.copy(alpha = pulse), large * 1.25f, spotAt(d.to), style = Stroke(frame.span * 0.01f))
-            }
-        }
-        hint?.let { h ->
-            drawCircle(YutColours.Hint, large * 1.7f, spotAt(h.from), style = Stroke(frame.span * 0.006f))
-            drawCircle(YutColours.Hint, large * 1.7f, spotAt(h.to), style = Stroke(frame.span * 0.012f))
-        }
-        for ((to, chance) in destinationChances) {
-            val at = spotAt(to)
-            chanceLabel(measurer, chance, at + Offset(0f, -large * 2.4f), frame.span)
-        }
-
-        // The stacks (on a safe station several sides may stand together: fan them out).
-        val moving = lastMove?.takeIf { travel.value < 1f }
-        val arriving = (moving?.path?.lastOrNull() as? Spot.Station)?.id
-        stacks.groupBy { it.station }.forEach { (station, here) ->
-            here.forEachIndexed { i, stack ->
-                if (station == arriving && i == here.lastIndex) return@forEachIndexed
-                val shift = Offset((i - (here.size - 1) / 2f) * large * 1.3f, 0f)
-                drawStack(stack, frame.at(stack.x, stack.y) + shift, large * 0.95f, measurer)
-            }
-        }
-
-        // The piece in flight.
-        if (moving != null) {
-            val points = listOf(spotAt(moving.from)) + moving.path.map(::spotAt)
-            val f = travel.value * (points.size - 1)
-            val i = floor(f).toInt().coerceIn(0, points.size - 2)
-            val p = if (points.size < 2) points.first() else lerp(points[i], points[i + 1], f - i)
-            drawPiece(colourOf(moving.colour), p, large * 1.05f)
-            if (moving.pieces > 1) count(measurer, moving.pieces, p, large)
-        }
+/**
+ * What TalkBack reads and acts on, since a canvas has no parts of its own: an element over
+ * each stack (its owners, size and station; a button when it can move) and over each
+ * destination of the picked piece (with the hint's winning chance). They take no touches:
+ * a finger's tap goes through to the canvas below.
+ */
+@Composable
+private fun BoardTargets(
+    frame: BoardFrame,
+    board: BoardLayout,
+    stacks: List<StackView>,
+    selection: Selection?,
+    movableFrom: List<Spot>,
+    destinationChances: Map<Spot, Double>,
+    seatNames: Map<Int, String>,
+    onTap: (String) -> Unit,
+) {
+    val density = LocalDensity.current
+    val reach = with(density) { (frame.span * 0.09f).toDp() }
+    @Composable
+    fun Target(at: Offset, label: String, station: String?) {
+        val half = frame.span * 0.045f
+        Box(
+            Modifier
+                .offset { IntOffset((at.x - half).roundToInt(), (at.y - half).roundToInt()) }
+                .size(reach)
+                .semantics {
+                    contentDescription = label
+                    if (station != null) {
+                        role = Role.Button
+                        onClick { onTap(station); true }
+                    }
+                },
+        )
+    }
+    for (stack in stacks) {
+        val owners = stack.counts.joinToString(", ") { seatNames[it.seat] ?: "" }
+        val label = stringResource(R.string.board_stack, owners, stack.size, spotText(Spot.Station(stack.station), board))
+        val movable = Spot.Station(stack.station) in movableFrom
+        Target(frame.at(stack.x, stack.y), label, stack.station.takeIf { movable })
+    }
+    for (d in selection?.destinations.orEmpty()) {
+        val to = d.to as? Spot.Station ?: continue
+        val station = board.stations.firstOrNull { it.id == to.id } ?: continue
+        val place = stringResource(R.string.board_move_to, spotText(to, board))
+        val label = destinationChances[to]?.let { place + ", " + stringResource(R.string.board_chance, (it * 100).roundToInt()) } ?: place
+        Target(frame.at(station.x, station.y), label, to.id)
     }
 }
 

@@ -127,6 +127,7 @@ fun GameScreen(
                     .mapNotNull { d -> state.chanceAt(d)?.let { d.to to it } }.toMap(),
                 lastMove = state.lastMove,
                 turnColour = colourOf(snap.turn.colour),
+                seatNames = snap.seats.associate { it.seat to it.name },
                 onTapStation = { id ->
                     val spot = Spot.Station(id)
                     when {

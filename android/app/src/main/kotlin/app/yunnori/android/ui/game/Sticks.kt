@@ -36,7 +36,13 @@ import androidx.compose.ui.hapticfeedback.HapticFeedbackType
 import androidx.compose.ui.input.pointer.pointerInput
 import androidx.compose.ui.input.pointer.util.VelocityTracker
 import androidx.compose.ui.platform.LocalHapticFeedback
+import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.semantics.Role
+import androidx.compose.ui.semantics.clearAndSetSemantics
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.onClick
+import androidx.compose.ui.semantics.role
 import androidx.compose.ui.unit.dp
 import app.yunnori.android.R
 import app.yunnori.android.ui.label
@@ -55,6 +61,9 @@ import kotlin.math.cos
 import kotlin.math.floor
 import kotlin.math.hypot
 import kotlin.math.sin
+
+/** The stick mat's test tag, for UI tests to find it. */
+const val STICK_MAT_TAG = "stick-mat"
 
 /**
  * The mat the four sticks are thrown on. A swipe on it (or a tap) throws when [canThrow];
@@ -94,9 +103,22 @@ fun StickMat(
         haptics.performHapticFeedback(HapticFeedbackType.LongPress)
     }
     val landed = lastThrow != null && clock.value >= lastThrow.plan.totalMs.toFloat()
+    val resultText = lastThrow?.takeIf { landed }?.let { shown ->
+        shown.result?.let { stringResource(it.label()) } ?: stringResource(R.string.throw_nak)
+    }
+    val voice = listOfNotNull(resultText, stringResource(R.string.game_throw_voice).takeIf { canThrow }).joinToString(". ")
 
     Box(
         modifier
+            .testTag(STICK_MAT_TAG)
+            // TalkBack: the result shown, and a double-tap throws as a tap on the mat does.
+            .clearAndSetSemantics {
+                contentDescription = voice
+                if (canThrow) {
+                    role = Role.Button
+                    onClick { throwNow(Gestures.TAP); true }
+                }
+            }
             .clipToBounds()
             .background(YutColours.Mat, RoundedCornerShape(16.dp))
             .pointerInput(Unit) {
@@ -140,8 +162,8 @@ fun StickMat(
             }
         }
         when {
-            lastThrow != null && landed -> Text(
-                text = lastThrow.result?.let { stringResource(it.label()) } ?: stringResource(R.string.throw_nak),
+            resultText != null -> Text(
+                text = resultText,
                 style = MaterialTheme.typography.headlineMedium,
                 color = Color.White,
                 modifier = Modifier.align(Alignment.TopCenter).padding(8.dp),

@@ -1,0 +1,233 @@
+package app.yunnori.android.check
+
+import androidx.compose.ui.semantics.SemanticsActions
+import androidx.compose.ui.semantics.SemanticsProperties
+import androidx.compose.ui.semantics.getOrNull
+import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.SemanticsNodeInteraction
+import androidx.compose.ui.test.SemanticsNodeInteractionsProvider
+import androidx.compose.ui.test.hasTestTag
+import app.yunnori.android.ui.game.STICK_MAT_TAG
+import androidx.compose.ui.test.assertCountEquals
+import androidx.compose.ui.test.assertIsEnabled
+import androidx.compose.ui.test.assertIsNotEnabled
+import androidx.compose.ui.test.onAllNodesWithContentDescription
+import androidx.compose.ui.test.onAllNodesWithText
+import androidx.compose.ui.test.onNodeWithContentDescription
+import androidx.compose.ui.test.onNodeWithText
+import androidx.compose.ui.test.performClick
+import androidx.compose.ui.test.performScrollTo
+import androidx.compose.ui.test.performSemanticsAction
+import androidx.compose.ui.test.performTouchInput
+import androidx.compose.ui.test.swipeUp
+import app.yunnori.core.Phase
+import app.yunnori.core.PlayerKind
+import app.yunnori.core.Spot
+import app.yunnori.core.Throw
+import org.junit.jupiter.api.Test
+import java.util.Locale
+import kotlin.math.roundToInt
+import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
+import kotlin.test.assertNull
+import kotlin.test.assertTrue
+
+/** The game screen, played by touch and read as TalkBack reads it, on the real core. */
+@OptIn(ExperimentalTestApi::class)
+class GameScreenTest {
+    private val human = PlayerKind.Human
+
+    /** The names players see for the results (the app's English strings). */
+    private val english = mapOf(
+        Throw.BACK_DO to "Back-Do", Throw.DO to "Do", Throw.GAE to "Gae",
+        Throw.GEOL to "Geol", Throw.YUT to "Yut", Throw.MO to "Mo",
+    )
+
+    private fun SemanticsNodeInteractionsProvider.mat(): SemanticsNodeInteraction = onNode(hasTestTag(STICK_MAT_TAG))
+
+    private fun SemanticsNodeInteraction.description(): String =
+        fetchSemanticsNode().config.getOrNull(SemanticsProperties.ContentDescription).orEmpty().joinToString()
+
+    @Test
+    fun `a person throws with the button, enters a piece and moves it by a tap on the board`() = screenTest {
+        GameHost().use { host ->
+            setContent { GameOf(host) }
+            send(host, app.yunnori.viewmodel.UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
+            awaitGame(host, "a new game") { it.canThrow }
+            onNodeWithText("Seat 0 throws").assertExists()
+            onNodeWithText("Undo").assertIsNotEnabled()
+
+            onNodeWithText("Throw the sticks").performScrollTo().performClick()
+            val moving = awaitGame(host, "the throw") { it.canMove }
+            val result = assertNotNull(moving.lastThrow?.result, "seed $SEED_FORWARD throws a result")
+            onNodeWithText("Seat 0 moves").assertExists()
+            // The result sits in the hand, and the mat says it once the sticks land.
+            onNodeWithText(english.getValue(result)).assertExists()
+            assertTrue(mat().description().startsWith(english.getValue(result)), mat().description())
+            screenshot("game-thrown")
+
+            // No piece on the board yet: a new piece is the only one to move, and it is
+            // picked already; its button puts it down and picks it up again.
+            assertEquals(Spot.Home, moving.selection?.from)
+            onNodeWithText("New piece (4 waiting)").performScrollTo().performClick()
+            awaitGame(host, "the new piece put down") { it.selection == null }
+            onAllNodesWithContentDescription("Move to ", substring = true).assertCountEquals(0)
+            onNodeWithText("New piece (4 waiting)").performClick()
+            val picked = awaitGame(host, "the new piece picked") { it.selection != null }
+            assertEquals(Spot.Home, picked.selection?.from)
+            val destinations = onAllNodesWithContentDescription("Move to ", substring = true).fetchSemanticsNodes()
+            assertEquals(picked.selection!!.destinations.size, destinations.size)
+            screenshot("game-picked")
+
+            // A finger's tap on the ringed station (the element is only TalkBack's: the tap
+            // goes through to the board drawn below it).
+            onNodeWithContentDescription("Move to ", substring = true).performClick()
+            val moved = awaitGame(host, "the move") { it.snapshot?.stacks?.isNotEmpty() == true && it.selection == null }
+            val stack = moved.snapshot!!.stacks.single()
+            assertEquals(0, stack.side)
+            onNodeWithContentDescription("Seat 0: 1 on ", substring = true).assertExists()
+            onNodeWithText("Undo").assertIsEnabled()
+            screenshot("game-moved")
+        }
+    }
+
+    @Test
+    fun `a swipe on the stick mat throws, and TalkBack throws with a double-tap`() = screenTest {
+        GameHost().use { host ->
+            setContent { GameOf(host) }
+            send(host, app.yunnori.viewmodel.UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
+            awaitGame(host, "a new game") { it.canThrow }
+            val mat = onNodeWithContentDescription("Double-tap to throw the sticks")
+            mat.performScrollTo().performTouchInput { swipeUp() }
+            val thrown = awaitGame(host, "the swipe's throw") { it.lastThrow != null }
+            val shown = thrown.lastThrow!!
+            assertEquals(0, shown.seat)
+            val name = shown.result?.let { english.getValue(it) } ?: "Nak! A stick left the mat"
+            // Once the sticks land, TalkBack reads the result (and, while another throw is
+            // due, how to throw).
+            val after = onAllNodesWithContentDescription(name, substring = true).fetchSemanticsNodes()
+            assertEquals(1, after.size, "the mat says what was thrown")
+
+            // Play on by the mat's accessibility action alone until seat 1 is to throw.
+            var guard = 0
+            while (host.state.snapshot!!.turn.seat == 0) {
+                check(++guard < 50) { "seat 0's turn did not end" }
+                val st = host.state
+                if (st.canThrow) {
+                    val before = st.lastThrow?.seq
+                    onNodeWithContentDescription("Double-tap to throw the sticks", substring = true)
+                        .performSemanticsAction(SemanticsActions.OnClick)
+                    awaitGame(host, "a throw by TalkBack") { it.lastThrow?.seq != before }
+                } else {
+                    send(host, app.yunnori.viewmodel.UiEvent.ChooseMove(0, st.snapshot!!.state))
+                    awaitGame(host, "a move") { it.snapshot!!.state != st.snapshot!!.state }
+                }
+            }
+            onNodeWithText("Seat 1 throws").assertExists()
+            // Not seat 1's sticks yet: the mat is not a button while a move is due.
+            assertEquals(Phase.TO_THROW, host.state.snapshot!!.phase)
+        }
+    }
+
+    @Test
+    fun `a hint names the best move, selects its piece and TalkBack reads each destination's chance`() = screenTest {
+        GameHost().use { host ->
+            setContent { GameOf(host) }
+            send(host, app.yunnori.viewmodel.UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
+            awaitGame(host, "a new game") { it.canThrow }
+            send(host, app.yunnori.viewmodel.UiEvent.Throw())
+            awaitGame(host, "the throw") { it.canMove }
+
+            onNodeWithText("Hint").performScrollTo().performClick()
+            val hinted = awaitGame(host, "the hint") { it.hint != null && !it.hintThinking }
+            val hint = hinted.hint!!
+            val percent = (hint.winChance * 100).roundToInt()
+            onNodeWithText("Your winning chance after it: about $percent%").assertExists()
+            assertEquals(hint.move.from, hinted.selection?.from, "the hinted piece is picked")
+            for (d in hinted.selection!!.destinations) {
+                val chance = assertNotNull(hinted.chanceAt(d), "every destination has its estimate")
+                val to = d.to as? Spot.Station ?: continue
+                val node = onAllNodesWithContentDescription("Move to ", substring = true).fetchSemanticsNodes()
+                    .map { it.config[SemanticsProperties.ContentDescription].joinToString() }
+                    .filter { it.endsWith("about ${(chance * 100).roundToInt()}% to win") }
+                assertTrue(node.isNotEmpty(), "station ${to.id}: $node")
+            }
+            screenshot("game-hint")
+
+            // TalkBack's double-tap on the hinted destination plays the hinted move.
+            val target = hint.move.to as Spot.Station
+            val label = onAllNodesWithContentDescription("Move to ", substring = true).fetchSemanticsNodes()
+            assertTrue(label.isNotEmpty())
+            onAllNodesWithContentDescription("about $percent% to win", substring = true)[0]
+                .performSemanticsAction(SemanticsActions.OnClick)
+            val played = awaitGame(host, "the hinted move") { it.snapshot!!.state != hinted.snapshot!!.state && it.choice == null }
+            assertNull(played.hint)
+            assertTrue(played.snapshot!!.stacks.any { it.station == target.id && it.side == 0 })
+        }
+    }
+
+    @Test
+    fun `the end of a game names the winner and opens the review`() = screenTest {
+        GameHost().use { host ->
+            setContent { GameOf(host) }
+            send(host, app.yunnori.viewmodel.UiEvent.NewGame(table(human, human, seed = 3u)))
+            var st = awaitGame(host, "a new game") { it.canThrow }
+            var actions = 0
+            while (!st.over) {
+                check(++actions < 3000) { "the game did not end" }
+                val tag = st.snapshot!!.state
+                send(
+                    host,
+                    if (st.canThrow) app.yunnori.viewmodel.UiEvent.Throw()
+                    else app.yunnori.viewmodel.UiEvent.ChooseMove(st.legalMoves.lastIndex, tag),
+                )
+                st = awaitGame(host, "an action") { it.snapshot!!.state != tag }
+            }
+            val winner = st.snapshot!!.seats.first { it.place == 1 }.name
+            onNodeWithText("$winner won!").assertExists()
+            screenshot("game-over")
+
+            onNodeWithText("Review").performClick()
+            val reviewed = awaitGame(host, "the review") { it.review != null }
+            onNodeWithText("Where the game turned").assertExists()
+            val slips = reviewed.review!!.slips
+            if (slips.isEmpty()) {
+                onNodeWithText("No clear slips", substring = true).assertExists()
+            } else {
+                val first = slips.first()
+                val seat = st.snapshot!!.seats.first { it.seat == first.seat }.name
+                onNodeWithText("Turn ${first.turn} · $seat").assertExists()
+                onNodeWithText("about ${(first.playedChance * 100).roundToInt()}% to win", substring = true).assertExists()
+            }
+            screenshot("game-review")
+            onNodeWithText("Close").performClick()
+            awaitGame(host, "the review closed") { it.review == null }
+        }
+    }
+
+    @Test
+    fun `the game screen reads in Korean`() = screenTest(Locale.KOREAN) {
+        GameHost().use { host ->
+            setContent { GameOf(host) }
+            send(host, app.yunnori.viewmodel.UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
+            awaitGame(host, "a new game") { it.canThrow }
+            onNodeWithText("Seat 0 님이 던질 차례").assertExists()
+            onNodeWithText("윷 던지기").performScrollTo().performClick()
+            val st = awaitGame(host, "the throw") { it.canMove }
+            val korean = mapOf(Throw.DO to "도", Throw.GAE to "개", Throw.GEOL to "걸", Throw.YUT to "윷", Throw.MO to "모")
+            val name = korean.getValue(st.lastThrow!!.result!!)
+            onNodeWithText(name).assertExists()
+            assertEquals(name, mat().description(), "the mat reads the result; no throw is due")
+            assertEquals(Spot.Home, st.selection?.from, "the only piece to move is picked")
+            onNodeWithContentDescription("(으)로 옮기기", substring = true).performClick()
+            awaitGame(host, "the move") { it.snapshot?.stacks?.isNotEmpty() == true }
+            onNodeWithContentDescription("Seat 0의 말 1개", substring = true).assertExists()
+            screenshot("game-korean")
+        }
+    }
+
+    private companion object {
+        /** A seed whose first throw by the button is a result that moves forward. */
+        const val SEED_FORWARD: ULong = 7u
+    }
+}

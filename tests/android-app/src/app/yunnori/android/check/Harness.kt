@@ -1,0 +1,128 @@
+package app.yunnori.android.check
+
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.collectAsState
+import androidx.compose.runtime.getValue
+import androidx.compose.ui.graphics.toAwtImage
+import androidx.compose.ui.test.ComposeUiTest
+import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.SkikoComposeUiTest
+import androidx.compose.ui.test.runDesktopComposeUiTest
+import app.yunnori.android.ui.game.GameScreen
+import app.yunnori.android.ui.theme.YunnoriTheme
+import app.yunnori.core.NewGame
+import app.yunnori.core.PlayerKind
+import app.yunnori.core.Preset
+import app.yunnori.core.RuleSetting
+import app.yunnori.core.RuleValue
+import app.yunnori.core.Rules
+import app.yunnori.core.SaveLibrary
+import app.yunnori.core.SeatSpec
+import app.yunnori.viewmodel.GameSettings
+import app.yunnori.viewmodel.GameUiState
+import app.yunnori.viewmodel.GameViewModel
+import app.yunnori.viewmodel.NewGameUiState
+import app.yunnori.viewmodel.UiEvent
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.SupervisorJob
+import kotlinx.coroutines.cancel
+import kotlinx.coroutines.swing.Swing
+import kotlinx.coroutines.Dispatchers
+import java.io.File
+import java.nio.file.Files
+import java.util.Locale
+import javax.imageio.ImageIO
+
+/** How long a test waits for the core or a bot before it fails. */
+const val PATIENCE_MS = 20_000L
+
+/**
+ * Draws the app's screens on the desktop at a phone's size (412 × 915 dp), with the app's
+ * strings in [locale] (Compose's Locale.current follows the JVM's default, so the board's
+ * station names follow too).
+ */
+@OptIn(ExperimentalTestApi::class)
+fun screenTest(locale: Locale = Locale.ENGLISH, block: SkikoComposeUiTest.() -> Unit) {
+    val previous = Locale.getDefault()
+    Locale.setDefault(locale)
+    try {
+        AppStrings.load(File(System.getProperty("yunnori.res") ?: error("-Dyunnori.res is not set")), locale)
+        runDesktopComposeUiTest(width = 412, height = 915) { block() }
+    } finally {
+        Locale.setDefault(previous)
+    }
+}
+
+/** Keeps a picture of the screen as drawn now, to look at (nothing compares it). */
+@OptIn(ExperimentalTestApi::class)
+fun SkikoComposeUiTest.screenshot(name: String) {
+    val dir = System.getProperty("yunnori.screenshots") ?: return
+    ImageIO.write(captureToImage().toAwtImage(), "png", File(dir, "$name.png"))
+}
+
+/**
+ * The game's view model as the app runs it: its coroutines on the UI thread (Swing's, as
+ * Android's main thread), the core on the IO dispatcher, saves in a fresh directory.
+ * Bots play without a pause, so tests wait on the core alone.
+ */
+class GameHost(settings: GameSettings = GameSettings(botPauseMs = 0)) : AutoCloseable {
+    val dir: File = Files.createTempDirectory("yunnori-app").toFile()
+    val scope = CoroutineScope(SupervisorJob() + Dispatchers.Swing)
+    val library: SaveLibrary = SaveLibrary.open(File(dir, "games").path)
+    val vm = GameViewModel(scope, library, settings)
+    val state: GameUiState get() = vm.state.value
+
+    override fun close() {
+        vm.close()
+        scope.cancel()
+        library.close()
+        dir.deleteRecursively()
+    }
+}
+
+/** The game screen of [host], in the app's theme, as the navigation host shows it. */
+@Composable
+fun GameOf(host: GameHost) {
+    val state by host.vm.state.collectAsState()
+    YunnoriTheme {
+        GameScreen(state = state, onEvent = host.vm::onEvent, onRules = {}, onLeave = {})
+    }
+}
+
+/** A table of [players] named "Seat 0", "Seat 1", …, seat 0 throwing first. */
+fun table(vararg players: PlayerKind, seed: ULong = 7u, pieces: Int? = null): NewGame = NewGame(
+    rules = Rules(
+        preset = Preset.YUNNORI,
+        changes = listOfNotNull(
+            RuleSetting("first_player", RuleValue.Choice("seat_order")),
+            pieces?.let { RuleSetting("pieces_per_player", RuleValue.Count(it)) },
+        ),
+    ),
+    seats = players.mapIndexed { i, p -> SeatSpec("Seat $i", NewGameUiState.PALETTE[i], p) },
+    teams = null,
+    seed = seed,
+    undo = true,
+)
+
+/** Sends [event] to the game as the screen does (on the UI thread). */
+@OptIn(ExperimentalTestApi::class)
+fun ComposeUiTest.send(host: GameHost, event: UiEvent.ForGame) = runOnUiThread { host.vm.onEvent(event) }
+
+/** Waits until the game's state meets [done], with the screen drawn after it. */
+@OptIn(ExperimentalTestApi::class)
+fun ComposeUiTest.awaitGame(host: GameHost, what: String, done: (GameUiState) -> Boolean): GameUiState {
+    awaitReal("the game: $what") { done(host.state) }
+    waitForIdle()
+    return host.state
+}
+
+/**
+ * Draws frames until [done] holds, failing after [PATIENCE_MS] of real time (the desktop
+ * test library's own waitUntil counts its timeout on the test clock and can draw forever).
+ */
+@OptIn(ExperimentalTestApi::class)
+fun ComposeUiTest.awaitReal(what: String, done: () -> Boolean) {
+    val deadline = System.nanoTime() + PATIENCE_MS * 1_000_000
+    waitUntil(what) { done() || System.nanoTime() > deadline }
+    if (!done()) throw AssertionError("waited ${PATIENCE_MS / 1000} s for $what")
+}

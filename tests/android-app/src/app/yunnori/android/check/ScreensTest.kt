@@ -1,0 +1,106 @@
+package app.yunnori.android.check
+
+import androidx.compose.runtime.collectAsState
+import androidx.compose.runtime.getValue
+import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.assertIsNotEnabled
+import androidx.compose.ui.test.hasContentDescription
+import androidx.compose.ui.test.hasSetTextAction
+import androidx.compose.ui.test.hasText
+import androidx.compose.ui.test.isSelected
+import androidx.compose.ui.test.onAllNodesWithContentDescription
+import androidx.compose.ui.test.onAllNodesWithText
+import androidx.compose.ui.test.onNodeWithText
+import androidx.compose.ui.test.performClick
+import androidx.compose.ui.test.performScrollTo
+import androidx.compose.ui.test.performTextReplacement
+import app.yunnori.android.ui.NewGameScreen
+import app.yunnori.android.ui.ResumeScreen
+import app.yunnori.android.ui.theme.YunnoriTheme
+import app.yunnori.core.BotLevel
+import app.yunnori.core.PlayerKind
+import app.yunnori.viewmodel.NewGameViewModel
+import app.yunnori.viewmodel.ResumeViewModel
+import app.yunnori.viewmodel.UiEvent
+import org.junit.jupiter.api.Test
+import java.io.File
+import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
+import kotlin.test.assertNull
+
+/** The new-game form and the saved games, used as a player uses them. */
+@OptIn(ExperimentalTestApi::class)
+class ScreensTest {
+    @Test
+    fun `the new-game form names a person, makes the bot strong, adds a third player and starts`() = screenTest {
+        // Default names as the app gives them (its strings, through the stand-in Context).
+        val vm = NewGameViewModel { seat, player ->
+            AppStrings.format(
+                if (player is PlayerKind.Bot) app.yunnori.android.R.string.default_bot_name else app.yunnori.android.R.string.default_player_name,
+                seat + 1,
+            )
+        }
+        setContent {
+            val state by vm.state.collectAsState()
+            YunnoriTheme { NewGameScreen(state = state, onEvent = vm::onEvent, onBack = {}) }
+        }
+        // The app's rules seat two to four: a person and a bot to start with.
+        onNodeWithText("Players (2, from 2 to 4)").assertExists()
+        onNode(hasSetTextAction() and hasText("Player 1")).performTextReplacement("Mina")
+        onNode(hasSetTextAction() and hasText("Bot 2")).assertExists()
+        // The bot becomes the strong one.
+        onAllNodesWithText("Strong bot")[1].performScrollTo().performClick()
+        awaitReal("seat 2 the strong bot") { vm.state.value.seats[1].player == PlayerKind.Bot(BotLevel.HARD) }
+        onNodeWithText("Add a player").performScrollTo().performClick()
+        awaitReal("a third seat") { vm.state.value.seats.size == 3 }
+        val third = vm.state.value.seats[2]
+        onNodeWithText("Players (3, from 2 to 4)").performScrollTo().assertExists()
+        onNode(hasSetTextAction() and hasText(third.name)).performScrollTo().assertExists()
+        // Each seat's colours are read as colours, the seat's own one selected.
+        val colours = onAllNodesWithContentDescription("Colour").fetchSemanticsNodes()
+        assertEquals(3 * vm.state.value.palette.size, colours.size)
+        assertEquals(3, onAllNodes(hasContentDescription("Colour") and isSelected()).fetchSemanticsNodes().size)
+        screenshot("new-game")
+
+        onNodeWithText("Start the game").performClick()
+        awaitReal("the table accepted") { vm.state.value.ready != null }
+        val setup = vm.state.value.ready!!
+        assertEquals(listOf("Mina", "Bot 2", third.name), setup.seats.map { it.name })
+        assertEquals(listOf(PlayerKind.Human, PlayerKind.Bot(BotLevel.HARD), third.player), setup.seats.map { it.player })
+        assertEquals(3, setup.seats.map { it.colour }.toSet().size, "three different colours")
+    }
+
+    @Test
+    fun `saved games list who is to play and open, and a damaged file says so and does not open`() = screenTest {
+        GameHost().use { host ->
+            // A game saved after one throw, and a file cut short.
+            runOnUiThread { host.vm.onEvent(UiEvent.NewGame(table(PlayerKind.Human, PlayerKind.Human))) }
+            awaitGame(host, "a new game") { it.canThrow }
+            runOnUiThread { host.vm.onEvent(UiEvent.Throw()) }
+            val saved = awaitGame(host, "a saved throw") { it.canMove && it.saved }
+            val id = assertNotNull(saved.gameId)
+            File(host.dir, "games/broken.json").writeText("{\"schema_version\": 1, \"summary\": ")
+
+            val list = ResumeViewModel(host.scope, host.library)
+            var opened: String? = null
+            setContent {
+                val state by list.state.collectAsState()
+                YunnoriTheme { ResumeScreen(state = state, onEvent = list::onEvent, onOpen = { opened = it }, onBack = {}) }
+            }
+            runOnUiThread { list.onEvent(UiEvent.Refresh) }
+            awaitReal("the list") { !list.state.value.loading && list.state.value.rows.size == 2 }
+            waitForIdle()
+            onNodeWithText("Seat 0 (to play)").assertExists()
+            onNodeWithText("Turn 1 · just now").assertExists()
+            onNodeWithText("This save is damaged and cannot be opened.").assertExists()
+            screenshot("saved-games")
+
+            val open = onAllNodesWithText("Open")
+            open[1].assertIsNotEnabled()
+            assertNull(opened)
+            open[0].performClick()
+            assertEquals(id, opened)
+            list.close()
+        }
+    }
+}
