@@ -1,5 +1,21 @@
 package app.yunnori.android.check
 
+import android.app.Application
+import androidx.compose.runtime.CompositionLocalProvider
+import androidx.compose.ui.test.SemanticsNodeInteraction
+import androidx.compose.ui.test.performClick
+import androidx.lifecycle.Lifecycle
+import androidx.lifecycle.LifecycleOwner
+import androidx.lifecycle.LifecycleRegistry
+import androidx.lifecycle.ViewModelProvider
+import androidx.lifecycle.ViewModelStore
+import androidx.lifecycle.ViewModelStoreOwner
+import androidx.lifecycle.compose.LocalLifecycleOwner
+import androidx.lifecycle.viewmodel.compose.LocalViewModelStoreOwner
+import androidx.lifecycle.viewmodel.initializer
+import androidx.lifecycle.viewmodel.viewModelFactory
+import app.yunnori.android.YunnoriModel
+import app.yunnori.android.ui.YunnoriNavHost
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
@@ -125,4 +141,47 @@ fun ComposeUiTest.awaitReal(what: String, done: () -> Boolean) {
     val deadline = System.nanoTime() + PATIENCE_MS * 1_000_000
     waitUntil(what) { done() || System.nanoTime() > deadline }
     if (!done()) throw AssertionError("waited ${PATIENCE_MS / 1000} s for $what")
+}
+
+/**
+ * The whole app as its activity shows it: the activity's [YunnoriModel] over a files
+ * directory and the navigation host, with the view-model store and a resumed lifecycle the
+ * activity would provide. Everything the navigation touches runs on the UI thread (Swing's,
+ * which is kotlinx-coroutines' main dispatcher here, as Android's main thread is there).
+ */
+@OptIn(ExperimentalTestApi::class)
+class AppHost(test: ComposeUiTest, val filesDir: File) {
+    private val store = ViewModelStore()
+
+    /** Made in the store as `viewModel()` makes it in the activity's. */
+    val model: YunnoriModel = test.runOnUiThread {
+        val factory = viewModelFactory { initializer { YunnoriModel(Application(filesDir)) } }
+        ViewModelProvider.create(store, factory)[YunnoriModel::class]
+    }
+    private val owner = object : ViewModelStoreOwner {
+        override val viewModelStore: ViewModelStore get() = store
+    }
+    private val life = test.runOnUiThread {
+        object : LifecycleOwner {
+            val registry = LifecycleRegistry(this)
+            override val lifecycle: Lifecycle get() = registry
+        }.also { it.registry.currentState = Lifecycle.State.RESUMED }
+    }
+
+    @Composable
+    fun Content() {
+        CompositionLocalProvider(LocalViewModelStoreOwner provides owner, LocalLifecycleOwner provides life) {
+            YunnoriTheme { YunnoriNavHost(model) }
+        }
+    }
+
+    /** As when the activity finishes: the store clears the model, which closes its library. */
+    fun finish(test: ComposeUiTest) = test.runOnUiThread { store.clear() }
+}
+
+/** A tap, sent on the UI thread as Android delivers it (navigation checks the thread). */
+@OptIn(ExperimentalTestApi::class)
+fun ComposeUiTest.tap(node: SemanticsNodeInteraction) {
+    runOnUiThread { node.performClick() }
+    waitForIdle()
 }

@@ -42,7 +42,8 @@ fun RulesScreen(rules: RulesDescription, throwKinds: List<ThrowInfo>, onBack: ()
             item { Text(stringResource(R.string.rules_how_corners)) }
 
             item { Heading(stringResource(R.string.rules_results_title)) }
-            items(throwKinds, key = { it.id }) { t ->
+            // Keys are per list: a result and a rule may share an id ("back_do").
+            items(throwKinds, key = { "result:" + it.id }) { t ->
                 Row(Modifier.fillMaxWidth()) {
                     Text(stringResource(t.result.label()), fontWeight = FontWeight.Bold, modifier = Modifier.weight(1f))
                     Text(stringResource(R.string.rules_steps, t.steps))
@@ -50,7 +51,7 @@ fun RulesScreen(rules: RulesDescription, throwKinds: List<ThrowInfo>, onBack: ()
             }
 
             item { Heading(stringResource(R.string.rules_in_play_title)) }
-            items(rules.options, key = { it.key }) { option ->
+            items(rules.options, key = { "rule:" + it.key }) { option ->
                 Column {
                     Row(Modifier.fillMaxWidth()) {
                         Text(ruleLabel(option), modifier = Modifier.weight(1f))

@@ -161,14 +161,18 @@ fun StickMat(
                 plan.forEach { stick -> drawStick(stick, clock.value) }
             }
         }
-        when {
-            resultText != null -> Text(
+        // The last result stays on top until the next throw; the invitation to throw shows
+        // below it whenever a throw is due (also when the phone has just been passed on).
+        if (resultText != null) {
+            Text(
                 text = resultText,
                 style = MaterialTheme.typography.headlineMedium,
                 color = Color.White,
                 modifier = Modifier.align(Alignment.TopCenter).padding(8.dp),
             )
-            canThrow -> Text(
+        }
+        if (canThrow) {
+            Text(
                 text = stringResource(R.string.game_swipe_hint),
                 style = MaterialTheme.typography.titleMedium,
                 color = Color.White.copy(alpha = 0.85f),
