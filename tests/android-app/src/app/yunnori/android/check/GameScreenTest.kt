@@ -6,6 +6,8 @@ import androidx.compose.ui.semantics.getOrNull
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.SemanticsNodeInteraction
 import androidx.compose.ui.test.SemanticsNodeInteractionsProvider
+import androidx.compose.ui.test.hasClickAction
+import androidx.compose.ui.test.hasContentDescription
 import androidx.compose.ui.test.hasTestTag
 import app.yunnori.android.ui.game.STICK_MAT_TAG
 import androidx.compose.ui.test.assertCountEquals
@@ -21,6 +23,7 @@ import androidx.compose.ui.test.performSemanticsAction
 import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.swipeUp
 import app.yunnori.core.Phase
+import app.yunnori.core.RuleValue
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.Spot
 import app.yunnori.core.Throw
@@ -44,6 +47,14 @@ class GameScreenTest {
     )
 
     private fun SemanticsNodeInteractionsProvider.mat(): SemanticsNodeInteraction = onNode(hasTestTag(STICK_MAT_TAG))
+
+    /** The board element drawn at [station]: TalkBack's elements sit where the station is drawn. */
+    private fun hasStation(st: app.yunnori.viewmodel.GameUiState, station: String) =
+        androidx.compose.ui.test.SemanticsMatcher("at station $station") { node ->
+            val label = node.config.getOrNull(SemanticsProperties.ContentDescription).orEmpty().joinToString()
+            val name = st.board.stations.first { it.id == station }.nameEnglish ?: "station $station"
+            label.endsWith(" on $name") || label.startsWith("Move to $name")
+        }
 
     private fun SemanticsNodeInteraction.description(): String =
         fetchSemanticsNode().config.getOrNull(SemanticsProperties.ContentDescription).orEmpty().joinToString()
@@ -223,6 +234,85 @@ class GameScreenTest {
             awaitGame(host, "the move") { it.snapshot?.stacks?.isNotEmpty() == true }
             onNodeWithContentDescription("Seat 0의 말 1개", substring = true).assertExists()
             screenshot("game-korean")
+        }
+    }
+
+    @Test
+    fun `landing on one's own piece asks to join or stay apart, the answer plays, and undo takes it back`() = screenTest {
+        GameHost().use { host ->
+            setContent { GameOf(host) }
+            val optional = table(human, human, seed = 21u, rules = listOf("stacking" to RuleValue.Choice("optional")))
+            send(host, app.yunnori.viewmodel.UiEvent.NewGame(optional))
+            var st = awaitGame(host, "a new game") { it.canThrow }
+            // Play on (by the view model) until a move lands on the mover's own piece.
+            var twoWay: List<app.yunnori.core.LegalMove>? = null
+            var actions = 0
+            while (twoWay == null) {
+                check(++actions < 600 && !st.over) { "no stacking choice came up" }
+                val tag = st.snapshot!!.state
+                if (st.canThrow) {
+                    send(host, app.yunnori.viewmodel.UiEvent.Throw())
+                } else {
+                    twoWay = st.legalMoves.groupBy { it.from to it.to }.values.firstOrNull { g ->
+                        g.size == 2 && g.map { it.stack }.toSet() == setOf(true, false) &&
+                            g[0].from is Spot.Station && g[0].to is Spot.Station
+                    }
+                    if (twoWay != null) break
+                    send(host, app.yunnori.viewmodel.UiEvent.ChooseMove(0, tag))
+                }
+                st = awaitGame(host, "an action") { it.snapshot!!.state != tag }
+            }
+            val mover = st.snapshot!!.turn
+            val from = (twoWay!!.first().from as Spot.Station).id
+            val to = (twoWay.first().to as Spot.Station).id
+            val before = st.snapshot!!
+
+            // By TalkBack: the piece, then its destination.
+            if (st.selection?.from != twoWay.first().from) {
+                onNode(hasContentDescription("${mover.name}: 1 on ", substring = true) and hasClickAction() and hasStation(st, from))
+                    .performSemanticsAction(SemanticsActions.OnClick)
+                awaitGame(host, "the piece picked") { it.selection?.from == twoWay.first().from }
+            }
+            onNode(hasContentDescription("Move to ", substring = true) and hasStation(st, to))
+                .performSemanticsAction(SemanticsActions.OnClick)
+            awaitGame(host, "the question") { it.choice != null }
+            onNodeWithText("Your own piece is there").assertExists()
+            screenshot("game-stack-choice")
+            onNodeWithText("Pick it up and move together").performClick()
+            val joined = awaitGame(host, "the joining move") { it.snapshot!!.state != before.state && it.choice == null }
+            assertTrue(joined.snapshot!!.stacks.any { it.station == to && it.side == mover.side && it.size >= 2 })
+            onNodeWithContentDescription("${mover.name}: 2 on ", substring = true).assertExists()
+
+            // Undo: the position before the move, the two pieces apart again.
+            onNodeWithText("Undo").performClick()
+            val undone = awaitGame(host, "the undo") { it.snapshot!!.state != joined.snapshot!!.state }
+            assertEquals(before.stacks, undone.snapshot!!.stacks)
+        }
+    }
+
+    @Test
+    fun `a bot's turn shows it thinking, keeps the person's controls off, and hands back`() = screenTest {
+        GameHost(app.yunnori.viewmodel.GameSettings(botPauseMs = 400)).use { host ->
+            setContent { GameOf(host) }
+            send(host, app.yunnori.viewmodel.UiEvent.NewGame(table(human, PlayerKind.Bot(app.yunnori.core.BotLevel.EASY), seed = SEED_FORWARD)))
+            var st = awaitGame(host, "a new game") { it.canThrow }
+            // The person plays the first listed move until the bot is to play.
+            while (st.snapshot!!.turn.seat == 0) {
+                val tag = st.snapshot!!.state
+                send(
+                    host,
+                    if (st.canThrow) app.yunnori.viewmodel.UiEvent.Throw()
+                    else app.yunnori.viewmodel.UiEvent.ChooseMove(0, tag),
+                )
+                st = awaitGame(host, "an action") { it.snapshot!!.state != tag }
+            }
+            awaitReal("the bot thinking") { onAllNodesWithText("Seat 1 is thinking…").fetchSemanticsNodes().isNotEmpty() }
+            onNodeWithText("Throw the sticks").assertIsNotEnabled()
+            onNodeWithText("Hint").assertDoesNotExist()
+            screenshot("game-bot-thinking")
+            awaitGame(host, "the person's turn again") { it.snapshot!!.turn.seat == 0 && it.canThrow }
+            onNodeWithText("Seat 0 throws").assertExists()
+            onNodeWithText("Throw the sticks").assertIsEnabled()
         }
     }
 

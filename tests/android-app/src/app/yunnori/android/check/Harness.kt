@@ -106,13 +106,11 @@ fun GameOf(host: GameHost) {
 }
 
 /** A table of [players] named "Seat 0", "Seat 1", …, seat 0 throwing first. */
-fun table(vararg players: PlayerKind, seed: ULong = 7u, pieces: Int? = null): NewGame = NewGame(
+fun table(vararg players: PlayerKind, seed: ULong = 7u, rules: List<Pair<String, RuleValue>> = emptyList()): NewGame = NewGame(
     rules = Rules(
         preset = Preset.YUNNORI,
-        changes = listOfNotNull(
-            RuleSetting("first_player", RuleValue.Choice("seat_order")),
-            pieces?.let { RuleSetting("pieces_per_player", RuleValue.Count(it)) },
-        ),
+        changes = listOf(RuleSetting("first_player", RuleValue.Choice("seat_order"))) +
+            rules.map { (key, value) -> RuleSetting(key, value) },
     ),
     seats = players.mapIndexed { i, p -> SeatSpec("Seat $i", NewGameUiState.PALETTE[i], p) },
     teams = null,

@@ -3,7 +3,14 @@ package app.yunnori.android.check
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
 import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.assertIsEnabled
 import androidx.compose.ui.test.assertIsNotEnabled
+import androidx.compose.ui.test.assertIsOff
+import androidx.compose.ui.test.assertIsOn
+import androidx.compose.ui.test.hasScrollToNodeAction
+import androidx.compose.ui.test.isToggleable
+import androidx.compose.ui.test.performScrollToNode
+import androidx.compose.ui.test.onNodeWithContentDescription
 import androidx.compose.ui.test.hasContentDescription
 import androidx.compose.ui.test.hasSetTextAction
 import androidx.compose.ui.test.hasText
@@ -100,6 +107,66 @@ class ScreensTest {
             assertNull(opened)
             open[0].performClick()
             assertEquals(id, opened)
+            list.close()
+        }
+    }
+    @Test
+    fun `house rules are switched and counted as TalkBack reads them, and reset`() = screenTest {
+        val vm = NewGameViewModel()
+        setContent {
+            val state by vm.state.collectAsState()
+            YunnoriTheme { NewGameScreen(state = state, onEvent = vm::onEvent, onBack = {}) }
+        }
+        onNodeWithText("Reset all").assertDoesNotExist()
+        // A yes/no rule is one switch with its name: a tap on the row turns it off.
+        val list = onNode(hasScrollToNodeAction())
+        val backDoRule = hasText("Back-Do") and isToggleable()
+        list.performScrollToNode(backDoRule)
+        val backDo = onNode(backDoRule)
+        backDo.assertIsOn().performClick()
+        awaitReal("Back-Do off") { "back_do" in vm.state.value.changedKeys }
+        backDo.assertIsOff()
+        // A number: its buttons say what they change (four pieces is the most).
+        list.performScrollToNode(hasContentDescription("One fewer: Pieces each"))
+        onNodeWithContentDescription("One more: Pieces each").assertIsNotEnabled()
+        onNodeWithContentDescription("One fewer: Pieces each").performClick()
+        awaitReal("three pieces") { "pieces_per_player" in vm.state.value.changedKeys }
+        onNodeWithContentDescription("One more: Pieces each").assertIsEnabled()
+        screenshot("new-game-rules")
+
+        list.performScrollToNode(hasText("Reset all"))
+        onNodeWithText("Reset all").performClick()
+        awaitReal("the rules reset") { vm.state.value.changedKeys.isEmpty() }
+        list.performScrollToNode(backDoRule)
+        onNode(backDoRule).assertIsOn()
+    }
+
+    @Test
+    fun `deleting a saved game asks first, then the game is gone`() = screenTest {
+        GameHost().use { host ->
+            runOnUiThread { host.vm.onEvent(UiEvent.NewGame(table(PlayerKind.Human, PlayerKind.Human))) }
+            awaitGame(host, "a saved game") { it.canThrow && it.saved }
+            val list = ResumeViewModel(host.scope, host.library)
+            setContent {
+                val state by list.state.collectAsState()
+                YunnoriTheme { ResumeScreen(state = state, onEvent = list::onEvent, onOpen = {}, onBack = {}) }
+            }
+            runOnUiThread { list.onEvent(UiEvent.Refresh) }
+            awaitReal("the list") { !list.state.value.loading && list.state.value.rows.size == 1 }
+            waitForIdle()
+            onNodeWithText("Delete").performClick()
+            onNodeWithText("Delete this game?").assertExists()
+            // Cancel keeps it.
+            onNodeWithText("Cancel").performClick()
+            waitForIdle()
+            onNodeWithText("Delete this game?").assertDoesNotExist()
+            assertEquals(1, list.state.value.rows.size)
+            onNodeWithText("Delete").performClick()
+            onAllNodesWithText("Delete")[1].performClick()
+            awaitReal("the game deleted") { list.state.value.rows.isEmpty() }
+            waitForIdle()
+            onNodeWithText("No saved games yet", substring = true).assertExists()
+            assertEquals(emptyList(), File(host.dir, "games").listFiles().orEmpty().filter { it.name.endsWith(".json") })
             list.close()
         }
     }

@@ -5,6 +5,7 @@ package app.yunnori.android.ui
 import androidx.compose.foundation.background
 import androidx.compose.foundation.border
 import androidx.compose.foundation.selection.selectable
+import androidx.compose.foundation.selection.toggleable
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.Column
@@ -232,23 +233,38 @@ private fun SeatCard(index: Int, seat: SeatForm, state: NewGameUiState, onEvent:
 
 @Composable
 private fun SwitchRow(label: String, help: String, checked: Boolean, enabled: Boolean, onChange: (Boolean) -> Unit) {
-    Row(Modifier.fillMaxWidth().padding(horizontal = 16.dp), verticalAlignment = Alignment.CenterVertically) {
+    // The whole row is the switch: a tap anywhere toggles it, and TalkBack reads its label.
+    Row(
+        Modifier
+            .fillMaxWidth()
+            .toggleable(value = checked, enabled = enabled, role = Role.Switch, onValueChange = onChange)
+            .padding(horizontal = 16.dp),
+        verticalAlignment = Alignment.CenterVertically,
+    ) {
         Column(Modifier.weight(1f)) {
             Text(label, style = MaterialTheme.typography.bodyLarge)
             Text(help, style = MaterialTheme.typography.bodySmall)
         }
         Spacer(Modifier.width(12.dp))
-        Switch(checked = checked, onCheckedChange = onChange, enabled = enabled)
+        Switch(checked = checked, onCheckedChange = null, enabled = enabled)
     }
 }
 
 /** One house rule, edited the way its kind says. */
 @Composable
 private fun RuleEditor(option: RuleOption, changed: Boolean, onEvent: (UiEvent.ForNewGame) -> Unit) {
+    val label = ruleLabel(option)
+    val flag = (option.value as? RuleValue.Flag)?.takeIf { option.kind is RuleKind.Flag }
     Column(Modifier.fillMaxWidth().padding(horizontal = 16.dp)) {
-        Row(verticalAlignment = Alignment.CenterVertically) {
+        // A yes/no rule's row is its switch (a tap anywhere toggles it; TalkBack reads the label).
+        val toggle = if (flag != null) {
+            Modifier.toggleable(value = flag.on, role = Role.Switch) { onEvent(UiEvent.SetRule(option.key, RuleValue.Flag(it))) }
+        } else {
+            Modifier
+        }
+        Row(toggle, verticalAlignment = Alignment.CenterVertically) {
             Column(Modifier.weight(1f)) {
-                Text(ruleLabel(option), style = MaterialTheme.typography.bodyLarge)
+                Text(label, style = MaterialTheme.typography.bodyLarge)
                 Text(ruleHelp(option), style = MaterialTheme.typography.bodySmall)
             }
             if (changed) {
@@ -257,10 +273,9 @@ private fun RuleEditor(option: RuleOption, changed: Boolean, onEvent: (UiEvent.F
                     label = { Text(stringResource(R.string.new_game_reset_rule)) },
                 )
             }
-            val value = option.value
-            if (option.kind is RuleKind.Flag && value is RuleValue.Flag) {
+            if (flag != null) {
                 Spacer(Modifier.width(8.dp))
-                Switch(checked = value.on, onCheckedChange = { onEvent(UiEvent.SetRule(option.key, RuleValue.Flag(it))) })
+                Switch(checked = flag.on, onCheckedChange = null)
             }
         }
         when (val kind = option.kind) {
@@ -278,14 +293,18 @@ private fun RuleEditor(option: RuleOption, changed: Boolean, onEvent: (UiEvent.F
             is RuleKind.Count -> {
                 val n = (option.value as? RuleValue.Count)?.value ?: kind.min
                 Row(verticalAlignment = Alignment.CenterVertically) {
+                    val fewer = stringResource(R.string.new_game_fewer, label)
+                    val more = stringResource(R.string.new_game_more, label)
                     OutlinedButton(
                         onClick = { onEvent(UiEvent.SetRule(option.key, RuleValue.Count(n - 1))) },
                         enabled = n > kind.min,
+                        modifier = Modifier.semantics { contentDescription = fewer },
                     ) { Text("−") }
                     Text(n.toString(), style = MaterialTheme.typography.titleMedium, modifier = Modifier.padding(horizontal = 16.dp))
                     OutlinedButton(
                         onClick = { onEvent(UiEvent.SetRule(option.key, RuleValue.Count(n + 1))) },
                         enabled = n < kind.max,
+                        modifier = Modifier.semantics { contentDescription = more },
                     ) { Text("+") }
                 }
             }
