@@ -3,6 +3,7 @@ package app.yunnori.android.check
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
 import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.SkikoComposeUiTest
 import androidx.compose.ui.test.assertIsEnabled
 import androidx.compose.ui.test.assertIsNotEnabled
 import androidx.compose.ui.test.assertIsOff
@@ -47,10 +48,7 @@ class ScreensTest {
                 seat + 1,
             )
         }
-        setContent {
-            val state by vm.state.collectAsState()
-            YunnoriTheme { NewGameScreen(state = state, onEvent = vm::onEvent, onBack = {}) }
-        }
+        showNewGame(vm)
         // The app's rules seat two to four: a person and a bot to start with.
         onNodeWithText("Players (2, from 2 to 4)").assertExists()
         onNode(hasSetTextAction() and hasText("Player 1")).performTextReplacement("Mina")
@@ -88,15 +86,8 @@ class ScreensTest {
             val id = assertNotNull(saved.gameId)
             File(host.dir, "games/broken.json").writeText("{\"schema_version\": 1, \"summary\": ")
 
-            val list = ResumeViewModel(host.scope, host.library)
             var opened: String? = null
-            setContent {
-                val state by list.state.collectAsState()
-                YunnoriTheme { ResumeScreen(state = state, onEvent = list::onEvent, onOpen = { opened = it }, onBack = {}) }
-            }
-            runOnUiThread { list.onEvent(UiEvent.Refresh) }
-            awaitReal("the list") { !list.state.value.loading && list.state.value.rows.size == 2 }
-            waitForIdle()
+            val list = showSavedGames(host, rows = 2) { opened = it }
             onNodeWithText("Seat 0 (to play)").assertExists()
             onNodeWithText("Turn 1 · just now").assertExists()
             onNodeWithText("This save is damaged and cannot be opened.").assertExists()
@@ -113,10 +104,7 @@ class ScreensTest {
     @Test
     fun `house rules are switched and counted as TalkBack reads them, and reset`() = screenTest {
         val vm = NewGameViewModel()
-        setContent {
-            val state by vm.state.collectAsState()
-            YunnoriTheme { NewGameScreen(state = state, onEvent = vm::onEvent, onBack = {}) }
-        }
+        showNewGame(vm)
         onNodeWithText("Reset all").assertDoesNotExist()
         // A yes/no rule is one switch with its name: a tap on the row turns it off.
         val list = onNode(hasScrollToNodeAction())
@@ -146,14 +134,7 @@ class ScreensTest {
         GameHost().use { host ->
             runOnUiThread { host.vm.onEvent(UiEvent.NewGame(table(PlayerKind.Human, PlayerKind.Human))) }
             awaitGame(host, "a saved game") { it.canThrow && it.saved }
-            val list = ResumeViewModel(host.scope, host.library)
-            setContent {
-                val state by list.state.collectAsState()
-                YunnoriTheme { ResumeScreen(state = state, onEvent = list::onEvent, onOpen = {}, onBack = {}) }
-            }
-            runOnUiThread { list.onEvent(UiEvent.Refresh) }
-            awaitReal("the list") { !list.state.value.loading && list.state.value.rows.size == 1 }
-            waitForIdle()
+            val list = showSavedGames(host, rows = 1) {}
             onNodeWithText("Delete").performClick()
             onNodeWithText("Delete this game?").assertExists()
             // Cancel keeps it.
@@ -169,5 +150,22 @@ class ScreensTest {
             assertEquals(emptyList(), File(host.dir, "games").listFiles().orEmpty().filter { it.name.endsWith(".json") })
             list.close()
         }
+    }
+    private fun SkikoComposeUiTest.showNewGame(vm: NewGameViewModel) = setContent {
+        val state by vm.state.collectAsState()
+        YunnoriTheme { NewGameScreen(state = state, onEvent = vm::onEvent, onBack = {}) }
+    }
+
+    /** The saved games of [host]'s library on screen, once its [rows] rows are read. */
+    private fun SkikoComposeUiTest.showSavedGames(host: GameHost, rows: Int, onOpen: (String) -> Unit): ResumeViewModel {
+        val list = ResumeViewModel(host.scope, host.library)
+        setContent {
+            val state by list.state.collectAsState()
+            YunnoriTheme { ResumeScreen(state = state, onEvent = list::onEvent, onOpen = onOpen, onBack = {}) }
+        }
+        runOnUiThread { list.onEvent(UiEvent.Refresh) }
+        awaitReal("the list") { !list.state.value.loading && list.state.value.rows.size == rows }
+        waitForIdle()
+        return list
     }
 }
