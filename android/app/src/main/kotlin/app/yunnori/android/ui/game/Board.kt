@@ -8,21 +8,11 @@ import androidx.compose.animation.core.infiniteRepeatable
 import androidx.compose.animation.core.rememberInfiniteTransition
 import androidx.compose.animation.core.tween
 import androidx.compose.foundation.Canvas
+import androidx.compose.foundation.gestures.detectTapGestures
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.offset
 import androidx.compose.foundation.layout.size
-import androidx.compose.ui.platform.LocalDensity
-import androidx.compose.ui.res.stringResource
-import androidx.compose.ui.semantics.Role
-import androidx.compose.ui.semantics.contentDescription
-import androidx.compose.ui.semantics.onClick
-import androidx.compose.ui.semantics.role
-import androidx.compose.ui.semantics.semantics
-import androidx.compose.ui.unit.IntOffset
-import app.yunnori.android.R
-import app.yunnori.android.ui.spotText
-import androidx.compose.foundation.gestures.detectTapGestures
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
@@ -40,24 +30,34 @@ import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.graphics.drawscope.DrawScope
 import androidx.compose.ui.graphics.drawscope.Stroke
 import androidx.compose.ui.input.pointer.pointerInput
+import androidx.compose.ui.platform.LocalDensity
+import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.semantics.Role
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.onClick
+import androidx.compose.ui.semantics.role
+import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.TextMeasurer
 import androidx.compose.ui.text.TextStyle
 import androidx.compose.ui.text.drawText
 import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.text.intl.Locale
 import androidx.compose.ui.text.rememberTextMeasurer
+import androidx.compose.ui.unit.IntOffset
+import app.yunnori.android.R
 import app.yunnori.android.ui.colourOf
+import app.yunnori.android.ui.spotText
 import app.yunnori.android.ui.theme.YutColours
 import app.yunnori.core.BoardLayout
 import app.yunnori.core.LegalMove
-import app.yunnori.core.StackView
 import app.yunnori.core.Spot
+import app.yunnori.core.StackView
 import app.yunnori.core.StationInfo
 import app.yunnori.viewmodel.MoveShown
 import app.yunnori.viewmodel.Selection
 import kotlin.math.floor
-import kotlin.math.roundToInt
 import kotlin.math.min
+import kotlin.math.roundToInt
 
 /** How long a piece takes from one station to the next. */
 const val MOVE_STEP_MS = 160
@@ -242,15 +242,17 @@ private fun BoardTargets(
     seatNames: Map<Int, String>,
     onTap: (String) -> Unit,
 ) {
-    val density = LocalDensity.current
-    val reach = with(density) { (frame.span * 0.09f).toDp() }
+    // A finger's reach, as the canvas's own tap test allows.
+    val side = frame.span * 0.09f
+    val sideDp = with(LocalDensity.current) { side.toDp() }
+
     @Composable
     fun Target(at: Offset, label: String, station: String?) {
-        val half = frame.span * 0.045f
+        val half = side / 2
         Box(
             Modifier
                 .offset { IntOffset((at.x - half).roundToInt(), (at.y - half).roundToInt()) }
-                .size(reach)
+                .size(sideDp)
                 .semantics {
                     contentDescription = label
                     if (station != null) {
