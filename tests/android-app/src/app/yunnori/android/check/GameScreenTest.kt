@@ -316,6 +316,59 @@ class GameScreenTest {
         }
     }
 
+    @Test
+    fun `a Back-Do off the first station goes back off the board, by its button, its ring or TalkBack`() {
+        // Find, off screen, a position where a person may take a piece back off the board
+        // (the app's rules: Back-Do from the first station leaves the board).
+        val (seed, actions) = findBackOff()
+        for (way in listOf("button", "ring", "TalkBack")) {
+            screenTest {
+                GameHost().use { host ->
+                    setContent { GameOf(host) }
+                    send(host, app.yunnori.viewmodel.UiEvent.NewGame(table(human, human, seed = seed)))
+                    var st = awaitGame(host, "a new game") { it.canThrow }
+                    repeat(actions) {
+                        val tag = st.snapshot!!.state
+                        send(host, if (st.canThrow) app.yunnori.viewmodel.UiEvent.Throw() else app.yunnori.viewmodel.UiEvent.ChooseMove(0, tag))
+                        st = awaitGame(host, "an action") { it.snapshot!!.state != tag }
+                    }
+                    val back = st.legalMoves.first { it.to == Spot.Home }
+                    send(host, app.yunnori.viewmodel.UiEvent.SelectPiece(back.from))
+                    st = awaitGame(host, "the piece picked") { it.selection?.from == back.from }
+                    val waiting = st.snapshot!!.seats[st.snapshot!!.turn.seat].home
+                    screenshot("game-back-off")
+                    when (way) {
+                        "button" -> onNodeWithText("Back off the board").performScrollTo().performClick()
+                        // A finger on the ring drawn off the board (TalkBack's element sits on it).
+                        "ring" -> onNodeWithContentDescription("Back off the board").performClick()
+                        else -> onNodeWithContentDescription("Back off the board").performSemanticsAction(SemanticsActions.OnClick)
+                    }
+                    val after = awaitGame(host, "the piece off the board by its $way") { it.snapshot!!.state != st.snapshot!!.state && it.choice == null }
+                    assertEquals(waiting + 1, after.snapshot!!.seats[st.snapshot!!.turn.seat].home, "the piece waits again")
+                }
+            }
+        }
+    }
+
+    /** A seed and a number of actions (throw, or the first listed move) after which a person may go back off the board. */
+    private fun findBackOff(): Pair<ULong, Int> {
+        for (seed in 1uL..40uL) {
+            val game = app.yunnori.core.GameSession(table(human, human, seed = seed))
+            try {
+                repeat(400) { action ->
+                    val snap = game.snapshot()
+                    if (snap.over) return@repeat
+                    if (snap.phase == Phase.TO_MOVE && snap.legalMoves.any { it.to == Spot.Home }) return seed to action
+                    // As the screen's button and the test's first listed move do.
+                    if (snap.phase == Phase.TO_THROW) game.throwSticks(app.yunnori.viewmodel.Gestures.TAP) else game.play(snap.legalMoves[0])
+                }
+            } finally {
+                game.close()
+            }
+        }
+        error("no position to go back off the board in 40 games")
+    }
+
     private companion object {
         /** A seed whose first throw by the button is a result that moves forward. */
         const val SEED_FORWARD: ULong = 7u

@@ -66,6 +66,11 @@ const val MOVE_STEP_MS = 160
 private val HOME_AT = Offset(0.86f, 1.075f)
 private val DONE_AT = Offset(1.075f, 0.86f)
 
+/** A finger's reach around a spot, in the board's unit square. */
+private const val REACH = 0.09f
+
+private fun offBoardAt(spot: Spot): Offset = if (spot == Spot.Done) DONE_AT else HOME_AT
+
 /** The board square inside the canvas: unit coordinates to pixels and back. */
 private class BoardFrame(canvas: Size) {
     val side = min(canvas.width, canvas.height)
@@ -98,13 +103,18 @@ fun Board(
     turnColour: Color,
     /** Seat names by seat number, for what TalkBack says about each stack. */
     seatNames: Map<Int, String>,
-    onTapStation: (String) -> Unit,
+    /** A tap on a station, or on an off-board spot the picked piece may go to. */
+    onTap: (Spot) -> Unit,
     modifier: Modifier = Modifier,
 ) {
     val stations = remember(board) { board.stations.associateBy { it.id } }
     val measurer = rememberTextMeasurer()
     val korean = Locale.current.language == "ko"
-    val tap by rememberUpdatedState(onTapStation)
+    val tap by rememberUpdatedState(onTap)
+    // Off the board, only where the picked piece may go (home, or back off the board) answers a tap.
+    val offBoard by rememberUpdatedState(
+        selection?.destinations.orEmpty().map { it.to }.filter { it !is Spot.Station },
+    )
 
     val pulse by rememberInfiniteTransition(label = "highlight").animateFloat(
         initialValue = 0.35f,
@@ -130,20 +140,18 @@ fun Board(
                 detectTapGestures { p ->
                     val frame = BoardFrame(Size(size.width.toFloat(), size.height.toFloat()))
                     val u = frame.unit(p)
-                    // The nearest station within a generous finger's reach.
-                    val hit = stations.values.minByOrNull { (it.x - u.x) * (it.x - u.x) + (it.y - u.y) * (it.y - u.y) }
-                    if (hit != null) {
-                        val d2 = (hit.x - u.x) * (hit.x - u.x) + (hit.y - u.y) * (hit.y - u.y)
-                        if (d2 < 0.09f * 0.09f) tap(hit.id)
-                    }
+                    // The nearest spot within a generous finger's reach.
+                    val spots = stations.values.map { Spot.Station(it.id) to Offset(it.x, it.y) } +
+                        offBoard.map { it to offBoardAt(it) }
+                    val hit = spots.minByOrNull { (_, at) -> (at - u).getDistanceSquared() }
+                    if (hit != null && (hit.second - u).getDistanceSquared() < REACH * REACH) tap(hit.first)
                 }
             },
         ) {
             val frame = BoardFrame(size)
             fun spotAt(spot: Spot): Offset = when (spot) {
                 is Spot.Station -> stations[spot.id]?.let { frame.at(it.x, it.y) } ?: frame.at(HOME_AT)
-                Spot.Home -> frame.at(HOME_AT)
-                Spot.Done -> frame.at(DONE_AT)
+                else -> frame.at(offBoardAt(spot))
             }
             val small = frame.span * 0.024f
             val large = frame.span * 0.04f
@@ -228,8 +236,8 @@ fun Board(
 /**
  * What TalkBack reads and acts on, since a canvas has no parts of its own: an element over
  * each stack (its owners, size and station; a button when it can move) and over each
- * destination of the picked piece (with the hint's winning chance). They take no touches:
- * a finger's tap goes through to the canvas below.
+ * destination of the picked piece, on the board or off it (with the hint's winning chance).
+ * They take no touches: a finger's tap goes through to the canvas below.
  */
 @Composable
 private fun BoardTargets(
@@ -240,14 +248,14 @@ private fun BoardTargets(
     movableFrom: List<Spot>,
     destinationChances: Map<Spot, Double>,
     seatNames: Map<Int, String>,
-    onTap: (String) -> Unit,
+    onTap: (Spot) -> Unit,
 ) {
     // A finger's reach, as the canvas's own tap test allows.
-    val side = frame.span * 0.09f
+    val side = frame.span * REACH
     val sideDp = with(LocalDensity.current) { side.toDp() }
 
     @Composable
-    fun Target(at: Offset, label: String, station: String?) {
+    fun Target(at: Offset, label: String, spot: Spot?) {
         val half = side / 2
         Box(
             Modifier
@@ -255,9 +263,9 @@ private fun BoardTargets(
                 .size(sideDp)
                 .semantics {
                     contentDescription = label
-                    if (station != null) {
+                    if (spot != null) {
                         role = Role.Button
-                        onClick { onTap(station); true }
+                        onClick { onTap(spot); true }
                     }
                 },
         )
@@ -266,14 +274,19 @@ private fun BoardTargets(
         val owners = stack.counts.joinToString(", ") { seatNames[it.seat] ?: "" }
         val label = stringResource(R.string.board_stack, owners, stack.size, spotText(Spot.Station(stack.station), board))
         val movable = Spot.Station(stack.station) in movableFrom
-        Target(frame.at(stack.x, stack.y), label, stack.station.takeIf { movable })
+        Target(frame.at(stack.x, stack.y), label, Spot.Station(stack.station).takeIf { movable })
     }
     for (d in selection?.destinations.orEmpty()) {
-        val to = d.to as? Spot.Station ?: continue
-        val station = board.stations.firstOrNull { it.id == to.id } ?: continue
-        val place = stringResource(R.string.board_move_to, spotText(to, board))
-        val label = destinationChances[to]?.let { place + ", " + stringResource(R.string.board_chance, (it * 100).roundToInt()) } ?: place
-        Target(frame.at(station.x, station.y), label, to.id)
+        val (place, at) = when (val to = d.to) {
+            is Spot.Station -> {
+                val station = board.stations.firstOrNull { it.id == to.id } ?: continue
+                stringResource(R.string.board_move_to, spotText(to, board)) to Offset(station.x, station.y)
+            }
+            Spot.Done -> stringResource(R.string.board_exit) to DONE_AT
+            Spot.Home -> stringResource(R.string.board_home) to HOME_AT
+        }
+        val label = destinationChances[d.to]?.let { place + ", " + stringResource(R.string.board_chance, (it * 100).roundToInt()) } ?: place
+        Target(frame.at(at), label, d.to)
     }
 }
 

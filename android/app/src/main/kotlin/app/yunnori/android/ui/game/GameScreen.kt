@@ -128,8 +128,7 @@ fun GameScreen(
                 lastMove = state.lastMove,
                 turnColour = colourOf(snap.turn.colour),
                 seatNames = snap.seats.associate { it.seat to it.name },
-                onTapStation = { id ->
-                    val spot = Spot.Station(id)
+                onTap = { spot ->
                     when {
                         state.selection?.destinations?.any { it.to == spot } == true -> onEvent(UiEvent.ChooseDestination(spot))
                         spot in state.movableFrom -> onEvent(UiEvent.SelectPiece(spot))
@@ -205,12 +204,16 @@ private fun Players(snap: GameSnapshot) {
     }
 }
 
-/** Entering a new piece and bringing one home happen off the board: buttons for them. */
+/**
+ * Entering a new piece, bringing one home and taking one back off the board (Back-Do from
+ * the first station) happen off the board: buttons for them.
+ */
 @Composable
 private fun OffBoardTargets(state: GameUiState, snap: GameSnapshot, onEvent: (UiEvent.ForGame) -> Unit) {
     val enter = Spot.Home in state.movableFrom
     val finish = state.selection?.destinations?.any { it.to == Spot.Done } == true
-    if (!enter && !finish) return
+    val backOff = state.selection?.destinations?.any { it.to == Spot.Home } == true
+    if (!enter && !finish && !backOff) return
     Row(Modifier.fillMaxWidth().padding(horizontal = 16.dp), horizontalArrangement = Arrangement.spacedBy(8.dp)) {
         if (enter) {
             val waiting = snap.seats.getOrNull(snap.turn.seat)?.home ?: 0
@@ -225,6 +228,12 @@ private fun OffBoardTargets(state: GameUiState, snap: GameSnapshot, onEvent: (Ui
             AssistChip(
                 onClick = { onEvent(UiEvent.ChooseDestination(Spot.Done)) },
                 label = { Text(stringResource(R.string.game_bring_home)) },
+            )
+        }
+        if (backOff) {
+            AssistChip(
+                onClick = { onEvent(UiEvent.ChooseDestination(Spot.Home)) },
+                label = { Text(stringResource(R.string.board_home)) },
             )
         }
     }
