@@ -4,15 +4,15 @@ import androidx.compose.ui.semantics.SemanticsActions
 import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.semantics.getOrNull
 import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.SemanticsMatcher
 import androidx.compose.ui.test.SemanticsNodeInteraction
 import androidx.compose.ui.test.SemanticsNodeInteractionsProvider
-import androidx.compose.ui.test.hasClickAction
-import androidx.compose.ui.test.hasContentDescription
-import androidx.compose.ui.test.hasTestTag
-import app.yunnori.android.ui.game.STICK_MAT_TAG
 import androidx.compose.ui.test.assertCountEquals
 import androidx.compose.ui.test.assertIsEnabled
 import androidx.compose.ui.test.assertIsNotEnabled
+import androidx.compose.ui.test.hasClickAction
+import androidx.compose.ui.test.hasContentDescription
+import androidx.compose.ui.test.hasTestTag
 import androidx.compose.ui.test.onAllNodesWithContentDescription
 import androidx.compose.ui.test.onAllNodesWithText
 import androidx.compose.ui.test.onNodeWithContentDescription
@@ -22,11 +22,19 @@ import androidx.compose.ui.test.performScrollTo
 import androidx.compose.ui.test.performSemanticsAction
 import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.swipeUp
+import app.yunnori.android.ui.game.STICK_MAT_TAG
+import app.yunnori.core.BotLevel
+import app.yunnori.core.GameSession
+import app.yunnori.core.LegalMove
 import app.yunnori.core.Phase
-import app.yunnori.core.RuleValue
 import app.yunnori.core.PlayerKind
+import app.yunnori.core.RuleValue
 import app.yunnori.core.Spot
 import app.yunnori.core.Throw
+import app.yunnori.viewmodel.GameSettings
+import app.yunnori.viewmodel.GameUiState
+import app.yunnori.viewmodel.Gestures
+import app.yunnori.viewmodel.UiEvent
 import org.junit.jupiter.api.Test
 import java.util.Locale
 import kotlin.math.roundToInt
@@ -49,8 +57,8 @@ class GameScreenTest {
     private fun SemanticsNodeInteractionsProvider.mat(): SemanticsNodeInteraction = onNode(hasTestTag(STICK_MAT_TAG))
 
     /** The board element drawn at [station]: TalkBack's elements sit where the station is drawn. */
-    private fun hasStation(st: app.yunnori.viewmodel.GameUiState, station: String) =
-        androidx.compose.ui.test.SemanticsMatcher("at station $station") { node ->
+    private fun hasStation(st: GameUiState, station: String) =
+        SemanticsMatcher("at station $station") { node ->
             val label = node.config.getOrNull(SemanticsProperties.ContentDescription).orEmpty().joinToString()
             val name = st.board.stations.first { it.id == station }.nameEnglish ?: "station $station"
             label.endsWith(" on $name") || label.startsWith("Move to $name")
@@ -63,7 +71,7 @@ class GameScreenTest {
     fun `a person throws with the button, enters a piece and moves it by a tap on the board`() = screenTest {
         GameHost().use { host ->
             setContent { GameOf(host) }
-            send(host, app.yunnori.viewmodel.UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
+            send(host, UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
             awaitGame(host, "a new game") { it.canThrow }
             onNodeWithText("Seat 0 throws").assertExists()
             onNodeWithText("Undo").assertIsNotEnabled()
@@ -106,7 +114,7 @@ class GameScreenTest {
     fun `a swipe on the stick mat throws, and TalkBack throws with a double-tap`() = screenTest {
         GameHost().use { host ->
             setContent { GameOf(host) }
-            send(host, app.yunnori.viewmodel.UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
+            send(host, UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
             awaitGame(host, "a new game") { it.canThrow }
             val mat = onNodeWithContentDescription("Double-tap to throw the sticks")
             mat.performScrollTo().performTouchInput { swipeUp() }
@@ -130,7 +138,7 @@ class GameScreenTest {
                         .performSemanticsAction(SemanticsActions.OnClick)
                     awaitGame(host, "a throw by TalkBack") { it.lastThrow?.seq != before }
                 } else {
-                    send(host, app.yunnori.viewmodel.UiEvent.ChooseMove(0, st.snapshot!!.state))
+                    send(host, UiEvent.ChooseMove(0, st.snapshot!!.state))
                     awaitGame(host, "a move") { it.snapshot!!.state != st.snapshot!!.state }
                 }
             }
@@ -144,9 +152,9 @@ class GameScreenTest {
     fun `a hint names the best move, selects its piece and TalkBack reads each destination's chance`() = screenTest {
         GameHost().use { host ->
             setContent { GameOf(host) }
-            send(host, app.yunnori.viewmodel.UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
+            send(host, UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
             awaitGame(host, "a new game") { it.canThrow }
-            send(host, app.yunnori.viewmodel.UiEvent.Throw())
+            send(host, UiEvent.Throw())
             awaitGame(host, "the throw") { it.canMove }
 
             onNodeWithText("Hint").performScrollTo().performClick()
@@ -181,7 +189,7 @@ class GameScreenTest {
     fun `the end of a game names the winner and opens the review`() = screenTest {
         GameHost().use { host ->
             setContent { GameOf(host) }
-            send(host, app.yunnori.viewmodel.UiEvent.NewGame(table(human, human, seed = 3u)))
+            send(host, UiEvent.NewGame(table(human, human, seed = 3u)))
             var st = awaitGame(host, "a new game") { it.canThrow }
             var actions = 0
             while (!st.over) {
@@ -189,8 +197,8 @@ class GameScreenTest {
                 val tag = st.snapshot!!.state
                 send(
                     host,
-                    if (st.canThrow) app.yunnori.viewmodel.UiEvent.Throw()
-                    else app.yunnori.viewmodel.UiEvent.ChooseMove(st.legalMoves.lastIndex, tag),
+                    if (st.canThrow) UiEvent.Throw()
+                    else UiEvent.ChooseMove(st.legalMoves.lastIndex, tag),
                 )
                 st = awaitGame(host, "an action") { it.snapshot!!.state != tag }
             }
@@ -220,7 +228,7 @@ class GameScreenTest {
     fun `the game screen reads in Korean`() = screenTest(Locale.KOREAN) {
         GameHost().use { host ->
             setContent { GameOf(host) }
-            send(host, app.yunnori.viewmodel.UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
+            send(host, UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
             awaitGame(host, "a new game") { it.canThrow }
             onNodeWithText("Seat 0 님이 던질 차례").assertExists()
             onNodeWithText("윷 던지기").performScrollTo().performClick()
@@ -242,23 +250,23 @@ class GameScreenTest {
         GameHost().use { host ->
             setContent { GameOf(host) }
             val optional = table(human, human, seed = 21u, rules = listOf("stacking" to RuleValue.Choice("optional")))
-            send(host, app.yunnori.viewmodel.UiEvent.NewGame(optional))
+            send(host, UiEvent.NewGame(optional))
             var st = awaitGame(host, "a new game") { it.canThrow }
             // Play on (by the view model) until a move lands on the mover's own piece.
-            var twoWay: List<app.yunnori.core.LegalMove>? = null
+            var twoWay: List<LegalMove>? = null
             var actions = 0
             while (twoWay == null) {
                 check(++actions < 600 && !st.over) { "no stacking choice came up" }
                 val tag = st.snapshot!!.state
                 if (st.canThrow) {
-                    send(host, app.yunnori.viewmodel.UiEvent.Throw())
+                    send(host, UiEvent.Throw())
                 } else {
                     twoWay = st.legalMoves.groupBy { it.from to it.to }.values.firstOrNull { g ->
                         g.size == 2 && g.map { it.stack }.toSet() == setOf(true, false) &&
                             g[0].from is Spot.Station && g[0].to is Spot.Station
                     }
                     if (twoWay != null) break
-                    send(host, app.yunnori.viewmodel.UiEvent.ChooseMove(0, tag))
+                    send(host, UiEvent.ChooseMove(0, tag))
                 }
                 st = awaitGame(host, "an action") { it.snapshot!!.state != tag }
             }
@@ -292,17 +300,17 @@ class GameScreenTest {
 
     @Test
     fun `a bot's turn shows it thinking, keeps the person's controls off, and hands back`() = screenTest {
-        GameHost(app.yunnori.viewmodel.GameSettings(botPauseMs = 400)).use { host ->
+        GameHost(GameSettings(botPauseMs = 400)).use { host ->
             setContent { GameOf(host) }
-            send(host, app.yunnori.viewmodel.UiEvent.NewGame(table(human, PlayerKind.Bot(app.yunnori.core.BotLevel.EASY), seed = SEED_FORWARD)))
+            send(host, UiEvent.NewGame(table(human, PlayerKind.Bot(BotLevel.EASY), seed = SEED_FORWARD)))
             var st = awaitGame(host, "a new game") { it.canThrow }
             // The person plays the first listed move until the bot is to play.
             while (st.snapshot!!.turn.seat == 0) {
                 val tag = st.snapshot!!.state
                 send(
                     host,
-                    if (st.canThrow) app.yunnori.viewmodel.UiEvent.Throw()
-                    else app.yunnori.viewmodel.UiEvent.ChooseMove(0, tag),
+                    if (st.canThrow) UiEvent.Throw()
+                    else UiEvent.ChooseMove(0, tag),
                 )
                 st = awaitGame(host, "an action") { it.snapshot!!.state != tag }
             }
@@ -325,15 +333,15 @@ class GameScreenTest {
             screenTest {
                 GameHost().use { host ->
                     setContent { GameOf(host) }
-                    send(host, app.yunnori.viewmodel.UiEvent.NewGame(table(human, human, seed = seed)))
+                    send(host, UiEvent.NewGame(table(human, human, seed = seed)))
                     var st = awaitGame(host, "a new game") { it.canThrow }
                     repeat(actions) {
                         val tag = st.snapshot!!.state
-                        send(host, if (st.canThrow) app.yunnori.viewmodel.UiEvent.Throw() else app.yunnori.viewmodel.UiEvent.ChooseMove(0, tag))
+                        send(host, if (st.canThrow) UiEvent.Throw() else UiEvent.ChooseMove(0, tag))
                         st = awaitGame(host, "an action") { it.snapshot!!.state != tag }
                     }
                     val back = st.legalMoves.first { it.to == Spot.Home }
-                    send(host, app.yunnori.viewmodel.UiEvent.SelectPiece(back.from))
+                    send(host, UiEvent.SelectPiece(back.from))
                     st = awaitGame(host, "the piece picked") { it.selection?.from == back.from }
                     val waiting = st.snapshot!!.seats[st.snapshot!!.turn.seat].home
                     screenshot("game-back-off")
@@ -353,14 +361,14 @@ class GameScreenTest {
     /** A seed and a number of actions (throw, or the first listed move) after which a person may go back off the board. */
     private fun findBackOff(): Pair<ULong, Int> {
         for (seed in 1uL..40uL) {
-            val game = app.yunnori.core.GameSession(table(human, human, seed = seed))
+            val game = GameSession(table(human, human, seed = seed))
             try {
                 repeat(400) { action ->
                     val snap = game.snapshot()
                     if (snap.over) return@repeat
                     if (snap.phase == Phase.TO_MOVE && snap.legalMoves.any { it.to == Spot.Home }) return seed to action
                     // As the screen's button and the test's first listed move do.
-                    if (snap.phase == Phase.TO_THROW) game.throwSticks(app.yunnori.viewmodel.Gestures.TAP) else game.play(snap.legalMoves[0])
+                    if (snap.phase == Phase.TO_THROW) game.throwSticks(Gestures.TAP) else game.play(snap.legalMoves[0])
                 }
             } finally {
                 game.close()

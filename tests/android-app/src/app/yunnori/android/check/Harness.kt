@@ -1,9 +1,17 @@
 package app.yunnori.android.check
 
 import android.app.Application
+import androidx.compose.runtime.Composable
 import androidx.compose.runtime.CompositionLocalProvider
+import androidx.compose.runtime.collectAsState
+import androidx.compose.runtime.getValue
+import androidx.compose.ui.graphics.toAwtImage
+import androidx.compose.ui.test.ComposeUiTest
+import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.SemanticsNodeInteraction
+import androidx.compose.ui.test.SkikoComposeUiTest
 import androidx.compose.ui.test.performClick
+import androidx.compose.ui.test.runDesktopComposeUiTest
 import androidx.lifecycle.Lifecycle
 import androidx.lifecycle.LifecycleOwner
 import androidx.lifecycle.LifecycleRegistry
@@ -16,14 +24,6 @@ import androidx.lifecycle.viewmodel.initializer
 import androidx.lifecycle.viewmodel.viewModelFactory
 import app.yunnori.android.YunnoriModel
 import app.yunnori.android.ui.YunnoriNavHost
-import androidx.compose.runtime.Composable
-import androidx.compose.runtime.collectAsState
-import androidx.compose.runtime.getValue
-import androidx.compose.ui.graphics.toAwtImage
-import androidx.compose.ui.test.ComposeUiTest
-import androidx.compose.ui.test.ExperimentalTestApi
-import androidx.compose.ui.test.SkikoComposeUiTest
-import androidx.compose.ui.test.runDesktopComposeUiTest
 import app.yunnori.android.ui.game.GameScreen
 import app.yunnori.android.ui.theme.YunnoriTheme
 import app.yunnori.core.NewGame
@@ -40,10 +40,10 @@ import app.yunnori.viewmodel.GameViewModel
 import app.yunnori.viewmodel.NewGameUiState
 import app.yunnori.viewmodel.UiEvent
 import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.SupervisorJob
 import kotlinx.coroutines.cancel
 import kotlinx.coroutines.swing.Swing
-import kotlinx.coroutines.Dispatchers
 import java.io.File
 import java.nio.file.Files
 import java.util.Locale

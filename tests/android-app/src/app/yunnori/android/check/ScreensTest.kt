@@ -8,20 +8,21 @@ import androidx.compose.ui.test.assertIsEnabled
 import androidx.compose.ui.test.assertIsNotEnabled
 import androidx.compose.ui.test.assertIsOff
 import androidx.compose.ui.test.assertIsOn
-import androidx.compose.ui.test.hasScrollToNodeAction
-import androidx.compose.ui.test.isToggleable
-import androidx.compose.ui.test.performScrollToNode
-import androidx.compose.ui.test.onNodeWithContentDescription
 import androidx.compose.ui.test.hasContentDescription
+import androidx.compose.ui.test.hasScrollToNodeAction
 import androidx.compose.ui.test.hasSetTextAction
 import androidx.compose.ui.test.hasText
 import androidx.compose.ui.test.isSelected
+import androidx.compose.ui.test.isToggleable
 import androidx.compose.ui.test.onAllNodesWithContentDescription
 import androidx.compose.ui.test.onAllNodesWithText
+import androidx.compose.ui.test.onNodeWithContentDescription
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performScrollTo
+import androidx.compose.ui.test.performScrollToNode
 import androidx.compose.ui.test.performTextReplacement
+import app.yunnori.android.R
 import app.yunnori.android.ui.NewGameScreen
 import app.yunnori.android.ui.ResumeScreen
 import app.yunnori.android.ui.theme.YunnoriTheme
@@ -44,7 +45,7 @@ class ScreensTest {
         // Default names as the app gives them (its strings, through the stand-in Context).
         val vm = NewGameViewModel { seat, player ->
             AppStrings.format(
-                if (player is PlayerKind.Bot) app.yunnori.android.R.string.default_bot_name else app.yunnori.android.R.string.default_player_name,
+                if (player is PlayerKind.Bot) R.string.default_bot_name else R.string.default_player_name,
                 seat + 1,
             )
         }

@@ -16,8 +16,11 @@ import androidx.compose.ui.test.performScrollToIndex
 import app.yunnori.android.ui.NewGameScreen
 import app.yunnori.android.ui.RulesScreen
 import app.yunnori.android.ui.theme.YunnoriTheme
+import app.yunnori.core.NewGame
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.Preset
+import app.yunnori.core.RuleSetting
+import app.yunnori.core.RuleValue
 import app.yunnori.core.Rules
 import app.yunnori.core.SeatSpec
 import app.yunnori.core.describeRules
@@ -103,8 +106,8 @@ class TraditionsTest {
     fun `a whole game of four people in two teams by the Russian set plays out on screen to its winners`() = screenTest {
         GameHost().use { host ->
             setContent { GameOf(host) }
-            val game = app.yunnori.core.NewGame(
-                rules = Rules(preset = Preset.NYOUT_RU, changes = listOf(app.yunnori.core.RuleSetting("pieces_per_player", app.yunnori.core.RuleValue.Count(2)))),
+            val game = NewGame(
+                rules = Rules(preset = Preset.NYOUT_RU, changes = listOf(RuleSetting("pieces_per_player", RuleValue.Count(2)))),
                 seats = (0 until 4).map { SeatSpec("Seat $it", NewGameUiState.PALETTE[it], PlayerKind.Human) },
                 teams = listOf(listOf(0, 2), listOf(1, 3)),
                 seed = 5u,
