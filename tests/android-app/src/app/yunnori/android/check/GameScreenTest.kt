@@ -166,18 +166,14 @@ class GameScreenTest {
             for (d in hinted.selection!!.destinations) {
                 val chance = assertNotNull(hinted.chanceAt(d), "every destination has its estimate")
                 val to = d.to as? Spot.Station ?: continue
-                val node = onAllNodesWithContentDescription("Move to ", substring = true).fetchSemanticsNodes()
-                    .map { it.config[SemanticsProperties.ContentDescription].joinToString() }
-                    .filter { it.endsWith("about ${(chance * 100).roundToInt()}% to win") }
-                assertTrue(node.isNotEmpty(), "station ${to.id}: $node")
+                val said = "about ${(chance * 100).roundToInt()}% to win"
+                onNode(hasStation(hinted, to.id) and hasContentDescription(said, substring = true)).assertExists()
             }
             screenshot("game-hint")
 
             // TalkBack's double-tap on the hinted destination plays the hinted move.
             val target = hint.move.to as Spot.Station
-            val label = onAllNodesWithContentDescription("Move to ", substring = true).fetchSemanticsNodes()
-            assertTrue(label.isNotEmpty())
-            onAllNodesWithContentDescription("about $percent% to win", substring = true)[0]
+            onNode(hasStation(hinted, target.id) and hasContentDescription("Move to ", substring = true))
                 .performSemanticsAction(SemanticsActions.OnClick)
             val played = awaitGame(host, "the hinted move") { it.snapshot!!.state != hinted.snapshot!!.state && it.choice == null }
             assertNull(played.hint)
