@@ -536,16 +536,25 @@ impl Session {
 
     /// Number of turns played (throws by a new seat), a progress measure.
     pub fn turns(&self) -> usize {
+        self.turn_numbers().last().copied().unwrap_or(0)
+    }
+
+    /// The turn each action of the history belongs to (1 for the game's first; a turn
+    /// starts with a throw by a new seat).
+    pub fn turn_numbers(&self) -> Vec<usize> {
         let mut last = None;
         let mut n = 0;
-        for a in &self.history {
-            if let Action::Throw { seat, .. } = a {
-                if last != Some(*seat) {
-                    n += 1;
-                    last = Some(*seat);
+        self.history
+            .iter()
+            .map(|a| {
+                if let Action::Throw { seat, .. } = a {
+                    if last != Some(*seat) {
+                        n += 1;
+                        last = Some(*seat);
+                    }
                 }
-            }
-        }
-        n
+                n
+            })
+            .collect()
     }
 }

@@ -1192,15 +1192,20 @@ fn random_seed() -> u64 {
 
 /// A move in words: results, from, to (and captures).
 fn move_words(lm: &LegalMove) -> String {
-    let from = match lm.mv.from {
-        Spot::Home => "new piece".to_string(),
-        s => text::spot_label(s),
-    };
     format!(
-        "{}: {from} → {}",
+        "{}: {} → {}",
         text::uses_name(&lm.mv.uses),
+        from_words(lm),
         destination(lm)
     )
+}
+
+/// Where a move starts, in words: "new piece" for one entering.
+pub fn from_words(lm: &LegalMove) -> String {
+    match lm.mv.from {
+        Spot::Home => "new piece".to_string(),
+        s => text::spot_label(s),
+    }
 }
 
 /// Describes a legal move's destination for the move list.

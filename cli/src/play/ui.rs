@@ -511,11 +511,10 @@ pub fn board_view(t: &Table) -> BoardView {
 /// One move-list line: results used, where from, where to.
 pub fn choice_line(c: &Choice) -> String {
     let lm = c.first();
-    let from = match lm.mv.from {
-        Spot::Home => "new piece".to_string(),
-        s if lm.mv.pieces > 1 => format!("{} ({} pcs)", text::spot_label(s), lm.mv.pieces),
-        s => text::spot_label(s),
-    };
+    let mut from = super::app::from_words(lm);
+    if lm.mv.from != Spot::Home && lm.mv.pieces > 1 {
+        from = format!("{from} ({} pcs)", lm.mv.pieces);
+    }
     let mut dests: Vec<String> = Vec::new();
     for o in &c.options {
         let d = super::app::destination(o);

@@ -42,19 +42,19 @@ pub fn review(session: &Session, budget: Duration) -> Result<Vec<Slip>, SessionE
     let levels = session.seat_levels();
     let positions = session.positions()?;
     let mut judge = Bot::new(Level::Hard, session.setup.seed).with_seat_levels(&levels);
+    let turns = session.turn_numbers();
     let mut slips = Vec::new();
-    let (mut turn, mut last_thrower) = (0, None);
-    for (action, (a, game)) in session.history().iter().zip(&positions).enumerate() {
-        let (seat, mv) = match a {
-            Action::Throw { seat, .. } => {
-                if last_thrower != Some(*seat) {
-                    turn += 1;
-                    last_thrower = Some(*seat);
-                }
-                continue;
-            }
-            Action::Move { seat, mv, .. } => (*seat, mv),
+    for (action, ((a, game), &turn)) in session
+        .history()
+        .iter()
+        .zip(&positions)
+        .zip(&turns)
+        .enumerate()
+    {
+        let Action::Move { seat, mv, .. } = a else {
+            continue;
         };
+        let seat = *seat;
         if levels.get(seat).copied().flatten().is_some() {
             continue;
         }

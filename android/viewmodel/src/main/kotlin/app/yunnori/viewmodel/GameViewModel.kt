@@ -86,8 +86,7 @@ class GameViewModel(
     override fun close() {
         serial.post {
             stopBot()
-            stopHint()
-            stopReview()
+            stopSearches()
             closeSession()
         }
         serial.close()
@@ -211,8 +210,7 @@ class GameViewModel(
 
     private fun leave() {
         stopBot()
-        stopHint()
-        stopReview()
+        stopSearches()
         generation++
         session?.let { autosave(it) }
         closeSession()
@@ -258,13 +256,18 @@ class GameViewModel(
         }
     }
 
-    private fun stopHint() {
+    /** Stops a hint and a review under way: the position they were for is going. */
+    private fun stopSearches() {
         hintJob?.let {
             it.cancel()
             session?.cancelBot()
         }
+        reviewJob?.cancel()
         hintJob = null
-        if (_state.value.hintThinking) _state.update { it.copy(hintThinking = false) }
+        reviewJob = null
+        if (_state.value.hintThinking || _state.value.reviewing) {
+            _state.update { it.copy(hintThinking = false, reviewing = false) }
+        }
     }
 
     // ----- the review ---------------------------------------------------------------
@@ -283,12 +286,6 @@ class GameViewModel(
         }
     }
 
-    private fun stopReview() {
-        reviewJob?.cancel()
-        reviewJob = null
-        if (_state.value.reviewing) _state.update { it.copy(reviewing = false) }
-    }
-
     /**
      * Runs [work] (a search of the core, off the queue) for position [asked]. Its answer, or
      * the core's error, comes back through the queue to [done], unless the game has moved
@@ -300,7 +297,7 @@ class GameViewModel(
             val found = try {
                 Result.success(work())
             } catch (e: CancellationException) {
-                throw e // the position changed (stopHint, stopReview)
+                throw e // the position changed (stopSearches)
             } catch (e: YutException.Cancelled) {
                 return@launch // the core's search was stopped
             } catch (e: YutException) {
@@ -411,8 +408,7 @@ class GameViewModel(
 
     private fun replace(game: GameSession, recoveredFromBackup: String?) {
         stopBot()
-        stopHint()
-        stopReview()
+        stopSearches()
         generation++
         closeSession()
         session = game
@@ -465,8 +461,7 @@ class GameViewModel(
 
     private fun publish(snap: GameSnapshot, extra: (GameUiState) -> GameUiState = { it }) {
         if (snap.state != _state.value.snapshot?.state) {
-            stopHint()
-            stopReview()
+            stopSearches()
         }
         _state.update { extra(it.withSnapshot(snap)) }
     }

@@ -18,8 +18,12 @@ import app.yunnori.core.Spot
 import app.yunnori.core.Throw
 import app.yunnori.viewmodel.MessageKind
 import app.yunnori.viewmodel.UserMessage
+import kotlin.math.roundToInt
 
 /** `#RRGGBB` (as the core stores seat colours) to a colour; grey for anything else. */
+/** A winning chance (0–1) as a whole percentage. */
+fun percent(chance: Double): Int = (chance * 100).roundToInt()
+
 fun colourOf(hex: String): Color {
     val digits = hex.removePrefix("#")
     val rgb = if (digits.length == 6) digits.toLongOrNull(16) else null

@@ -46,6 +46,7 @@ import androidx.compose.ui.text.rememberTextMeasurer
 import androidx.compose.ui.unit.IntOffset
 import app.yunnori.android.R
 import app.yunnori.android.ui.colourOf
+import app.yunnori.android.ui.percent
 import app.yunnori.android.ui.spotText
 import app.yunnori.android.ui.theme.YutColours
 import app.yunnori.core.BoardLayout
@@ -285,7 +286,7 @@ private fun BoardTargets(
             Spot.Done -> stringResource(R.string.board_exit) to DONE_AT
             Spot.Home -> stringResource(R.string.board_home) to HOME_AT
         }
-        val label = destinationChances[d.to]?.let { place + ", " + stringResource(R.string.board_chance, (it * 100).roundToInt()) } ?: place
+        val label = destinationChances[d.to]?.let { place + ", " + stringResource(R.string.board_chance, percent(it)) } ?: place
         Target(frame.at(at), label, d.to)
     }
 }
@@ -303,7 +304,7 @@ private fun DrawScope.label(measurer: TextMeasurer, text: String, top: Offset, l
 /** A winning chance as a whole percentage on a small gold tag, centred at [at]. */
 private fun DrawScope.chanceLabel(measurer: TextMeasurer, chance: Double, at: Offset, span: Float) {
     val style = TextStyle(color = YutColours.BoardInk, fontWeight = FontWeight.Bold, fontSize = (span / 34f).toSp())
-    val layout = measurer.measure("${(chance * 100).roundToInt()}%", style)
+    val layout = measurer.measure("${percent(chance)}%", style)
     val size = Size(layout.size.width + span * 0.016f, layout.size.height.toFloat())
     val topLeft = at - Offset(size.width / 2f, size.height / 2f)
     drawRoundRect(YutColours.Hint, topLeft, size, CornerRadius(size.height / 2f))

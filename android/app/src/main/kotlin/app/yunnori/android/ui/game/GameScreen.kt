@@ -54,6 +54,7 @@ import app.yunnori.android.ui.MessageEffect
 import app.yunnori.android.ui.colourOf
 import app.yunnori.android.ui.label
 import app.yunnori.android.ui.moveText
+import app.yunnori.android.ui.percent
 import app.yunnori.android.ui.playerText
 import app.yunnori.core.BoardLayout
 import app.yunnori.core.GameSnapshot
@@ -63,7 +64,6 @@ import app.yunnori.core.Spot
 import app.yunnori.viewmodel.GameUiState
 import app.yunnori.viewmodel.MoveChoice
 import app.yunnori.viewmodel.UiEvent
-import kotlin.math.roundToInt
 
 /**
  * The game: who is to act, the players, the board, the results in hand and the stick mat.
@@ -211,8 +211,9 @@ private fun Players(snap: GameSnapshot) {
 @Composable
 private fun OffBoardTargets(state: GameUiState, snap: GameSnapshot, onEvent: (UiEvent.ForGame) -> Unit) {
     val enter = Spot.Home in state.movableFrom
-    val finish = state.selection?.destinations?.any { it.to == Spot.Done } == true
-    val backOff = state.selection?.destinations?.any { it.to == Spot.Home } == true
+    val ends = state.selection?.destinations.orEmpty().map { it.to }
+    val finish = Spot.Done in ends
+    val backOff = Spot.Home in ends
     if (!enter && !finish && !backOff) return
     Row(Modifier.fillMaxWidth().padding(horizontal = 16.dp), horizontalArrangement = Arrangement.spacedBy(8.dp)) {
         if (enter) {
@@ -413,5 +414,3 @@ private fun SlipRow(slip: Slip, snap: GameSnapshot, board: BoardLayout) {
         )
     }
 }
-
-private fun percent(chance: Double): Int = (chance * 100).roundToInt()
