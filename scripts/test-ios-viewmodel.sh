@@ -21,6 +21,8 @@
 #                      (default $YUT_FFI_LIB_DIR/yunnori-bindings/ios)
 #   SWIFT_TEST_ARGS    extra arguments for `swift test` (e.g. "--filter Undo")
 #   YUNNORI_SKIP_INSTALL=1  do not call install-swift.sh
+#   YUNNORI_BUILD_ONLY=1    build the package's modules (`swift build`), run no test
+#                           (scripts/test-ios-app.sh type-checks the app against them)
 #
 # The package (ios/YunnoriKit/Package.swift) declares
 #   .systemLibrary(name: "YutCoreFFI", path: "Generated/YutCoreFFI")
@@ -91,6 +93,13 @@ build_in="$(swift_chroot_path "$REPO_DIR" "$WORK")/build"
 if [ "$(cat "$WORK/kit-path" 2>/dev/null)" != "$kit_in $build_in" ]; then
     rm -rf "$WORK/build"
     echo "$kit_in $build_in" >"$WORK/kit-path"
+fi
+
+if [ "${YUNNORI_BUILD_ONLY:-}" = 1 ]; then
+    in_swift_chroot "$REPO_DIR" swift build --package-path "$kit_in" --scratch-path "$build_in" \
+        </dev/null >&2 || yn_die "swift build failed"
+    yn_log "built the modules only (YUNNORI_BUILD_ONLY=1): $WORK/build/debug/Modules"
+    exit 0
 fi
 
 log="$WORK/swift-test.log"

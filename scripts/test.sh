@@ -2,7 +2,8 @@
 # Every test of the project, in the order that fails fastest: formatting and lints, the
 # Rust suites (unit, scenario files, route table, odds, property tests, sessions, saves,
 # bots, terminal game), the scenario runner as users call it, then the Kotlin and Swift
-# binding suites, the Android view model and app screens, and the iPhone view model. Installs the tools it needs (idempotent, cached under /opt/yunnori-tools).
+# binding suites, the Android view model and app screens, the iPhone view model and the
+# iPhone app's views and strings. Installs the tools it needs (idempotent, cached under /opt/yunnori-tools).
 # Exit status is non-zero if anything fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,5 +37,8 @@ bash scripts/test-android-app.sh
 
 step "iPhone view model (Swift package) against the real library"
 bash scripts/test-ios-viewmodel.sh
+
+step "iPhone app: its views type-check (SwiftUI stand-in) and its strings match them"
+bash scripts/test-ios-app.sh
 echo
 echo "all test suites passed"

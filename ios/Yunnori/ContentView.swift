@@ -59,7 +59,7 @@ struct ContentView: View {
         } message: { message in
             Text(verbatim: localized(message))
         }
-        .task { await services.resume.reload() }
+        .task { services.resume.reload() }
     }
 
     private func startGame(_ setup: NewGame) {
@@ -85,7 +85,7 @@ struct ContentView: View {
 struct MenuView: View {
     @Environment(AppServices.self) private var services
     let open: (Screen) -> Void
-    let continueLatest: () -> Void
+    let continueLatest: @MainActor () -> Void
 
     private var canContinue: Bool {
         services.resume.state.entries.contains { $0.canOpen && !$0.isFinished }
@@ -129,10 +129,10 @@ private struct MainMenuButton: View {
     let title: LocalizedStringKey
     let systemImage: String
     let prominent: Bool
-    let action: () -> Void
+    let action: @MainActor () -> Void
 
     init(_ title: LocalizedStringKey, systemImage: String, prominent: Bool = false,
-         action: @escaping () -> Void) {
+         action: @escaping @MainActor () -> Void) {
         self.title = title
         self.systemImage = systemImage
         self.prominent = prominent

@@ -5,7 +5,7 @@ import YunnoriKit
 /// Everything shown comes from `GameModel.state`; every touch becomes one of its intents.
 struct GameView: View {
     @Environment(AppServices.self) private var services
-    let toMenu: () -> Void
+    let toMenu: @MainActor () -> Void
 
     @State private var board = BoardGeometry()
     /// Bumped when the sticks come to rest (for the landing haptic).
@@ -146,7 +146,7 @@ private struct ReviewSheet: View {
     let review: GameReview?
     let snapshot: GameSnapshot?
     let board: BoardGeometry
-    let close: () -> Void
+    let close: @MainActor () -> Void
 
     var body: some View {
         NavigationStack {
@@ -216,7 +216,7 @@ private struct SlipRow: View {
 /// The hint button, and what the hint says (the board rings its piece and destination).
 private struct HintRow: View {
     let state: GameState
-    let ask: () -> Void
+    let ask: @MainActor () -> Void
 
     var body: some View {
         HStack(spacing: 8) {
@@ -358,7 +358,7 @@ private struct SeatStrip: View {
 /// The results waiting to be spent, and the pieces waiting to enter (tap to pick them).
 private struct HandRow: View {
     let state: GameState
-    let pickHome: () -> Void
+    let pickHome: @MainActor () -> Void
 
     var body: some View {
         HStack(spacing: 8) {
@@ -406,9 +406,9 @@ private struct RecoveredBanner: View {
 
 private struct GameOverCard: View {
     let snapshot: GameSnapshot
-    let playAgain: () -> Void
-    let review: () -> Void
-    let menu: () -> Void
+    let playAgain: @MainActor () -> Void
+    let review: @MainActor () -> Void
+    let menu: @MainActor () -> Void
 
     var body: some View {
         VStack(spacing: 16) {

@@ -1,0 +1,26 @@
+// Foundation API of Apple's platforms that Linux's Foundation (Swift 6.0) lacks and the app
+// uses. Declared here so the views type-check; see Core.swift for what this module is.
+
+import Foundation
+
+extension String {
+    /// Apple's `String(localized:)` (iOS 15): the key is the interpolation with format
+    /// specifiers, as in a `LocalizedStringKey`.
+    public init(localized keyAndValue: String.LocalizationValue, table: String? = nil,
+                bundle: Bundle? = nil, locale: Locale = .current, comment: StaticString? = nil) {
+        self = ""
+    }
+
+    public struct LocalizationValue: Equatable, ExpressibleByStringInterpolation, Sendable {
+        public init(stringLiteral value: String) {}
+        public init(stringInterpolation: StringInterpolation) {}
+
+        public struct StringInterpolation: StringInterpolationProtocol, Sendable {
+            public init(literalCapacity: Int, interpolationCount: Int) {}
+            public mutating func appendLiteral(_ literal: String) {}
+            public mutating func appendInterpolation(_ string: String) {}
+            public mutating func appendInterpolation(_ value: Int) {}
+            public mutating func appendInterpolation(_ value: Double) {}
+        }
+    }
+}
