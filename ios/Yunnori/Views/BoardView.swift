@@ -74,9 +74,15 @@ struct BoardView: View {
             onTap(.station(id: station.id))
             return
         }
-        let exit = board.exitPoint
-        if hypot(exit.x - x, exit.y - y) <= Size.hit * 1.3, state.destinations.contains(.done) {
-            onTap(.done)
+        // Off the board: bringing a piece home, or a Back-Do back to the waiting pieces.
+        let offBoard = [Spot.done, .home]
+            .filter { state.destinations.contains($0) }
+            .map { spot in (spot, board.point(of: spot)) }
+            .map { spot, p in (spot, hypot(p.x - x, p.y - y)) }
+            .filter { $0.1 <= Size.hit * 1.3 }
+            .min { $0.1 < $1.1 }
+        if let (spot, _) = offBoard {
+            onTap(spot)
         }
     }
 

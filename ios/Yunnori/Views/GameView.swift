@@ -28,6 +28,9 @@ struct GameView: View {
             }
             .layoutPriority(1)
             HandRow(state: state) { model.select(.home) }
+            if state.destinations.contains(.done) || state.destinations.contains(.home) {
+                OffBoardRow(destinations: state.destinations) { model.tap($0) }
+            }
             if state.canMove || state.hint != nil || state.hintPending {
                 HintRow(state: state) { model.askHint() }
             }
@@ -387,6 +390,33 @@ private struct HandRow: View {
         }
         .padding(.horizontal)
         .frame(minHeight: 34)
+    }
+}
+
+/// Buttons for the picked piece's moves off the board, which have no station to tap:
+/// bringing it home, and a Back-Do from the first station back to the waiting pieces.
+private struct OffBoardRow: View {
+    let destinations: [Spot]
+    let choose: @MainActor (Spot) -> Void
+
+    var body: some View {
+        HStack(spacing: 8) {
+            Spacer()
+            if destinations.contains(.home) {
+                Button { choose(.home) } label: {
+                    Label("board.home", systemImage: "arrow.uturn.backward.circle")
+                }
+            }
+            if destinations.contains(.done) {
+                Button { choose(.done) } label: {
+                    Label("board.exit", systemImage: "arrow.down.right.circle")
+                }
+            }
+        }
+        .buttonStyle(.borderedProminent)
+        .tint(Palette.accent)
+        .font(.subheadline)
+        .padding(.horizontal)
     }
 }
 
