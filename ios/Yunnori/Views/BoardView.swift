@@ -70,18 +70,8 @@ struct BoardView: View {
     private func tap(at location: CGPoint, frame: CGRect) {
         let x = (location.x - frame.minX) / frame.width
         let y = (location.y - frame.minY) / frame.height
-        if let station = board.station(near: x, y, radius: Size.hit) {
-            onTap(.station(id: station.id))
-            return
-        }
-        // Off the board: bringing a piece home, or a Back-Do back to the waiting pieces.
-        let offBoard = [Spot.done, .home]
-            .filter { state.destinations.contains($0) }
-            .map { spot in (spot, board.point(of: spot)) }
-            .map { spot, p in (spot, hypot(p.x - x, p.y - y)) }
-            .filter { $0.1 <= Size.hit * 1.3 }
-            .min { $0.1 < $1.1 }
-        if let (spot, _) = offBoard {
+        if let spot = board.spot(at: x, y, radius: Size.hit, offBoardRadius: Size.hit * 1.3,
+                                 destinations: state.destinations) {
             onTap(spot)
         }
     }

@@ -47,6 +47,24 @@ public struct BoardGeometry: Sendable, Equatable {
         return best?.0
     }
 
+    /// What a tap at a point of the board means: the station within `radius` of it, else
+    /// one of `destinations` off the board (bringing a piece home, or a Back-Do back to
+    /// the waiting pieces) whose ring lies within `offBoardRadius`, the nearest first.
+    public func spot(at x: Double, _ y: Double, radius: Double, offBoardRadius: Double,
+                     destinations: [Spot]) -> Spot? {
+        if let station = station(near: x, y, radius: radius) {
+            return .station(id: station.id)
+        }
+        return [Spot.done, .home]
+            .filter { destinations.contains($0) }
+            .map { spot -> (Spot, Double) in
+                let p = point(of: spot)
+                return (spot, ((p.x - x) * (p.x - x) + (p.y - y) * (p.y - y)).squareRoot())
+            }
+            .filter { $0.1 <= offBoardRadius }
+            .min { $0.1 < $1.1 }?.0
+    }
+
     /// A move's path for the animation: the start, then every spot passed.
     public func motion(of move: MoveShow, stepSeconds: Double) -> PathMotion {
         PathMotion(points: [point(of: move.from)] + move.path.map(point(of:)),

@@ -211,4 +211,62 @@ struct GameModelTests {
         #expect(entry.isFinished)
         #expect(entry.summary?.winner == winner)
     }
+
+    @Test("a Back-Do from the first station goes back off the board by a tap on its ring")
+    func backOffTheBoardByItsRing() throws {
+        // Find a position where a person may take a piece back off the board (the app's
+        // rules: a Back-Do from the first station leaves the board), playing as a person
+        // would: the tap throw, else the first listed move.
+        let board = BoardGeometry()
+        var found = false
+        for seed in UInt64(1)...40 where !found {
+            let model = GameModel(library: nil, pacing: .instant)
+            #expect(model.newGame(table(human, human, seed: seed)))
+            for _ in 0..<400 {
+                guard let snap = model.state.snapshot, !snap.over else { break }
+                if let back = snap.legalMoves.first(where: { $0.to == .home }) {
+                    let seat = snap.turn.seat
+                    let waiting = try #require(snap.seats.first { $0.seat == seat }).home
+                    model.select(back.from)
+                    #expect(model.state.destinations.contains(.home))
+
+                    // A finger just off the ring's centre, as on the screen.
+                    let ring = board.point(of: .home)
+                    let r = 0.07
+                    let spot = board.spot(at: ring.x + 0.02, ring.y - 0.03, radius: r,
+                                          offBoardRadius: r * 1.3,
+                                          destinations: model.state.destinations)
+                    #expect(spot == .home)
+                    // Without that move the same finger means nothing: no station is there.
+                    #expect(board.spot(at: ring.x + 0.02, ring.y - 0.03, radius: r,
+                                       offBoardRadius: r * 1.3, destinations: []) == nil)
+                    model.tap(try #require(spot))
+                    if let choice = model.state.pendingChoice {
+                        model.choose(try #require(choice.options.first { $0.to == .home }))
+                    }
+                    #expect(model.state.message == nil)
+                    let after = try #require(model.state.snapshot)
+                    #expect(after.state != snap.state)
+                    #expect(try #require(after.seats.first { $0.seat == seat }).home == waiting + 1,
+                            "the piece waits again")
+                    found = true
+                    break
+                }
+                if model.state.canThrow {
+                    model.throwSticks(ThrowInput.tap)
+                } else if let move = snap.legalMoves.first {
+                    model.choose(move)
+                }
+            }
+        }
+        #expect(found, "no position to go back off the board in 40 games")
+
+        // The exit's ring answers the same way, and a station wins over a ring nearby.
+        let exit = board.point(of: .done)
+        #expect(board.spot(at: exit.x, exit.y, radius: 0.07, offBoardRadius: 0.09,
+                           destinations: [.done, .home]) == .done)
+        let start = try #require(board.point(ofStation: board.layout.startStation))
+        #expect(board.spot(at: start.x, start.y, radius: 0.07, offBoardRadius: 0.09,
+                           destinations: [.done, .home]) == .station(id: board.layout.startStation))
+    }
 }
