@@ -38,7 +38,7 @@ bash scripts/test-android-app.sh
 step "iPhone view model (Swift package) against the real library"
 bash scripts/test-ios-viewmodel.sh
 
-step "iPhone app: its views type-check (SwiftUI stand-in) and its strings match them"
+step "iPhone app: its views type-check, its strings match them, its screens run (SwiftUI stand-in)"
 bash scripts/test-ios-app.sh
 echo
 echo "all test suites passed"

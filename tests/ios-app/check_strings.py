@@ -13,7 +13,8 @@ are read too. Checked:
   - every key the views use is in en.lproj and in ko.lproj;
   - the placeholders of each key (or of a `localized` call's fallback) are those of its
     English and Korean texts, so a translation never drops a name or a number;
-  - every English string has a Korean one.
+  - every English string has a Korean one;
+  - a `localized` call's fallback is the key's English text (what the code reads as).
 
 Prints each check with its problems and a closing `N passed, N failed`. Exit status 0
 only when every check passed and at least one key was found.
@@ -219,6 +220,7 @@ CHECKS = {
     "ko": "every key the code uses is in ko.lproj",
     "placeholders": "each key's English and Korean texts take what the code passes",
     "korean": "every English string has a Korean one with the same placeholders",
+    "fallbacks": "every `localized(key, fallback:)` falls back to the key's English text",
 }
 
 
@@ -234,6 +236,9 @@ def main(argv):
             problems["keys"].append(f"{where}: a localised string whose key cannot be worked out")
             continue
         expected = placeholders(fallback if fallback is not None else key)
+        if fallback is not None and key in tables["en"] and tables["en"][key] != fallback:
+            problems["fallbacks"].append(
+                f"{where}: falls back to {fallback!r}, en.lproj says {tables['en'][key]!r}")
         for language, table in tables.items():
             if key not in table:
                 problems[language].append(f"{where}: {key!r} is not in {language}.lproj")

@@ -48,7 +48,7 @@ var prefersKorean: Bool {
 /// A result's name: "개" in Korean, "Gae (개)" otherwise; `nil` is 낙.
 func resultName(_ result: Throw?) -> String {
     guard let result, let info = ThrowNames.info(result) else {
-        return localized("throw.nak", fallback: "Nak (낙)")
+        return localized("throw.nak", fallback: "Nak (낙): off the mat")
     }
     return prefersKorean ? info.korean : "\(info.english) (\(info.korean))"
 }
@@ -64,10 +64,10 @@ func stationName(_ station: StationInfo) -> String {
 func routeName(_ route: Route) -> String {
     switch route {
     case .outer: return localized("route.outer", fallback: "Round the edge")
-    case .mo: return localized("route.mo", fallback: "Across from 모")
+    case .mo: return localized("route.mo", fallback: "Across from Mo (모)")
     case .moStraight: return localized("route.moStraight", fallback: "Straight through the centre")
-    case .dwitmo: return localized("route.dwitmo", fallback: "Across from 뒷모")
-    case .jjimo: return localized("route.jjimo", fallback: "In from 찌모")
+    case .dwitmo: return localized("route.dwitmo", fallback: "Across from Dwitmo (뒷모)")
+    case .jjimo: return localized("route.jjimo", fallback: "In from Jjimo (찌모)")
     }
 }
 

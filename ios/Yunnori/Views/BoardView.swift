@@ -165,7 +165,7 @@ struct BoardView: View {
     private func destinationLabel(_ spot: Spot) -> String {
         switch spot {
         case .done: return localized("board.exit", fallback: "Bring the piece home")
-        case .home: return localized("board.home", fallback: "Back to the start")
+        case .home: return localized("board.home", fallback: "Back off the board")
         case .station(let id):
             let name = board.stations[id].map(stationName) ?? id
             return String(format: localized("board.moveTo", fallback: "Move to %@"), name)

@@ -63,7 +63,7 @@ struct RulesView: View {
     /// How many sticks land flat side up for a result ("1, the marked one" for Back-Do).
     private func flatSides(_ info: ThrowInfo) -> String {
         switch info.result {
-        case .backDo: return localized("rules.sticks.markedOnly", fallback: "1 (the marked one)")
+        case .backDo: return localized("rules.sticks.markedOnly", fallback: "1 (the marked stick)")
         case .mo: return "0"
         default: return "\(info.steps)"
         }

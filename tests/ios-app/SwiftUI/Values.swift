@@ -6,46 +6,94 @@ import Foundation
 // MARK: - Text
 
 public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation, Sendable {
-    public init(_ value: String) {}
-    public init(stringLiteral value: String) {}
-    public init(stringInterpolation: StringInterpolation) {}
+    /// The key as Xcode spells it (`"game.turnOf %@"`), and what was interpolated.
+    let built: _KeyBuilder
+
+    public init(_ value: String) { built = _KeyBuilder(key: value) }
+    public init(stringLiteral value: String) { built = _KeyBuilder(key: value) }
+    public init(stringInterpolation: StringInterpolation) { built = stringInterpolation.built }
+
+    /// The text in the test's language.
+    var resolved: String { built.resolved }
 
     public struct StringInterpolation: StringInterpolationProtocol {
+        var built = _KeyBuilder()
         public init(literalCapacity: Int, interpolationCount: Int) {}
-        public mutating func appendLiteral(_ literal: String) {}
-        public mutating func appendInterpolation(_ string: String) {}
-        public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T) {}
-        public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T, specifier: String) {}
-        public mutating func appendInterpolation(_ text: Text) {}
-        public mutating func appendInterpolation(_ image: Image) {}
+        public mutating func appendLiteral(_ literal: String) { built.literal(literal) }
+        public mutating func appendInterpolation(_ string: String) {
+            built.argument("%@", .string(string))
+        }
+        public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T) {
+            built.argument(T._specifier, value._argument)
+        }
+        public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T, specifier: String) {
+            built.argument(specifier, value._argument)
+        }
+        public mutating func appendInterpolation(_ text: Text) {
+            built.argument("%@", .string(text._string))
+        }
+        public mutating func appendInterpolation(_ image: Image) {
+            built.argument("%@", .string(""))
+        }
         public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F)
-        where F.FormatInput: Equatable, F.FormatOutput == String {}
+        where F.FormatInput: Equatable, F.FormatOutput == String {
+            built.argument("%@", .string(format.format(input)))
+        }
     }
 }
 
 /// The number types a localised string can take as `%lld`, `%f` and the like.
-public protocol _FormatSpecifiable: Equatable {}
-extension Int: _FormatSpecifiable {}
-extension Int8: _FormatSpecifiable {}
-extension Int16: _FormatSpecifiable {}
-extension Int32: _FormatSpecifiable {}
-extension Int64: _FormatSpecifiable {}
-extension UInt: _FormatSpecifiable {}
-extension UInt8: _FormatSpecifiable {}
-extension UInt16: _FormatSpecifiable {}
-extension UInt32: _FormatSpecifiable {}
-extension UInt64: _FormatSpecifiable {}
-extension Float: _FormatSpecifiable {}
-extension Double: _FormatSpecifiable {}
-extension CGFloat: _FormatSpecifiable {}
+public protocol _FormatSpecifiable: Equatable {
+    static var _specifier: String { get }
+    var _argument: _Argument { get }
+}
+extension BinaryInteger {
+    public var _argument: _Argument { .integer(Int64(self)) }
+}
+extension BinaryFloatingPoint {
+    public var _argument: _Argument { .number(Double(self)) }
+}
+extension Int: _FormatSpecifiable { public static var _specifier: String { "%lld" } }
+extension Int8: _FormatSpecifiable { public static var _specifier: String { "%d" } }
+extension Int16: _FormatSpecifiable { public static var _specifier: String { "%d" } }
+extension Int32: _FormatSpecifiable { public static var _specifier: String { "%d" } }
+extension Int64: _FormatSpecifiable { public static var _specifier: String { "%lld" } }
+extension UInt: _FormatSpecifiable { public static var _specifier: String { "%llu" } }
+extension UInt8: _FormatSpecifiable { public static var _specifier: String { "%u" } }
+extension UInt16: _FormatSpecifiable { public static var _specifier: String { "%u" } }
+extension UInt32: _FormatSpecifiable { public static var _specifier: String { "%u" } }
+extension UInt64: _FormatSpecifiable { public static var _specifier: String { "%llu" } }
+extension Float: _FormatSpecifiable { public static var _specifier: String { "%f" } }
+extension Double: _FormatSpecifiable { public static var _specifier: String { "%lf" } }
+extension CGFloat: _FormatSpecifiable { public static var _specifier: String { "%lf" } }
 
 public struct Text: Equatable, Sendable {
+    enum Content: Equatable, Sendable {
+        case verbatim(String)
+        case key(LocalizedStringKey)
+    }
+    let content: Content
+
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil,
-                comment: StaticString? = nil) {}
-    public init(verbatim content: String) {}
-    @_disfavoredOverload public init<S: StringProtocol>(_ content: S) {}
+                comment: StaticString? = nil) {
+        content = .key(key)
+    }
+    public init(verbatim content: String) { self.content = .verbatim(content) }
+    @_disfavoredOverload public init<S: StringProtocol>(_ content: S) {
+        self.content = .verbatim(String(content))
+    }
     public init<F: FormatStyle>(_ input: F.FormatInput, format: F)
-    where F.FormatInput: Equatable, F.FormatOutput == String {}
+    where F.FormatInput: Equatable, F.FormatOutput == String {
+        content = .verbatim(format.format(input))
+    }
+
+    /// The words shown, in the test's language.
+    public var _string: String {
+        switch content {
+        case .verbatim(let s): return s
+        case .key(let key): return key.resolved
+        }
+    }
 
     public func font(_ font: Font?) -> Text { self }
     public func fontWeight(_ weight: Font.Weight?) -> Text { self }
@@ -56,9 +104,10 @@ public struct Text: Equatable, Sendable {
     public func foregroundColor(_ color: Color?) -> Text { self }
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { self }
 }
-extension Text: View {
+extension Text: View, _Renderable {
     public typealias Body = Never
     public var body: Never { fatalError() }
+    public func _nodes(_ ctx: _Context) async -> [_Node] { [_Node(.text, text: _string)] }
 }
 
 public struct Font: Hashable, Sendable {
@@ -137,9 +186,10 @@ public struct Color: Hashable, CustomStringConvertible, Sendable {
     public var gradient: AnyGradient { AnyGradient() }
 }
 extension Color: ShapeStyle {}
-extension Color: View {
+extension Color: View, _Renderable {
     public typealias Body = Never
     public var body: Never { fatalError() }
+    public func _nodes(_ ctx: _Context) async -> [_Node] { [_Node(.shape)] }
 }
 
 extension ShapeStyle where Self == Color {
@@ -199,9 +249,10 @@ public struct UnitPoint: Hashable, Sendable {
 public struct LinearGradient: ShapeStyle {
     public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {}
 }
-extension LinearGradient: View {
+extension LinearGradient: View, _Renderable {
     public typealias Body = Never
     public var body: Never { fatalError() }
+    public func _nodes(_ ctx: _Context) async -> [_Node] { [_Node(.shape)] }
 }
 
 public struct StrokeStyle: Equatable, Sendable {
@@ -343,40 +394,55 @@ public struct SensoryFeedback: Equatable, Sendable {
 // MARK: - Accessibility
 
 public struct AccessibilityTraits: SetAlgebra, Sendable {
-    public init() {}
-    public static let isButton = AccessibilityTraits()
-    public static let isHeader = AccessibilityTraits()
-    public static let isSelected = AccessibilityTraits()
-    public static let isImage = AccessibilityTraits()
-    public static let isStaticText = AccessibilityTraits()
+    var bits: Int
+    init(bits: Int) { self.bits = bits }
+    public init() { bits = 0 }
+    public static let isButton = AccessibilityTraits(bits: 1)
+    public static let isHeader = AccessibilityTraits(bits: 2)
+    public static let isSelected = AccessibilityTraits(bits: 4)
+    public static let isImage = AccessibilityTraits(bits: 8)
+    public static let isStaticText = AccessibilityTraits(bits: 16)
 
     public typealias Element = AccessibilityTraits
     public typealias ArrayLiteralElement = AccessibilityTraits
-    public func contains(_ member: AccessibilityTraits) -> Bool { false }
-    public func union(_ other: AccessibilityTraits) -> AccessibilityTraits { self }
-    public func intersection(_ other: AccessibilityTraits) -> AccessibilityTraits { self }
-    public func symmetricDifference(_ other: AccessibilityTraits) -> AccessibilityTraits { self }
+    public func contains(_ member: AccessibilityTraits) -> Bool { bits & member.bits == member.bits }
+    public func union(_ other: AccessibilityTraits) -> AccessibilityTraits { .init(bits: bits | other.bits) }
+    public func intersection(_ other: AccessibilityTraits) -> AccessibilityTraits { .init(bits: bits & other.bits) }
+    public func symmetricDifference(_ other: AccessibilityTraits) -> AccessibilityTraits {
+        .init(bits: bits ^ other.bits)
+    }
     public mutating func insert(_ newMember: AccessibilityTraits)
-        -> (inserted: Bool, memberAfterInsert: AccessibilityTraits) { (false, newMember) }
-    public mutating func remove(_ member: AccessibilityTraits) -> AccessibilityTraits? { nil }
-    public mutating func update(with newMember: AccessibilityTraits) -> AccessibilityTraits? { nil }
-    public mutating func formUnion(_ other: AccessibilityTraits) {}
-    public mutating func formIntersection(_ other: AccessibilityTraits) {}
-    public mutating func formSymmetricDifference(_ other: AccessibilityTraits) {}
-    public static func == (lhs: AccessibilityTraits, rhs: AccessibilityTraits) -> Bool { true }
+        -> (inserted: Bool, memberAfterInsert: AccessibilityTraits) {
+        let inserted = !contains(newMember)
+        bits |= newMember.bits
+        return (inserted, newMember)
+    }
+    public mutating func remove(_ member: AccessibilityTraits) -> AccessibilityTraits? {
+        defer { bits &= ~member.bits }
+        return contains(member) ? member : nil
+    }
+    public mutating func update(with newMember: AccessibilityTraits) -> AccessibilityTraits? {
+        defer { bits |= newMember.bits }
+        return contains(newMember) ? newMember : nil
+    }
+    public mutating func formUnion(_ other: AccessibilityTraits) { bits |= other.bits }
+    public mutating func formIntersection(_ other: AccessibilityTraits) { bits &= other.bits }
+    public mutating func formSymmetricDifference(_ other: AccessibilityTraits) { bits ^= other.bits }
 }
 
 public struct AccessibilityChildBehavior: Hashable, Sendable {
-    public static let ignore = AccessibilityChildBehavior()
-    public static let contain = AccessibilityChildBehavior()
-    public static let combine = AccessibilityChildBehavior()
+    let name: String
+    public static let ignore = AccessibilityChildBehavior(name: "ignore")
+    public static let contain = AccessibilityChildBehavior(name: "contain")
+    public static let combine = AccessibilityChildBehavior(name: "combine")
 }
 
 // MARK: - Controls' values
 
 public struct ButtonRole: Equatable, Sendable {
-    public static let destructive = ButtonRole()
-    public static let cancel = ButtonRole()
+    let name: String
+    public static let destructive = ButtonRole(name: "destructive")
+    public static let cancel = ButtonRole(name: "cancel")
 }
 
 public struct TextInputAutocapitalization: Sendable {

@@ -1,99 +1,176 @@
 // The stand-in's views: containers, controls, navigation, drawing, shapes and gestures.
-// See Core.swift for what this module is.
+// See Core.swift for what this module is and Runtime.swift for how it runs.
 
 import Foundation
 
-/// Declares a primitive view's `body` (a view no one looks inside).
-public protocol _PrimitiveView: View where Body == Never {}
+/// A primitive view's `body` (a view no one looks inside).
+public protocol _PrimitiveView: View, _Renderable where Body == Never {}
 extension _PrimitiveView {
     public var body: Never { fatalError() }
+}
+
+/// A container: its content's nodes, under one group node.
+@MainActor
+func _group<V: View>(_ content: V, _ ctx: _Context, _ kind: _Node.Kind = .group) async -> [_Node] {
+    [_Node(kind, children: await _render(content, ctx))]
 }
 
 // MARK: - Images and labels
 
 public struct Image: Equatable, Sendable {
-    public init(systemName: String) {}
-    public init(_ name: String, bundle: Bundle? = nil) {}
+    let name: String
+    public init(systemName: String) { name = systemName }
+    public init(_ name: String, bundle: Bundle? = nil) { self.name = name }
     public func resizable() -> Image { self }
 }
-extension Image: _PrimitiveView {}
+extension Image: _PrimitiveView {
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] { [_Node(.image, text: name)] }
+}
 
-public struct Label<Title: View, Icon: View>: _PrimitiveView {
-    public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {}
+public struct Label<Title: View, Icon: View> {
+    let title: Title
+    let icon: Icon
+    public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
+        self.title = title()
+        self.icon = icon()
+    }
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
+        [_Node(.group, children: await _render(icon, ctx.appending("icon"))
+            + _render(title, ctx.appending("title")))]
+    }
 }
 extension Label where Title == Text, Icon == Image {
-    public init(_ titleKey: LocalizedStringKey, systemImage name: String) {}
-    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, systemImage name: String) {}
+    public init(_ titleKey: LocalizedStringKey, systemImage name: String) {
+        title = Text(titleKey)
+        icon = Image(systemName: name)
+    }
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, systemImage name: String) {
+        self.title = Text(title)
+        icon = Image(systemName: name)
+    }
 }
 
 // MARK: - Stacks and containers
 
-public struct HStack<Content: View>: _PrimitiveView {
+public struct HStack<Content: View> {
+    let content: Content
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
-                @ViewBuilder content: () -> Content) {}
+                @ViewBuilder content: () -> Content) { self.content = content() }
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] { await _group(content, ctx) }
 }
 
-public struct VStack<Content: View>: _PrimitiveView {
+public struct VStack<Content: View> {
+    let content: Content
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
-                @ViewBuilder content: () -> Content) {}
+                @ViewBuilder content: () -> Content) { self.content = content() }
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] { await _group(content, ctx) }
 }
 
-public struct ZStack<Content: View>: _PrimitiveView {
-    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {}
+public struct ZStack<Content: View> {
+    let content: Content
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] { await _group(content, ctx) }
 }
 
-public struct Spacer: _PrimitiveView {
+public struct Spacer {
     public init(minLength: CGFloat? = nil) {}
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] { [] }
 }
 
-public struct ScrollView<Content: View>: _PrimitiveView {
+public struct ScrollView<Content: View> {
+    let content: Content
     public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true,
-                @ViewBuilder content: () -> Content) {}
+                @ViewBuilder content: () -> Content) { self.content = content() }
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] { await _group(content, ctx) }
 }
 
-public struct Grid<Content: View>: _PrimitiveView {
+public struct Grid<Content: View> {
+    let content: Content
     public init(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil,
-                verticalSpacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+                verticalSpacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] { await _group(content, ctx) }
 }
 
-public struct GridRow<Content: View>: _PrimitiveView {
-    public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) {}
+public struct GridRow<Content: View> {
+    let content: Content
+    public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] { await _group(content, ctx, .row) }
 }
 
-public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {}
+public struct List<SelectionValue: Hashable, Content: View> {
+    let content: Content
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] { await _group(content, ctx) }
+}
 extension List where SelectionValue == Never {
-    public init(@ViewBuilder content: () -> Content) {}
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
     public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
         _ data: Data, id: KeyPath<Data.Element, ID>,
         @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
-    ) where Content == ForEach<Data, ID, RowContent> {}
+    ) where Content == ForEach<Data, ID, RowContent> {
+        content = ForEach(data, id: id, content: rowContent)
+    }
 }
 
-public struct Form<Content: View>: _PrimitiveView {
-    public init(@ViewBuilder content: () -> Content) {}
+public struct Form<Content: View> {
+    let content: Content
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] { await _group(content, ctx) }
 }
 
-public struct Section<Parent, Content, Footer> {}
-extension Section: View, _PrimitiveView where Parent: View, Content: View, Footer: View {
+public struct Section<Parent, Content, Footer> {
+    let parent: Parent
+    let content: Content
+    let footer: Footer
+}
+extension Section: View, _Renderable, _PrimitiveView where Parent: View, Content: View, Footer: View {
     public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent,
-                @ViewBuilder footer: () -> Footer) {}
+                @ViewBuilder footer: () -> Footer) {
+        self.parent = header()
+        self.content = content()
+        self.footer = footer()
+    }
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
+        [_Node(.group, children: await _render(parent, ctx.appending("header"))
+            + _render(content, ctx.appending("content"))
+            + _render(footer, ctx.appending("footer")))]
+    }
 }
 extension Section where Parent: View, Content: View, Footer == EmptyView {
-    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {}
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
+        self.init(content: content, header: header, footer: { EmptyView() })
+    }
 }
 extension Section where Parent == EmptyView, Content: View, Footer: View {
-    public init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) {}
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) {
+        self.init(content: content, header: { EmptyView() }, footer: footer)
+    }
 }
 extension Section where Parent == EmptyView, Content: View, Footer == EmptyView {
-    public init(@ViewBuilder content: () -> Content) {}
+    public init(@ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { EmptyView() }, footer: { EmptyView() })
+    }
 }
 
-public struct GeometryReader<Content: View>: _PrimitiveView {
-    public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {}
+public struct GeometryReader<Content: View> {
+    let content: (GeometryProxy) -> Content
+    public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {
+        self.content = content
+    }
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
+        let node = _Node(.group, children: await _render(content(GeometryProxy(size: ctx.size)), ctx))
+        node.size = ctx.size
+        return [node]
+    }
 }
 
 public struct GeometryProxy {
-    public var size: CGSize { .zero }
+    public let size: CGSize
 }
 
 /// `ForEach`'s rows that a list can delete.
@@ -101,122 +178,377 @@ public protocol DynamicViewContent: View {
     associatedtype Data: Collection
     var data: Data { get }
 }
-extension ForEach: DynamicViewContent where Content: View {
-    public var data: Data { fatalError() }
+extension ForEach: DynamicViewContent where Content: View {}
+
+/// `ForEach` with `onDelete`: each row can be deleted (unless `deleteDisabled`).
+public struct _DeletableRows<Base: DynamicViewContent> {
+    let base: Base
+    let action: ((IndexSet) -> Void)?
+}
+extension _DeletableRows: View, _Renderable, _PrimitiveView, DynamicViewContent {
+    public var data: Base.Data { base.data }
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
+        let rows = await _render(base, ctx)
+        guard let action, !ctx.deleteDisabled else { return rows }
+        let act = _Unchecked(action)
+        for (index, row) in rows.enumerated() where row.kind == .row {
+            row.delete = { act.value(IndexSet(integer: index)) }
+        }
+        return rows
+    }
 }
 extension DynamicViewContent {
     nonisolated public func onDelete(perform action: ((IndexSet) -> Void)?) -> some DynamicViewContent {
-        self
+        _DeletableRows(base: self, action: action)
     }
 }
 
 // MARK: - Controls
 
-public struct Button<Label: View>: _PrimitiveView {
-    @preconcurrency public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
+/// A button node: its label's words, its action unless disabled.
+@MainActor
+func _button(_ label: [_Node], role: ButtonRole?, _ ctx: _Context,
+             _ action: @escaping @MainActor () -> Void) -> [_Node] {
+    let node = _Node(.button, children: label)
+    node.text = node.words.joined(separator: " ")
+    node.role = role
+    node.disabled = ctx.disabled
+    node.action = { action() }
+    return [node]
+}
+
+public struct Button<Label: View> {
+    let label: Label
+    let role: ButtonRole?
+    let action: @MainActor () -> Void
+    @MainActor @preconcurrency
+    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+        self.init(role: nil, action: action, label: label)
+    }
     @preconcurrency public init(role: ButtonRole?, action: @escaping @MainActor () -> Void,
-                @ViewBuilder label: () -> Label) {}
+                @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.role = role
+        self.action = action
+    }
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
+        if let style = ctx.buttonStyle {
+            let pressed = style.makeBody(ButtonStyleConfiguration(
+                label: .init(view: AnyView(label)), isPressed: false, role: role))
+            return _button(await _renderAny(pressed, ctx.appending("style")), role: role, ctx, action)
+        }
+        return _button(await _render(label, ctx), role: role, ctx, action)
+    }
 }
 extension Button where Label == Text {
-    @preconcurrency public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {}
+    @preconcurrency public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
+        self.init(role: nil, action: action) { Text(titleKey) }
+    }
     @_disfavoredOverload @preconcurrency
-    public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {}
+    public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
+        self.init(role: nil, action: action) { Text(title) }
+    }
     @preconcurrency public init(_ titleKey: LocalizedStringKey, role: ButtonRole?,
-                action: @escaping @MainActor () -> Void) {}
+                action: @escaping @MainActor () -> Void) {
+        self.init(role: role, action: action) { Text(titleKey) }
+    }
     @_disfavoredOverload @preconcurrency
     public init<S: StringProtocol>(_ title: S, role: ButtonRole?,
-                                   action: @escaping @MainActor () -> Void) {}
+                                   action: @escaping @MainActor () -> Void) {
+        self.init(role: role, action: action) { Text(title) }
+    }
 }
 
-public struct Toggle<Label: View>: _PrimitiveView {
-    public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {}
+public struct Toggle<Label: View> {
+    let isOn: Binding<Bool>
+    let label: Label
+    public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {
+        self.isOn = isOn
+        self.label = label()
+    }
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
+        let node = _Node(.toggle, children: await _render(label, ctx))
+        node.text = node.words.joined(separator: " ")
+        node.isOn = await isOn._get()
+        node.disabled = ctx.disabled
+        let binding = isOn
+        node.setOn = { await binding._set($0) }
+        return [node]
+    }
 }
 extension Toggle where Label == Text {
-    public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) {}
-    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {}
+    public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(titleKey) }
+    }
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(title) }
+    }
 }
 
-public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _PrimitiveView {
+public struct Picker<Label: View, SelectionValue: Hashable, Content: View> {
+    let selection: Binding<SelectionValue>
+    let content: Content
+    let label: Label
     public init(selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content,
-                @ViewBuilder label: () -> Label) {}
+                @ViewBuilder label: () -> Label) {
+        self.selection = selection
+        self.content = content()
+        self.label = label()
+    }
+    /// The options are the content's nodes with a tag, in order.
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
+        let node = _Node(.picker, children: await _render(label, ctx.appending("label")))
+        node.text = node.words.joined(separator: " ")
+        node.children += await _render(content, ctx.appending("options"))
+        node.selection = AnyHashable(await selection._get())
+        node.disabled = ctx.disabled
+        let binding = selection
+        node.select = { tag in
+            guard let value = tag.base as? SelectionValue else {
+                fatalError("stand-in: picker option \(tag) is not a \(SelectionValue.self)")
+            }
+            await binding._set(value)
+        }
+        return [node]
+    }
 }
 extension Picker where Label == Text {
     public init(_ titleKey: LocalizedStringKey, selection: Binding<SelectionValue>,
-                @ViewBuilder content: () -> Content) {}
+                @ViewBuilder content: () -> Content) {
+        self.init(selection: selection, content: content) { Text(titleKey) }
+    }
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, selection: Binding<SelectionValue>,
-                                   @ViewBuilder content: () -> Content) {}
+                                   @ViewBuilder content: () -> Content) {
+        self.init(selection: selection, content: content) { Text(title) }
+    }
 }
 
-public struct Stepper<Label: View>: _PrimitiveView {
+public struct Stepper<Label: View> {
+    let label: Label
+    let read: @MainActor () async -> String
+    let change: @MainActor (Int) async -> Void
     public init<V: Strideable>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1,
                                onEditingChanged: @escaping (Bool) -> Void = { _ in },
-                               @ViewBuilder label: () -> Label) {}
+                               @ViewBuilder label: () -> Label) {
+        self.label = label()
+        let parts = _Unchecked((value, bounds, step))
+        read = { @Sendable @MainActor in String(describing: await parts.value.0._get()) }
+        change = { @Sendable @MainActor times in
+            let (value, bounds, step) = parts.value
+            var next = await value._get()
+            for _ in 0..<abs(times) {
+                next = times > 0 ? next.advanced(by: step) : next.advanced(by: -step)
+            }
+            await value._set(min(max(next, bounds.lowerBound), bounds.upperBound))
+        }
+    }
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
+        let node = _Node(.stepper, children: await _render(label, ctx))
+        node.text = node.words.joined(separator: " ")
+        node.value = await read()
+        node.disabled = ctx.disabled
+        node.step = change
+        return [node]
+    }
 }
 
-public struct Slider<Label: View, ValueLabel: View>: _PrimitiveView {}
+public struct Slider<Label: View, ValueLabel: View> {
+    let read: @MainActor () async -> String
+    let setFraction: @MainActor (Double) async -> Void
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
+        let node = _Node(.slider)
+        node.value = await read()
+        node.disabled = ctx.disabled
+        node.setFraction = setFraction
+        return [node]
+    }
+}
 extension Slider where Label == EmptyView, ValueLabel == EmptyView {
     public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1,
                                         onEditingChanged: @escaping (Bool) -> Void = { _ in })
-    where V.Stride: BinaryFloatingPoint {}
+    where V.Stride: BinaryFloatingPoint {
+        let parts = _Unchecked((value, bounds))
+        read = { @Sendable @MainActor in String(describing: await parts.value.0._get()) }
+        setFraction = { @Sendable @MainActor fraction in
+            let (value, bounds) = parts.value
+            await value._set(bounds.lowerBound + (bounds.upperBound - bounds.lowerBound) * V(fraction))
+        }
+    }
 }
 
-public struct TextField<Label: View>: _PrimitiveView {}
+public struct TextField<Label: View> {
+    let label: Label
+    let text: Binding<String>
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
+        let node = _Node(.textField, children: await _render(label, ctx))
+        node.text = node.words.joined(separator: " ")
+        node.value = await text._get()
+        node.disabled = ctx.disabled
+        let binding = text
+        node.setText = { await binding._set($0) }
+        return [node]
+    }
+}
 extension TextField where Label == Text {
-    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {}
-    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, text: Binding<String>) {}
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
+        label = Text(titleKey)
+        self.text = text
+    }
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
+        label = Text(title)
+        self.text = text
+    }
 }
 
-public struct ProgressView<Label: View, CurrentValueLabel: View>: _PrimitiveView {}
+public struct ProgressView<Label: View, CurrentValueLabel: View> {
+    let label: Label?
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
+        [_Node(.progress, children: label == nil ? [] : await _render(label, ctx))]
+    }
+}
 extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView {
-    public init() {}
+    public init() { label = nil }
 }
 extension ProgressView where Label == Text, CurrentValueLabel == EmptyView {
-    public init(_ titleKey: LocalizedStringKey) {}
+    public init(_ titleKey: LocalizedStringKey) { label = Text(titleKey) }
 }
 
-public struct ContentUnavailableView<Label: View, Description: View, Actions: View>: _PrimitiveView {}
+public struct ContentUnavailableView<Label: View, Description: View, Actions: View> {
+    let label: Label
+    let description: Description
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
+        [_Node(.group, children: await _render(label, ctx.appending("label"))
+            + _render(description, ctx.appending("description")))]
+    }
+}
 extension ContentUnavailableView where Label == SwiftUI.Label<Text, Image>, Description == Text?,
     Actions == EmptyView
 {
-    public init(_ title: LocalizedStringKey, systemImage name: String, description: Text? = nil) {}
+    public init(_ title: LocalizedStringKey, systemImage name: String, description: Text? = nil) {
+        label = SwiftUI.Label(title, systemImage: name)
+        self.description = description
+    }
 }
 
-public struct LabeledContent<Label: View, Content: View>: _PrimitiveView {}
+public struct LabeledContent<Label: View, Content: View> {
+    let label: Label
+    let content: Content
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
+        [_Node(.group, children: await _render(label, ctx.appending("label"))
+            + _render(content, ctx.appending("content")))]
+    }
+}
 extension LabeledContent where Label == Text, Content: View {
-    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {}
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
+        label = Text(titleKey)
+        self.content = content()
+    }
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {}
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
+        label = Text(title)
+        self.content = content()
+    }
 }
 
 // MARK: - Navigation
 
-public struct NavigationStack<Data, Root: View>: _PrimitiveView {}
+/// Shows its root, or the screen on top: the destination of the path's last value, or a
+/// view a `NavigationLink` pushed. Each screen is a `.screen` node with its title and a
+/// way back.
+public struct NavigationStack<Data, Root: View> {
+    let root: Root
+    /// The path's values, and how to cut it back to its first n (for the back button).
+    let values: (@MainActor () async -> [Any])?
+    let cut: (@MainActor (Int) async -> Void)?
+
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
+        let navigation = _Navigation(key: ctx.path)
+        var rootCtx = ctx.appending("root")
+        rootCtx.navigation = navigation
+        let rootNodes = await _render(root, rootCtx)
+        var screens: [(view: AnyView, back: @MainActor () async -> Void)] = []
+        if let values, let cut {
+            for (i, value) in await values().enumerated() {
+                guard let make = navigation.destinations[ObjectIdentifier(type(of: value))] else {
+                    continue
+                }
+                screens.append((make(value), { await cut(i) }))
+            }
+        }
+        let key = ctx.path
+        let host = ctx.host
+        for (i, view) in (host.navigationState[key] ?? []).enumerated() {
+            screens.append((view, { host.navigationState[key] = Array((host.navigationState[key] ?? []).prefix(i)) }))
+        }
+        guard let top = screens.last else {
+            return [_Node(.screen, children: rootNodes)]
+        }
+        var topCtx = ctx.appending("screen\(screens.count)")
+        topCtx.navigation = navigation
+        let node = _Node(.screen, children: await _render(top.view, topCtx))
+        node.back = top.back
+        return [node]
+    }
+}
 extension NavigationStack where Data == NavigationPath {
-    public init(@ViewBuilder root: () -> Root) {}
+    public init(@ViewBuilder root: () -> Root) {
+        self.root = root()
+        values = nil
+        cut = nil
+    }
 }
 extension NavigationStack where Data: MutableCollection, Data: RandomAccessCollection,
     Data: RangeReplaceableCollection, Data.Element: Hashable
 {
-    public init(path: Binding<Data>, @ViewBuilder root: () -> Root) {}
+    public init(path: Binding<Data>, @ViewBuilder root: () -> Root) {
+        self.root = root()
+        let path = _Unchecked(path)
+        values = { @Sendable @MainActor in await path.value._get().map { $0 as Any } }
+        cut = { @Sendable @MainActor n in
+            var kept = await path.value._get()
+            kept.removeLast(max(0, kept.count - n))
+            await path.value._set(kept)
+        }
+    }
 }
 
 public struct NavigationPath: Equatable {
     public init() {}
 }
 
-public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
-    public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {}
+public struct NavigationLink<Label: View, Destination: View> {
+    let destination: Destination
+    let label: Label
+    public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
+        self.destination = destination()
+        self.label = label()
+    }
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
+        let host = ctx.host
+        let key = ctx.navigation?.key ?? ""
+        let pushed = AnyView(destination)
+        return _button(await _render(label, ctx), role: nil, ctx) {
+            host.navigationState[key, default: []].append(pushed)
+        }
+    }
 }
 
-public struct ToolbarItem<ID, Content: View> {}
+public struct ToolbarItem<ID, Content: View> {
+    let content: Content
+}
 extension ToolbarItem: ToolbarContent where ID == () {
     public init(placement: ToolbarItemPlacement = .automatic,
-                @ViewBuilder content: () -> Content) {}
+                @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    public func _toolbarNodes(_ ctx: _Context) async -> [_Node] { await _render(content, ctx) }
 }
 
 @MainActor @preconcurrency
-public protocol ToolbarContent {}
+public protocol ToolbarContent {
+    func _toolbarNodes(_ ctx: _Context) async -> [_Node]
+}
 
 @resultBuilder
 public struct ToolbarContentBuilder {
@@ -228,10 +560,19 @@ public struct ToolbarContentBuilder {
 
 // MARK: - Drawing
 
-public struct Canvas<Symbols: View>: _PrimitiveView {}
+public struct Canvas<Symbols: View> {
+    let renderer: (inout GraphicsContext, CGSize) -> Void
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
+        var context = GraphicsContext()
+        renderer(&context, ctx.size)
+        return [_Node(.canvas)]
+    }
+}
 extension Canvas where Symbols == EmptyView {
     public init(opaque: Bool = false, rendersAsynchronously: Bool = false,
-                renderer: @escaping (inout GraphicsContext, CGSize) -> Void) {}
+                renderer: @escaping (inout GraphicsContext, CGSize) -> Void) {
+        self.renderer = renderer
+    }
 }
 
 public struct GraphicsContext {
@@ -248,10 +589,16 @@ public struct GraphicsContext {
 
 public struct TimelineView<Schedule: TimelineSchedule, Content> {
     public typealias Context = TimelineViewDefaultContext
+    let content: (TimelineViewDefaultContext) -> Content
 }
-extension TimelineView: View, _PrimitiveView where Content: View {
+extension TimelineView: View, _Renderable, _PrimitiveView where Content: View {
     public init(_ schedule: Schedule,
-                @ViewBuilder content: @escaping (TimelineViewDefaultContext) -> Content) {}
+                @ViewBuilder content: @escaping (TimelineViewDefaultContext) -> Content) {
+        self.content = content
+    }
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
+        await _group(content(TimelineViewDefaultContext(date: Date())), ctx)
+    }
 }
 
 public struct TimelineViewDefaultContext {
@@ -269,31 +616,39 @@ extension TimelineSchedule where Self == AnimationTimelineSchedule {
 // MARK: - Shapes
 
 public protocol Shape: Sendable, View {
-    func path(in rect: CGRect) -> Path
+    nonisolated func path(in rect: CGRect) -> Path
 }
 extension Shape {
-    public var body: _Primitive<Self> { _Primitive() }
+    public var body: _ShapeView<Self> { _ShapeView() }
 
     nonisolated public func fill<S: ShapeStyle>(_ content: S = .foreground, style: FillStyle = FillStyle())
-        -> some View { _Primitive<Self>() }
+        -> some View { _ShapeView<Self>() }
     nonisolated public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true)
-        -> some View { _Primitive<Self>() }
+        -> some View { _ShapeView<Self>() }
     nonisolated public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true)
-        -> some View { _Primitive<Self>() }
+        -> some View { _ShapeView<Self>() }
     nonisolated public func trim(from startFraction: CGFloat = 0, to endFraction: CGFloat = 1) -> some Shape {
         _TrimmedShape(shape: self)
     }
+}
+
+/// A shape on screen: a node with nothing to read.
+public struct _ShapeView<S> {
+    nonisolated init() {}
+}
+extension _ShapeView: View, _Renderable, _PrimitiveView {
+    @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] { [_Node(.shape)] }
 }
 
 public protocol InsettableShape: Shape {}
 extension InsettableShape {
     nonisolated public func strokeBorder<S: ShapeStyle>(_ content: S = .foreground, style: StrokeStyle,
                                             antialiased: Bool = true) -> some View {
-        _Primitive<Self>()
+        _ShapeView<Self>()
     }
     nonisolated public func strokeBorder<S: ShapeStyle>(_ content: S = .foreground, lineWidth: CGFloat = 1,
                                             antialiased: Bool = true) -> some View {
-        _Primitive<Self>()
+        _ShapeView<Self>()
     }
 }
 
@@ -308,38 +663,38 @@ extension ShapeStyle where Self == ForegroundStyle {
     public static var foreground: ForegroundStyle { ForegroundStyle() }
 }
 
-public struct _TrimmedShape<S: Shape>: Shape {
+public struct _TrimmedShape<S: Shape>: Sendable {
     let shape: S
-    public func path(in rect: CGRect) -> Path { Path() }
+    public nonisolated func path(in rect: CGRect) -> Path { Path() }
 }
 
-public struct Circle: InsettableShape {
+public struct Circle: Sendable {
     public init() {}
-    public func path(in rect: CGRect) -> Path { Path() }
+    public nonisolated func path(in rect: CGRect) -> Path { Path() }
 }
 
-public struct Capsule: InsettableShape {
+public struct Capsule: Sendable {
     public init() {}
-    public func path(in rect: CGRect) -> Path { Path() }
+    public nonisolated func path(in rect: CGRect) -> Path { Path() }
 }
 
-public struct Rectangle: InsettableShape {
+public struct Rectangle: Sendable {
     public init() {}
-    public func path(in rect: CGRect) -> Path { Path() }
+    public nonisolated func path(in rect: CGRect) -> Path { Path() }
 }
 
-public struct RoundedRectangle: InsettableShape {
+public struct RoundedRectangle: Sendable {
     public init(cornerRadius: CGFloat) {}
-    public func path(in rect: CGRect) -> Path { Path() }
+    public nonisolated func path(in rect: CGRect) -> Path { Path() }
 }
 
-public struct Path: Shape, Equatable {
+public struct Path: Sendable, Equatable {
     public init() {}
     public init(ellipseIn rect: CGRect) {}
     public init(roundedRect rect: CGRect, cornerRadius: CGFloat) {}
     public mutating func move(to end: CGPoint) {}
     public mutating func addLine(to end: CGPoint) {}
-    public func path(in rect: CGRect) -> Path { self }
+    public nonisolated func path(in rect: CGRect) -> Path { self }
 }
 
 // MARK: - Gestures
@@ -347,25 +702,48 @@ public struct Path: Shape, Equatable {
 @MainActor @preconcurrency
 public protocol Gesture<Value> {
     associatedtype Value
+    /// Puts the gesture's handlers on the node it is attached to.
+    func _attach(_ node: _Node)
 }
 
-public struct _ChangedGesture<G: Gesture>: Gesture {
+public struct _ChangedGesture<G: Gesture> where G.Value: Equatable {
     public typealias Value = G.Value
-}
-
-public struct _EndedGesture<G: Gesture>: Gesture {
-    public typealias Value = G.Value
-}
-
-extension Gesture {
-    nonisolated public func onChanged(_ action: @escaping (Value) -> Void) -> _ChangedGesture<Self>
-    where Value: Equatable { _ChangedGesture() }
-    nonisolated public func onEnded(_ action: @escaping (Value) -> Void) -> _EndedGesture<Self> {
-        _EndedGesture()
+    let base: G
+    let action: (Value) -> Void
+    @MainActor public func _attach(_ node: _Node) {
+        base._attach(node)
+        let action = self.action
+        if let drag = action as? (DragGesture.Value) -> Void {
+            node.dragChanged = { drag($0) }
+        }
     }
 }
 
-public struct DragGesture: Gesture {
+public struct _EndedGesture<G: Gesture> {
+    public typealias Value = G.Value
+    let base: G
+    let action: (Value) -> Void
+    @MainActor public func _attach(_ node: _Node) {
+        base._attach(node)
+        let action = self.action
+        if let drag = action as? (DragGesture.Value) -> Void {
+            node.dragEnded = { drag($0) }
+        } else if let tap = action as? (SpatialTapGesture.Value) -> Void {
+            node.tapAt = { tap(SpatialTapGesture.Value(location: $0)) }
+        }
+    }
+}
+
+extension Gesture {
+    @MainActor @preconcurrency
+    public func onChanged(_ action: @escaping (Value) -> Void) -> _ChangedGesture<Self>
+    where Value: Equatable { _ChangedGesture(base: self, action: action) }
+    nonisolated public func onEnded(_ action: @escaping (Value) -> Void) -> _EndedGesture<Self> {
+        _EndedGesture(base: self, action: action)
+    }
+}
+
+public struct DragGesture {
     public struct Value: Equatable, Sendable {
         public var time: Date
         public var location: CGPoint
@@ -374,15 +752,24 @@ public struct DragGesture: Gesture {
         public var velocity: CGSize
         public var predictedEndLocation: CGPoint
         public var predictedEndTranslation: CGSize
+
+        /// A finger that went from `start` to `end` (a test's swipe).
+        public static func _swipe(from start: CGPoint, to end: CGPoint) -> Value {
+            let t = CGSize(width: end.x - start.x, height: end.y - start.y)
+            return Value(time: Date(), location: end, startLocation: start, translation: t,
+                         velocity: .zero, predictedEndLocation: end, predictedEndTranslation: t)
+        }
     }
     public init(minimumDistance: CGFloat = 10) {}
+    @MainActor public func _attach(_ node: _Node) {}
 }
 
-public struct SpatialTapGesture: Gesture {
+public struct SpatialTapGesture {
     public struct Value: Equatable, Sendable {
         public var location: CGPoint
     }
     public init(count: Int = 1) {}
+    @MainActor public func _attach(_ node: _Node) {}
 }
 
 // MARK: - Styles
@@ -393,9 +780,15 @@ public protocol ButtonStyle {
     typealias Configuration = ButtonStyleConfiguration
     @ViewBuilder @MainActor @preconcurrency func makeBody(configuration: Configuration) -> Body
 }
+extension ButtonStyle {
+    func makeBody(_ configuration: Configuration) -> any View { makeBody(configuration: configuration) }
+}
 
 public struct ButtonStyleConfiguration {
-    public struct Label: _PrimitiveView {}
+    public struct Label: _PrimitiveView {
+        let view: AnyView
+        @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] { await _render(view, ctx) }
+    }
     public let label: ButtonStyleConfiguration.Label
     public let isPressed: Bool
     public let role: ButtonRole?
@@ -429,3 +822,39 @@ public struct SegmentedPickerStyle: PickerStyle {
 extension PickerStyle where Self == SegmentedPickerStyle {
     public static var segmented: SegmentedPickerStyle { SegmentedPickerStyle() }
 }
+
+// The conformances, apart from the declarations, as in Apple's SDK: the types and their
+// initialisers are not main-actor isolated.
+extension Label: _PrimitiveView {}
+extension HStack: _PrimitiveView {}
+extension VStack: _PrimitiveView {}
+extension ZStack: _PrimitiveView {}
+extension Spacer: _PrimitiveView {}
+extension ScrollView: _PrimitiveView {}
+extension Grid: _PrimitiveView {}
+extension GridRow: _PrimitiveView {}
+extension List: _PrimitiveView {}
+extension Form: _PrimitiveView {}
+extension GeometryReader: _PrimitiveView {}
+extension Button: _PrimitiveView {}
+extension Toggle: _PrimitiveView {}
+extension Picker: _PrimitiveView {}
+extension Stepper: _PrimitiveView {}
+extension Slider: _PrimitiveView {}
+extension TextField: _PrimitiveView {}
+extension ProgressView: _PrimitiveView {}
+extension ContentUnavailableView: _PrimitiveView {}
+extension LabeledContent: _PrimitiveView {}
+extension NavigationStack: _PrimitiveView {}
+extension NavigationLink: _PrimitiveView {}
+extension Canvas: _PrimitiveView {}
+extension _TrimmedShape: Shape {}
+extension Circle: InsettableShape {}
+extension Capsule: InsettableShape {}
+extension Rectangle: InsettableShape {}
+extension RoundedRectangle: InsettableShape {}
+extension Path: Shape {}
+extension _ChangedGesture: Gesture {}
+extension _EndedGesture: Gesture {}
+extension DragGesture: Gesture {}
+extension SpatialTapGesture: Gesture {}

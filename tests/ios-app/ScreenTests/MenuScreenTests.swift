@@ -1,0 +1,115 @@
+// The menu and the screens it opens: saved games, a new game's form, how to play.
+
+import Foundation
+import SwiftUI
+import YunnoriKit
+import YutCore
+@testable import Yunnori
+
+let menuScreenTests: [ScreenTest] = [
+    ("saved games: a game in progress continues from the menu; a damaged file is listed as damaged and deleted by a swipe",
+     savedGamesAndContinue),
+    ("the new-game form: four players in teams, a bot picked, a house rule changed and put back", newGameForm),
+    ("How to play lists the six results and every tradition", howToPlay),
+]
+
+@MainActor
+func savedGamesAndContinue() async throws {
+    let (services, dir) = try launchServices()
+    // A game in progress (one move played), and a file that is not a game.
+    let game = services.game
+    try expect(game.newGame(seededGame(.human, .human, seed: 7)), "a game")
+    while game.state.canThrow { game.throwSticks(ThrowInput.tap) }
+    game.choose(try require(game.state.snapshot?.legalMoves.first, "a move"))
+    let position = try require(game.state.snapshot, "the position")
+    await game.flushSaves()
+    game.leave()
+    let games = dir.appendingPathComponent("Games", isDirectory: true)
+    try Data("{\"schema_version\": 1, \"summary\": ".utf8).write(to: games.appendingPathComponent("broken.json"))
+
+    let app = await Screen(ContentView(), services)
+    try await app.wait("the menu to offer the game") { app.hasButton("Continue") }
+    try await app.tap("Saved games")
+    try await app.wait("the list") { app.shows("Saved games") && app.showsPart("Damaged") }
+    let toPlay = "\(position.turn.name) to play"
+    try expect(app.shows(toPlay), "the game says who is to play: \(app.words)")
+    let rows = app.nodes { $0.kind == .button && $0.text?.contains("Damaged") == true }
+    let damaged = try require(rows.first, "the damaged file is listed: \(app.buttons)")
+    try expect(damaged.disabled, "a damaged game cannot be opened")
+    // Swipe it away.
+    let swiped = try require(app.nodes { node in node.swipeActions.contains { $0.text == "Delete" }
+        && node.words.contains { $0.hasPrefix("Damaged") } }.first, "the damaged row can be swiped")
+    await swiped.swipeActions.first { $0.text == "Delete" }?.action?()
+    await app.settle()
+    try expect(!FileManager.default.fileExists(atPath: games.appendingPathComponent("broken.json").path),
+               "the file is deleted")
+    try expect(!app.showsPart("Damaged"), "and no longer listed: \(app.words)")
+    // Back to the menu, and continue the game where it was.
+    let screen = try require(app.nodes { $0.kind == .screen && $0.back != nil }.first, "a back button")
+    await screen.back?()
+    await app.settle()
+    try await app.tap("Continue")
+    try await app.wait("the game screen") { app.showsPart("'s turn") }
+    try expect(app.shows("\(position.turn.name)'s turn"), "the same player is to play: \(app.words)")
+    try expect(game.state.snapshot?.stacks == position.stacks, "the same position")
+}
+
+@MainActor
+func newGameForm() async throws {
+    let (services, _) = try launchServices()
+    let app = await Screen(ContentView(), services)
+    try await app.tap("New game")
+    try expect(!app.nodes { $0.kind == .toggle }.contains { $0.text == "Play in teams" },
+               "no teams for two players")
+    try await app.tap("Add a player")
+    try await app.tap("Add a player")
+    let names = app.nodes { $0.kind == .textField }.compactMap(\.value)
+    try expect(names == ["Player 1", "Player 2", "Player 3", "Player 4"], "four named seats: \(names)")
+    try expect(!app.hasButton("Add a player"), "four is the most")
+    let teams = try require(app.nodes { $0.kind == .toggle && $0.text == "Play in teams" }.first,
+                            "teams can be chosen for four")
+    try expect(teams.isOn == false, "teams are off at first")
+    await teams.setOn?(true)
+    await app.render()
+    try expect(app.words.filter { $0 == "Team A" }.count == 2 && app.words.filter { $0 == "Team B" }.count == 2,
+               "two teams of two: \(app.words)")
+
+    // The second seat becomes an easy bot.
+    let pickers = app.nodes { $0.kind == .picker && $0.text == "Played by" }
+    try expect(pickers.count == 4, "each seat says who plays it")
+    let easy = try require(pickers[1].all.first { $0.tag != nil && $0.words == ["Bot: easy"] }?.tag, "an easy bot")
+    await pickers[1].select?(easy)
+    await app.render()
+    try expect(services.newGame.state.seats[1].player == .bot(level: .easy), "seat 2 is an easy bot")
+
+    // A house rule, changed and put back.
+    let option = try require(services.newGame.state.options.first { $0.kind == .flag }, "a yes/no house rule")
+    let rule = try require(app.nodes { $0.kind == .toggle && $0.text == option.label }.first,
+                           "the rule \(option.label) is a switch")
+    await rule.setOn?(!(rule.isOn ?? false))
+    await app.render()
+    try expect(app.nodes { $0.badge == "changed" }.count == 1, "the changed rule is marked")
+    try await app.tap("Back to the tradition's rules")
+    try expect(services.newGame.state.changedKeys.isEmpty, "the tradition's rules again")
+    try expect(app.nodes { $0.badge == "changed" }.isEmpty, "nothing marked")
+
+    try await app.tap("Start")
+    try await app.wait("the game screen") { app.showsPart("'s turn") }
+    try expect(app.shows("Player 4"), "four seats at the table: \(app.words)")
+    let snapshot = try require(services.game.state.snapshot, "a game")
+    try expect(snapshot.sides.count == 2 && snapshot.seats.count == 4, "two sides of two seats")
+}
+
+@MainActor
+func howToPlay() async throws {
+    let (services, _) = try launchServices()
+    let app = await Screen(ContentView(), services)
+    try await app.tap("How to play")
+    try expect(app.shows("How to play") && app.shows("The sticks"), "the rules screen: \(app.words)")
+    for info in ThrowNames.all {
+        try expect(app.shows(resultName(info.result)), "the results table has \(resultName(info.result))")
+    }
+    for preset in presets() {
+        try expect(app.shows(preset.label), "the traditions include \(preset.label)")
+    }
+}
