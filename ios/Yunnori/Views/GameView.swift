@@ -95,7 +95,7 @@ struct GameView: View {
             "game.choice.title",
             isPresented: Binding(
                 get: { state.pendingChoice != nil },
-                set: { if !$0 { model.cancelChoice() } }),
+                set: { [shown = state.pendingChoice] in if !$0 { model.cancelChoice(shown) } }),
             titleVisibility: .visible,
             presenting: state.pendingChoice
         ) { choice in
@@ -118,18 +118,19 @@ struct GameView: View {
     }
 
     /// Several moves reach the tapped spot: ask the one question that tells them apart.
+    /// Each answer names the question it answers (see `GameModel.cancelChoice`).
     @ViewBuilder
     private func choiceButtons(_ choice: MoveChoice) -> some View {
         if choice.routes.count > 1 {
             ForEach(choice.routes, id: \.self) { route in
-                Button(routeName(route)) { model.chooseRoute(route) }
+                Button(routeName(route)) { model.chooseRoute(route, in: choice) }
             }
         } else if choice.stackChoices.count > 1 {
-            Button("game.choice.stack") { model.chooseStack(true) }
-            Button("game.choice.apart") { model.chooseStack(false) }
+            Button("game.choice.stack") { model.chooseStack(true, in: choice) }
+            Button("game.choice.apart") { model.chooseStack(false, in: choice) }
         } else if choice.usesChoices.count > 1 {
             ForEach(choice.usesChoices, id: \.self) { uses in
-                Button(uses.map(resultName).joined(separator: " + ")) { model.chooseUses(uses) }
+                Button(uses.map(resultName).joined(separator: " + ")) { model.chooseUses(uses, in: choice) }
             }
         } else {
             ForEach(Array(choice.options.enumerated()), id: \.offset) { i, move in
@@ -138,7 +139,7 @@ struct GameView: View {
                 }
             }
         }
-        Button("common.cancel", role: .cancel) { model.cancelChoice() }
+        Button("common.cancel", role: .cancel) { model.cancelChoice(choice) }
     }
 }
 

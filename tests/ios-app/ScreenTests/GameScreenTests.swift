@@ -17,14 +17,17 @@ let gameScreenTests: [ScreenTest] = [
     ("take back undoes the move", undoTakesBack),
     ("a bot's turn plays itself and hands the phone back", botTurnPlaysItself),
     ("a whole game to the game-over card, then its review", wholeGameAndReview),
+    ("landing on one's own piece asks to join or stay apart; the answer plays; take back undoes it",
+     stackingQuestion),
+    ("play again seats the same table for a new game", playAgain),
 ]
 
-/// Two people (or the given players) at the Yunnori preset, seeded.
-func seededGame(_ players: PlayerKind..., seed: UInt64) -> NewGame {
+/// Two people (or the given players) at the Yunnori preset (or `rules`), seeded.
+func seededGame(_ players: PlayerKind..., seed: UInt64, rules: Rules = presetRules(preset: .yunnori)) -> NewGame {
     let seats = players.enumerated().map { i, player in
         SeatSpec(name: "Player \(i + 1)", colour: NewGameModel.palette[i], player: player)
     }
-    return NewGame(rules: presetRules(preset: .yunnori), seats: seats, teams: nil, seed: seed, undo: true)
+    return NewGame(rules: rules, seats: seats, teams: nil, seed: seed, undo: true)
 }
 
 /// The game screen alone, over a seeded game.
@@ -311,4 +314,79 @@ func wholeGameAndReview() async throws {
     }
     try await app.tap("Close")
     try expect(game.state.review == nil && app.nodes { $0.kind == .sheet }.isEmpty, "closed")
+}
+
+/// The dialog's answer plays whether SwiftUI reports the dialog's dismissal before or
+/// after running the answer's action.
+@MainActor
+func stackingQuestion() async throws {
+    defer { _Presentation.dismissesBeforeAction = true }
+    for dismissFirst in [true, false] {
+        _Presentation.dismissesBeforeAction = dismissFirst
+        try await stackingQuestion(dismissFirst: dismissFirst)
+    }
+}
+
+@MainActor
+func stackingQuestion(dismissFirst: Bool) async throws {
+    let optional = Rules(preset: .yunnori, changes: [RuleSetting(key: "stacking", value: .choice(id: "optional"))])
+    let (app, services) = try await gameScreen(seededGame(.human, .human, seed: 21, rules: optional))
+    let game = services.game
+    // Play on (through the model) until a move may land on the mover's own piece.
+    var twoWay: [LegalMove]?
+    for _ in 0..<600 {
+        let snap = try require(game.state.snapshot, "a position")
+        try expect(!snap.over, "no stacking choice came up")
+        if game.state.canThrow {
+            game.throwSticks(ThrowInput.tap)
+            continue
+        }
+        twoWay = Dictionary(grouping: snap.legalMoves) { "\($0.from)>\($0.to)" }.values.first { group in
+            group.count == 2 && Set(group.map(\.stack)) == [true, false]
+                && { if case .station = group[0].from, case .station = group[0].to { true } else { false } }()
+        }
+        if twoWay != nil { break }
+        game.choose(snap.legalMoves[0])
+    }
+    let moves = try require(twoWay, "a move onto one's own piece")
+    guard case .station(let from) = moves[0].from, case .station(let to) = moves[0].to else { return }
+    let before = try require(game.state.snapshot, "the position")
+    let mover = before.turn
+    await app.render()
+    let board = BoardGeometry()
+    if game.state.selection != moves[0].from {
+        try await app.tapBoard(at: try require(board.point(ofStation: from), "from"))
+    }
+    try await app.tapBoard(at: try require(board.point(ofStation: to), "to"))
+    let dialog = try require(app.nodes { $0.kind == .dialog }.first, "the question: \(app.words)")
+    try expect(dialog.text == "Which way?", "titled: \(dialog.text ?? "")")
+    try expect(dialog.all.contains { $0.text == "Keep them apart" }, "both answers offered")
+    try await app.tap("Join the pieces there")
+    try expect(game.state.message == nil, "no message: \(String(describing: game.state.message))")
+    try expect(app.nodes { $0.kind == .dialog }.isEmpty, "the question is gone")
+    let joined = try require(game.state.snapshot, "after")
+    try expect(joined.stacks.contains { $0.station == to && $0.side == mover.side && $0.size >= 2 },
+               "the pieces stand together on \(to): \(joined.stacks)")
+    try expect(app.nodes { $0.accessibilityLabel?.hasPrefix("\(mover.name): 2 on") == true }.count == 1,
+               "VoiceOver reads the stack of two")
+    try await app.tap("Take back")
+    try expect(game.state.snapshot?.stacks == before.stacks, "take back puts them apart again")
+}
+
+@MainActor
+func playAgain() async throws {
+    let (app, services) = try await gameScreen(seededGame(.human, .human, seed: 5))
+    let game = services.game
+    let first = try require(game.state.gameID, "a game")
+    while game.state.snapshot?.over == false {
+        if game.state.canThrow { game.throwSticks(ThrowInput.tap) } else {
+            game.choose(try require(game.state.snapshot?.legalMoves.last, "a move"))
+        }
+    }
+    await app.render()
+    try await app.tap("Play again")
+    try expect(game.state.gameID != first, "a new game")
+    try expect(game.state.snapshot?.over == false && game.state.snapshot?.stacks.isEmpty == true, "from the start")
+    try expect(game.state.snapshot?.seats.map(\.name) == ["Player 1", "Player 2"], "the same table")
+    try expect(!app.shows("Game over"), "the card is gone: \(app.words)")
 }

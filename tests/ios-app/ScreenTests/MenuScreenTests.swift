@@ -11,6 +11,8 @@ let menuScreenTests: [ScreenTest] = [
      savedGamesAndContinue),
     ("the new-game form: four players in teams, a bot picked, a house rule changed and put back", newGameForm),
     ("How to play lists the six results and every tradition", howToPlay),
+    ("leaving the game during a bot's turn stops the bot; the menu offers to continue", leavingStopsTheBot),
+    ("when games cannot be saved the app says so once and plays on", unsavedLaunch),
 ]
 
 @MainActor
@@ -112,4 +114,61 @@ func howToPlay() async throws {
     for preset in presets() {
         try expect(app.shows(preset.label), "the traditions include \(preset.label)")
     }
+}
+
+@MainActor
+func leavingStopsTheBot() async throws {
+    let (services, _) = try launchServices()
+    let app = await Screen(ContentView(), services)
+    try await app.tap("New game")
+    let pickers = app.nodes { $0.kind == .picker && $0.text == "Played by" }
+    let hard = try require(pickers[1].all.first { $0.tag != nil && $0.words == ["Bot: hard"] }?.tag, "a hard bot")
+    await pickers[1].select?(hard)
+    await app.render()
+    try await app.tap("Start")
+    let game = services.game
+    try await app.wait("the game") { game.state.hasGame }
+    // The person plays until the bot's turn begins.
+    var n = 0
+    while game.state.turn?.seat == 0 && game.state.snapshot?.over == false {
+        n += 1
+        try expect(n < 60, "the person's turn never ended")
+        if game.state.canThrow { game.throwSticks(ThrowInput.tap) } else if game.state.canMove {
+            game.choose(try require(game.state.snapshot?.legalMoves.first, "a move"))
+        }
+    }
+    try await app.wait("the bot at work") { game.state.bot != .idle }
+    let screen = try require(app.nodes { $0.kind == .screen && $0.back != nil }.first, "a back button")
+    await screen.back?()
+    await app.settle()
+    try expect(app.hasButton("New game"), "the menu: \(app.buttons)")
+    try expect(game.state.bot == .idle && !game.state.hasGame, "the bot stopped with the game left")
+    // Nothing more is played (or saved) after leaving.
+    await game.flushSaves()
+    services.resume.reload()
+    let saved = services.resume.state.entries.first?.summary?.actions
+    try await Task.sleep(for: .seconds(1.5))
+    await game.flushSaves()
+    services.resume.reload()
+    try expect(saved != nil && services.resume.state.entries.first?.summary?.actions == saved,
+               "the save did not move on: \(String(describing: saved))")
+    try await app.wait("the menu to offer the game") { app.hasButton("Continue") }
+}
+
+@MainActor
+func unsavedLaunch() async throws {
+    // Application Support is a file: the save library cannot be opened.
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("yunnori-not-a-dir-\(UUID().uuidString)")
+    try Data("x".utf8).write(to: file)
+    setenv("XDG_DATA_HOME", file.path, 1)
+    let services = AppServices()
+    let app = await Screen(ContentView(), services)
+    let alert = try require(app.nodes { $0.kind == .alert }.first, "an alert: \(app.words)")
+    try expect(alert.text == "Games will not be saved", "titled: \(alert.text ?? "")")
+    try expect(alert.words.count > 1, "it says why: \(alert.words)")
+    try await app.tap("OK")
+    try expect(app.nodes { $0.kind == .alert }.isEmpty, "dismissed")
+    try await app.tap("New game")
+    try await app.tap("Start")
+    try await app.wait("a game, unsaved") { app.showsPart("'s turn") }
 }

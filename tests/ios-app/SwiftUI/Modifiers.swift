@@ -358,7 +358,8 @@ extension View {
     }
 
     /// Alerts, dialogs and sheets: while `isPresented` is true and there is something to
-    /// show, a node of that kind after the content, whose buttons dismiss it first.
+    /// show, a node of that kind after the content, whose buttons also dismiss it (before
+    /// or after their action: `_Presentation`).
     nonisolated func _presenting(_ kind: _Node.Kind, title: Text?, _ isPresented: Binding<Bool>,
                                  dismissOnAction: Bool = true,
                                  _ parts: @escaping @MainActor (_Context) async -> [_Node]?) -> _Modified<Self> {
@@ -374,8 +375,13 @@ extension View {
                 for button in shown.all where button.kind == .button {
                     let action = button.action
                     button.action = {
-                        await isPresented._set(false)
-                        await action?()
+                        if _Presentation.dismissesBeforeAction {
+                            await isPresented._set(false)
+                            await action?()
+                        } else {
+                            await action?()
+                            await isPresented._set(false)
+                        }
                     }
                 }
             }

@@ -236,6 +236,14 @@ public final class _Host {
     }
 }
 
+// MARK: - Presentation
+
+/// Whether a button of an alert or dialog sets its `isPresented` to false before its action
+/// runs (true) or after (false). SwiftUI does not document the order; tests run both.
+public enum _Presentation {
+    nonisolated(unsafe) public static var dismissesBeforeAction = true
+}
+
 // MARK: - Navigation
 
 /// A navigation stack while it renders: the destinations its screens declare, and its

@@ -184,27 +184,35 @@ public final class GameModel {
         }
     }
 
-    /// Settles the pending choice by route; plays the move once only one is left.
-    public func chooseRoute(_ route: Route) {
-        narrowChoice { $0.route == route }
+    // A dialog's answer names the question it answers (`in:`), and its dismissal drops
+    // only that question: SwiftUI may report the dismissal before or after the answer's
+    // action runs, and the answer must play either way.
+
+    /// Settles the question (`choice`, else the pending one) by route; plays the move once
+    /// only one is left, else asks again about what is left.
+    public func chooseRoute(_ route: Route, in choice: MoveChoice? = nil) {
+        narrowChoice(choice) { $0.route == route }
     }
 
-    /// Settles the pending choice by joining (or not) the pieces at the destination.
-    public func chooseStack(_ join: Bool) {
-        narrowChoice { $0.stack == join }
+    /// Settles the question by joining (or not) the pieces at the destination.
+    public func chooseStack(_ join: Bool, in choice: MoveChoice? = nil) {
+        narrowChoice(choice) { $0.stack == join }
     }
 
-    /// Settles the pending choice by the results spent.
-    public func chooseUses(_ uses: [Throw]) {
-        narrowChoice { $0.uses == uses }
+    /// Settles the question by the results spent.
+    public func chooseUses(_ uses: [Throw], in choice: MoveChoice? = nil) {
+        narrowChoice(choice) { $0.uses == uses }
     }
 
-    public func cancelChoice() {
+    /// Drops the pending question; with `shown`, only while that question is still the
+    /// pending one (a dismissal reported after an answer leaves the next question alone).
+    public func cancelChoice(_ shown: MoveChoice? = nil) {
+        if let shown, state.pendingChoice != shown { return }
         state.pendingChoice = nil
     }
 
-    private func narrowChoice(_ keep: (LegalMove) -> Bool) {
-        guard let choice = state.pendingChoice else { return report(UserMessage(.notNow)) }
+    private func narrowChoice(_ asked: MoveChoice?, _ keep: (LegalMove) -> Bool) {
+        guard let choice = asked ?? state.pendingChoice else { return report(UserMessage(.notNow)) }
         let left = choice.options.filter(keep)
         switch left.count {
         case 0:

@@ -269,4 +269,52 @@ struct GameModelTests {
         #expect(board.spot(at: start.x, start.y, radius: 0.07, offBoardRadius: 0.09,
                            destinations: [.done, .home]) == .station(id: board.layout.startStation))
     }
+
+    @Test("a question's answer plays whether the dialog's dismissal comes before or after it")
+    func dismissalBeforeOrAfterAnAnswer() throws {
+        for dismissFirst in [true, false] {
+            // Optional stacking: play on until a move may land on the mover's own piece.
+            let optional = rules(.yunnori, ["stacking": .choice(id: "optional")])
+            let model = GameModel(library: nil, pacing: .instant)
+            #expect(model.newGame(table(human, human, seed: 21, rules: optional)))
+            var target: Spot?
+            for _ in 0..<600 {
+                let snap = try #require(model.state.snapshot)
+                if model.state.canThrow {
+                    model.throwSticks(ThrowInput.tap)
+                    continue
+                }
+                let twoWay = Dictionary(grouping: snap.legalMoves) { "\($0.from)>\($0.to)" }.values
+                    .first { $0.count == 2 && Set($0.map(\.stack)) == [true, false] }
+                if let twoWay {
+                    if model.state.selection != twoWay[0].from { model.select(twoWay[0].from) }
+                    target = twoWay[0].to
+                    break
+                }
+                model.choose(snap.legalMoves[0])
+            }
+            let spot = try #require(target, "a move onto one's own piece")
+            let before = try #require(model.state.snapshot)
+            model.tap(spot)
+            let asked = try #require(model.state.pendingChoice, "the question")
+
+            // A dismissal of some other question never drops this one.
+            model.cancelChoice(MoveChoice(from: asked.from, to: asked.to, options: [asked.options[0]]))
+            #expect(model.state.pendingChoice == asked)
+
+            if dismissFirst {
+                model.cancelChoice(asked)
+                #expect(model.state.pendingChoice == nil)
+                model.chooseStack(true, in: asked)
+            } else {
+                model.chooseStack(true, in: asked)
+                model.cancelChoice(asked)
+            }
+            #expect(model.state.message == nil, "dismissal first: \(dismissFirst)")
+            #expect(model.state.pendingChoice == nil)
+            let after = try #require(model.state.snapshot)
+            #expect(after.state != before.state, "the answer played (dismissal first: \(dismissFirst))")
+            #expect(after.stacks.contains { "\(Spot.station(id: $0.station))" == "\(spot)" && $0.size >= 2 })
+        }
+    }
 }
