@@ -130,7 +130,7 @@ fi
 # The app as a library (its @main renamed, so the tests' runner is the program), the
 # screen tests linked against it, the stand-in, YunnoriKit and YutCore as the view model
 # tests built them, and the real core. The app's strings sit beside the program, where
-# Foundation's Bundle.main looks for them on Linux.
+# Foundation's Bundle.main looks for them on Linux (one copy per language).
 t=$(date +%s)
 mapfile -t test_src < <(cd "$REPO_DIR" && find tests/ios-app/ScreenTests -name '*.swift' | sort)
 kit_in="$(swift_chroot_path "$REPO_DIR" "$KIT_WORK")/build/debug"
@@ -149,18 +149,26 @@ if in_swift_chroot "$REPO_DIR" swiftc -parse-as-library -swift-version 6 -enable
         -o "$work_in/screen-tests" </dev/null >&2; then
     built=1
 fi
-for lang in en; do
-    mkdir -p "$WORK/$lang.lproj"
-    cp "$RES/$lang.lproj/Localizable.strings" "$WORK/$lang.lproj/"
-done
 if [ "$built" = 1 ]; then
     yn_log "built the screen tests in $(yn_since "$t")"
-    screens_log="$WORK/screens.log"
-    rc=0
-    in_swift_chroot "$REPO_DIR" env YUNNORI_REPO=/work/repo \
-        ${SCREEN_TESTS_FILTER:+SCREEN_TESTS_FILTER="$SCREEN_TESTS_FILTER"} \
-        "$work_in/screen-tests" </dev/null 2>&1 | tee "$screens_log" >&2 || rc=$?
-    add_counts "$screens_log" "$rc" "the screen tests (a crash? see $screens_log)"
+    # English, then Korean: each run beside its own strings. Linux's Foundation picks the
+    # bundle's localization from the strings present (Bundle.preferredLocalizations) but
+    # looks strings up only in the process locale's (en here, whatever LANG says), so the
+    # Korean run also has its strings under en.lproj: what an iPhone set to Korean reads.
+    for lang in en ko; do
+        rm -rf "$WORK/$lang"
+        for dir in "$lang" en; do
+            mkdir -p "$WORK/$lang/$dir.lproj"
+            cp "$RES/$lang.lproj/Localizable.strings" "$WORK/$lang/$dir.lproj/"
+        done
+        cp "$WORK/screen-tests" "$WORK/$lang/screen-tests"
+        screens_log="$WORK/screens-$lang.log"
+        rc=0
+        in_swift_chroot "$REPO_DIR" env YUNNORI_REPO=/work/repo SCREEN_TESTS_LANGUAGE="$lang" \
+            ${SCREEN_TESTS_FILTER:+SCREEN_TESTS_FILTER="$SCREEN_TESTS_FILTER"} \
+            "$work_in/$lang/screen-tests" </dev/null 2>&1 | tee "$screens_log" >&2 || rc=$?
+        add_counts "$screens_log" "$rc" "the screen tests in $lang (a crash? see $screens_log)"
+    done
     yn_log "screens run in $(yn_since "$t")"
 else
     yn_log "FAIL the screen tests did not build"

@@ -40,9 +40,11 @@ func localized(_ message: UserMessage) -> String {
     return message.detail.isEmpty ? text : "\(text)\n\n\(message.detail)"
 }
 
-/// Whether the player reads Korean: then the core's Korean names lead.
+/// Whether the app speaks Korean (the localization iOS chose for it from the player's
+/// languages, so the names follow the rest of the screen): then the core's Korean names
+/// lead.
 var prefersKorean: Bool {
-    Locale.current.language.languageCode?.identifier == "ko"
+    Bundle.main.preferredLocalizations.first?.hasPrefix("ko") == true
 }
 
 /// A result's name: "개" in Korean, "Gae (개)" otherwise; `nil` is 낙.

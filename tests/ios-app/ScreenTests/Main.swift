@@ -1,6 +1,8 @@
 // The screen tests' runner: each test on the main actor, one after another, its failure
 // printed with where it happened; closes with `N passed, N failed` (exit status 1 if any
-// failed). `YUNNORI_REPO` is the repository (for the app's strings).
+// failed). `YUNNORI_REPO` is the repository (for the app's strings);
+// `SCREEN_TESTS_LANGUAGE=ko` runs the Korean tests with the Korean strings (the English
+// ones otherwise); `SCREEN_TESTS_FILTER` runs the tests whose name contains it.
 
 import Foundation
 import SwiftUI
@@ -11,16 +13,19 @@ typealias ScreenTest = (name: String, run: @MainActor () async throws -> Void)
 enum ScreenTestsMain {
     @MainActor
     static func main() async {
-        let repo = ProcessInfo.processInfo.environment["YUNNORI_REPO"] ?? "."
+        let environment = ProcessInfo.processInfo.environment
+        let repo = environment["YUNNORI_REPO"] ?? "."
+        let language = environment["SCREEN_TESTS_LANGUAGE"] ?? "en"
+        let tests = language == "ko" ? koreanScreenTests : allScreenTests
         do {
-            try _Localization.load(repo + "/ios/Yunnori/Resources/en.lproj/Localizable.strings")
+            try _Localization.load(repo + "/ios/Yunnori/Resources/\(language).lproj/Localizable.strings")
         } catch {
             print("cannot read the app's strings: \(error)")
             exit(1)
         }
-        let only = ProcessInfo.processInfo.environment["SCREEN_TESTS_FILTER"]
+        let only = environment["SCREEN_TESTS_FILTER"]
         var passed = 0, failed = 0
-        for test in allScreenTests where only.map({ test.name.contains($0) }) ?? true {
+        for test in tests where only.map({ test.name.contains($0) }) ?? true {
             let start = Date()
             do {
                 try await test.run()
@@ -32,6 +37,6 @@ enum ScreenTestsMain {
             }
         }
         print("\(passed) passed, \(failed) failed")
-        exit(failed == 0 && passed > 0 ? 0 : 1)
+        exit(failed == 0 && (passed > 0 || only != nil) ? 0 : 1)
     }
 }

@@ -192,6 +192,7 @@ public struct State<Value>: DynamicProperty {
 extension State: @unchecked Sendable where Value: Sendable {}
 extension State: _DynamicInstall {
     func _install(key: String, ctx: _Context) {
+        ctx.host.mark(key)
         if let kept = ctx.host.store[key] as? _StateBox<Value> {
             if kept !== box { box.link = kept }
         } else {

@@ -182,14 +182,16 @@ public final class _Host {
         var ctx = _Context(host: self, path: "", size: size)
         ctx.objects = objects
         let node = _Node(.group, children: await _renderAny(root, ctx))
-        // What is no longer on screen: its tasks stop, its state goes.
-        for key in appeared.subtracting(rendering) {
-            appeared.remove(key)
-        }
+        // What is no longer on screen: its tasks stop, its state goes (shown again, it
+        // starts afresh, as in SwiftUI).
+        appeared.formIntersection(rendering)
         for (key, entry) in tasks where !rendering.contains(key) {
             entry.task.cancel()
             tasks[key] = nil
         }
+        store = store.filter { rendering.contains($0.key) }
+        lastValues = lastValues.filter { rendering.contains($0.key) }
+        navigationState = navigationState.filter { rendering.contains($0.key) }
         let pending = afterRender
         afterRender = []
         for action in pending { action() }

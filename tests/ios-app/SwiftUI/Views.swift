@@ -478,6 +478,7 @@ public struct NavigationStack<Data, Root: View> {
         }
         let key = ctx.path
         let host = ctx.host
+        host.mark(key)
         for (i, view) in (host.navigationState[key] ?? []).enumerated() {
             screens.append((view, { host.navigationState[key] = Array((host.navigationState[key] ?? []).prefix(i)) }))
         }
