@@ -13,6 +13,7 @@ let menuScreenTests: [ScreenTest] = [
     ("How to play lists the six results and every tradition", howToPlay),
     ("leaving the game during a bot's turn stops the bot; the menu offers to continue", leavingStopsTheBot),
     ("when games cannot be saved the app says so once and plays on", unsavedLaunch),
+    ("a game whose file was damaged opens from its backup copy and says so", restoredFromBackup),
 ]
 
 @MainActor
@@ -171,4 +172,43 @@ func unsavedLaunch() async throws {
     try await app.tap("New game")
     try await app.tap("Start")
     try await app.wait("a game, unsaved") { app.showsPart("'s turn") }
+}
+
+@MainActor
+func restoredFromBackup() async throws {
+    let (services, dir) = try launchServices()
+    let game = services.game
+    try expect(game.newGame(seededGame(.human, .human, seed: 7)), "a game")
+    let id = try require(game.state.gameID, "its id")
+    // Play on, saving after every action, until a backup copy exists.
+    let games = dir.appendingPathComponent("Games", isDirectory: true)
+    let main = games.appendingPathComponent("\(id).json")
+    let backup = games.appendingPathComponent("\(id).json.bak")
+    var n = 0
+    while !FileManager.default.fileExists(atPath: backup.path) {
+        n += 1
+        try expect(n < 20, "no backup copy was ever written")
+        if game.state.canThrow { game.throwSticks(ThrowInput.tap) } else {
+            game.choose(try require(game.state.snapshot?.legalMoves.first, "a move"))
+        }
+        await game.flushSaves()
+    }
+    game.leave()
+    await game.flushSaves()
+    // The main file is overwritten with something that is not a game.
+    try Data("{\"schema_version\": 1, \"summ".utf8).write(to: main)
+
+    let app = await Screen(ContentView(), services)
+    try await app.tap("Saved games")
+    try await app.wait("the list") { app.shows("Saved games") && app.words.count > 2 }
+    try expect(app.shows("Restored from its backup copy"), "the game is listed as restored: \(app.words)")
+    let row = try require(app.nodes { $0.kind == .button && $0.words.contains("Restored from its backup copy") }.first,
+                          "its row")
+    try expect(!row.disabled, "a restored game opens")
+    await row.action?()
+    await app.settle()
+    try await app.wait("the game screen") { app.showsPart("'s turn") }
+    try expect(app.shows("This game was restored from its backup copy; the last move or so may be missing."),
+               "the game says it was restored: \(app.words)")
+    try expect(game.state.gameID == id, "the same game")
 }
