@@ -198,9 +198,6 @@ public final class _Host {
         return node
     }
 
-    /// The tasks started by `.task` that are still running.
-    public var runningTasks: Int { tasks.values.filter { !$0.task.isCancelled }.count }
-
     /// Cancels every task (a test's end).
     public func stop() {
         for entry in tasks.values { entry.task.cancel() }
@@ -411,8 +408,3 @@ public enum _Argument: Sendable {
         }
     }
 }
-
-// MARK: - Graphics context
-
-/// Records nothing: the board's drawing code runs, nothing is drawn.
-public struct _Recorder {}
