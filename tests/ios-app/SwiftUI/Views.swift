@@ -205,14 +205,21 @@ extension DynamicViewContent {
 
 // MARK: - Controls
 
-/// A button node: its label's words, its action unless disabled.
+/// A control's node: its label's nodes, named by their words, disabled as its ancestors say.
+@MainActor
+func _control(_ kind: _Node.Kind, _ label: [_Node], _ ctx: _Context) -> _Node {
+    let node = _Node(kind, children: label)
+    node.text = node.words.joined(separator: " ")
+    node.disabled = ctx.disabled
+    return node
+}
+
+/// A button node: its label's words, its role, its action.
 @MainActor
 func _button(_ label: [_Node], role: ButtonRole?, _ ctx: _Context,
              _ action: @escaping @MainActor () -> Void) -> [_Node] {
-    let node = _Node(.button, children: label)
-    node.text = node.words.joined(separator: " ")
+    let node = _control(.button, label, ctx)
     node.role = role
-    node.disabled = ctx.disabled
     node.action = { action() }
     return [node]
 }
@@ -267,10 +274,8 @@ public struct Toggle<Label: View> {
         self.label = label()
     }
     @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
-        let node = _Node(.toggle, children: await _render(label, ctx))
-        node.text = node.words.joined(separator: " ")
+        let node = _control(.toggle, await _render(label, ctx), ctx)
         node.isOn = await isOn._get()
-        node.disabled = ctx.disabled
         let binding = isOn
         node.setOn = { await binding._set($0) }
         return [node]
@@ -297,11 +302,9 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View> {
     }
     /// The options are the content's nodes with a tag, in order.
     @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
-        let node = _Node(.picker, children: await _render(label, ctx.appending("label")))
-        node.text = node.words.joined(separator: " ")
+        let node = _control(.picker, await _render(label, ctx.appending("label")), ctx)
         node.children += await _render(content, ctx.appending("options"))
         node.selection = AnyHashable(await selection._get())
-        node.disabled = ctx.disabled
         let binding = selection
         node.select = { tag in
             guard let value = tag.base as? SelectionValue else {
@@ -344,10 +347,8 @@ public struct Stepper<Label: View> {
         }
     }
     @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
-        let node = _Node(.stepper, children: await _render(label, ctx))
-        node.text = node.words.joined(separator: " ")
+        let node = _control(.stepper, await _render(label, ctx), ctx)
         node.value = await read()
-        node.disabled = ctx.disabled
         node.step = change
         return [node]
     }
@@ -357,9 +358,8 @@ public struct Slider<Label: View, ValueLabel: View> {
     let read: @MainActor () async -> String
     let setFraction: @MainActor (Double) async -> Void
     @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
-        let node = _Node(.slider)
+        let node = _control(.slider, [], ctx)
         node.value = await read()
-        node.disabled = ctx.disabled
         node.setFraction = setFraction
         return [node]
     }
@@ -381,10 +381,8 @@ public struct TextField<Label: View> {
     let label: Label
     let text: Binding<String>
     @MainActor public func _nodes(_ ctx: _Context) async -> [_Node] {
-        let node = _Node(.textField, children: await _render(label, ctx))
-        node.text = node.words.joined(separator: " ")
+        let node = _control(.textField, await _render(label, ctx), ctx)
         node.value = await text._get()
-        node.disabled = ctx.disabled
         let binding = text
         node.setText = { await binding._set($0) }
         return [node]
