@@ -14,6 +14,8 @@ let menuScreenTests: [ScreenTest] = [
     ("leaving the game during a bot's turn stops the bot; the menu offers to continue", leavingStopsTheBot),
     ("when games cannot be saved the app says so once and plays on", unsavedLaunch),
     ("a game whose file was damaged opens from its backup copy and says so", restoredFromBackup),
+    ("every house rule of every tradition is edited through its own control, marked, and put back",
+     everyHouseRule),
 ]
 
 @MainActor
@@ -211,4 +213,96 @@ func restoredFromBackup() async throws {
     try expect(app.shows("This game was restored from its backup copy; the last move or so may be missing."),
                "the game says it was restored: \(app.words)")
     try expect(game.state.gameID == id, "the same game")
+}
+
+/// Changes one rule through the form as a player would: its switch, its picker, its
+/// stepper, its slider, a result's button, or a station in its list.
+@MainActor
+func changeRule(_ option: RuleOption, on app: Screen) async throws {
+    let label = option.label
+    switch (option.kind, option.value) {
+    case (.flag, .flag(let on)):
+        let toggle = try require(app.nodes { $0.kind == .toggle && $0.text == label }.first, "a switch for \(label)")
+        try expect(toggle.isOn == on, "\(label)'s switch shows the rule")
+        await toggle.setOn?(!on)
+    case (.choice, .choice(let id)):
+        let picker = try require(app.nodes { $0.kind == .picker && $0.text == label }.first, "a picker for \(label)")
+        try expect(picker.selection == AnyHashable(id), "\(label)'s picker shows the rule")
+        let other = try require(picker.all.compactMap(\.tag).first { $0 != AnyHashable(id) }, "another choice")
+        await picker.select?(other)
+    case (.count(_, let high), .count(let value)):
+        let stepper = try require(app.nodes { $0.kind == .stepper && $0.text == "\(label): \(value)" }.first,
+                                  "a stepper for \(label)")
+        await stepper.step?(value < high ? 1 : -1)
+    case (.probability, .probability):
+        let row = try require(app.nodes { node in
+            node.children.contains { $0.kind == .text && $0.text?.hasPrefix("\(label): ") == true }
+                && node.children.contains { $0.kind == .slider }
+        }.first, "a slider for \(label)")
+        let slider = try require(row.children.first { $0.kind == .slider }, "the slider")
+        await slider.setFraction?(slider.value == "0.05" ? 1 : 0)
+    case (.throwSet, .throws(let results)):
+        let row = try require(app.nodes { node in
+            node.children.first.map { $0.kind == .text && $0.text == label } == true
+        }.first, "the results of \(label)")
+        let off = option.choices.compactMap { try? throwFromId(id: $0.id) }.first { !results.contains($0) }
+        let result = try require(off ?? results.first, "a result to switch")
+        let button = try require(row.all.first { $0.kind == .button && $0.text == resultName(result) },
+                                 "a button for \(resultName(result))")
+        await button.action?()
+    case (.stationSet, .stations):
+        let link = try require(app.nodes { $0.kind == .button && $0.words.first == label }.first,
+                               "a link to \(label)'s stations")
+        await link.action?()
+        await app.render()
+        let screen = try require(app.nodes { $0.kind == .screen && $0.back != nil }.first, "the station list")
+        try expect(screen.words.first == label, "titled \(label): \(screen.words.prefix(3))")
+        let row = try require(screen.all.first { $0.kind == .button }, "a station to pick")
+        await row.action?()
+        await app.render()
+        await (app.nodes { $0.kind == .screen && $0.back != nil }.first?.back)?()
+    default:
+        throw TestFailure(description: "\(label): a rule of a kind the form has no control for")
+    }
+    await app.settle()
+}
+
+@MainActor
+func everyHouseRule() async throws {
+    let (services, _) = try launchServices()
+    let app = await Screen(ContentView(), services)
+    try await app.tap("New game")
+    let form = services.newGame
+    var edited = 0
+    var refused = 0
+    var kinds: [String: Int] = [:]
+    for preset in form.state.presets {
+        let tradition = try require(app.nodes { $0.kind == .picker && $0.text == "Tradition" }.first, "the picker")
+        await tradition.select?(AnyHashable(preset.preset))
+        await app.settle()
+        try expect(form.state.preset == preset.preset, "\(preset.label) picked")
+        for option in form.state.options {
+            kinds["\(option.kind)".split(separator: "(").first.map(String.init) ?? "?", default: 0] += 1
+            try await changeRule(option, on: app)
+            if let message = form.state.message {
+                // The core refused this change in this tradition: the form says why.
+                try expect(app.nodes { $0.kind == .alert }.count == 1, "\(option.label): the refusal is shown")
+                try await app.tap("OK")
+                try expect(form.state.message == nil, "dismissed: \(message.english)")
+                refused += 1
+                continue
+            }
+            let changed = try require(form.state.options.first { $0.key == option.key }, "the option")
+            try expect(changed.isChanged && changed.value != option.value,
+                       "\(preset.label) / \(option.label): the control changed the rule")
+            try expect(app.nodes { $0.badge == "changed" }.count == 1, "\(option.label) is marked as changed")
+            try await app.tap("Back to the tradition's rules")
+            try expect(form.state.changedKeys.isEmpty, "put back")
+            edited += 1
+        }
+    }
+    try expect(edited >= 20, "rules edited: \(edited)")
+    try expect(kinds.count == 6, "every kind of rule met: \(kinds)")
+    print("    edited \(edited) house rules in \(form.state.presets.count) traditions (\(refused) refused "
+        + "with a message), by kind: \(kinds.sorted { $0.key < $1.key })")
 }
