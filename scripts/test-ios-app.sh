@@ -142,7 +142,7 @@ if in_swift_chroot "$REPO_DIR" swiftc -parse-as-library -swift-version 6 -enable
         -emit-module-path "$work_in/modules/Yunnori.swiftmodule" -o "$work_in/modules/libYunnori.a" \
         "${flags[@]}" "${app_src[@]}" </dev/null >&2 \
     && in_swift_chroot "$REPO_DIR" sh -c 'kit="$1"; shift; exec swiftc "$@" "$kit"/YunnoriKit.build/*.o "$kit"/YutCore.build/*.o' \
-        sh "$kit_in" -parse-as-library -swift-version 6 "${flags[@]}" "${test_src[@]}" \
+        sh "$kit_in" -parse-as-library -swift-version 6 -warnings-as-errors "${flags[@]}" "${test_src[@]}" \
         ios/YunnoriKit/Tests/YunnoriKitTests/LinuxObservationLink.swift \
         -L "$work_in/modules" -lYunnori -lSwiftUI -lSwiftUISupport \
         -L "$lib_in" -l"${FFI_LIB_NAME:-yut_ffi}" -Xlinker -rpath -Xlinker "$lib_in" \

@@ -16,6 +16,7 @@ let menuScreenTests: [ScreenTest] = [
     ("a game whose file was damaged opens from its backup copy and says so", restoredFromBackup),
     ("every house rule of every tradition is edited through its own control, marked, and put back",
      everyHouseRule),
+    ("a name typed in the form is the name at the table; players are swiped away down to two", namesAndSeats),
 ]
 
 @MainActor
@@ -305,4 +306,27 @@ func everyHouseRule() async throws {
     try expect(kinds.count == 6, "every kind of rule met: \(kinds)")
     print("    edited \(edited) house rules in \(form.state.presets.count) traditions (\(refused) refused "
         + "with a message), by kind: \(kinds.sorted { $0.key < $1.key })")
+}
+
+@MainActor
+func namesAndSeats() async throws {
+    let (services, _) = try launchServices()
+    let app = await Screen(ContentView(), services)
+    try await app.tap("New game")
+    try await app.tap("Add a player")
+    var rows = app.nodes { $0.kind == .row && $0.all.contains { $0.kind == .textField } }
+    try expect(rows.count == 3 && rows.allSatisfy { $0.delete != nil }, "three players, each can be swiped away")
+    rows[1].delete?()
+    await app.settle()
+    rows = app.nodes { $0.kind == .row && $0.all.contains { $0.kind == .textField } }
+    try expect(rows.count == 2, "two players left: \(rows.count)")
+    try expect(rows.allSatisfy { $0.delete == nil }, "two is the fewest: no more swiping away")
+    let names = app.nodes { $0.kind == .textField }
+    try expect(names.map(\.value) == ["Player 1", "Player 3"], "the second player went: \(names.map(\.value))")
+    await names[0].setText?("하늘")
+    await app.settle()
+    try await app.tap("Start")
+    try await app.wait("the game screen") { app.showsPart("'s turn") }
+    try expect(app.shows("하늘's turn"), "the typed name is at the table: \(app.words)")
+    try expect(services.game.state.snapshot?.seats.map(\.name) == ["하늘", "Player 3"], "both seats")
 }
