@@ -536,25 +536,27 @@ impl Session {
 
     /// Number of turns played (throws by a new seat), a progress measure.
     pub fn turns(&self) -> usize {
-        self.turn_numbers().last().copied().unwrap_or(0)
+        self.turn_of_each_action().last().unwrap_or(0)
     }
 
     /// The turn each action of the history belongs to (1 for the game's first; a turn
     /// starts with a throw by a new seat).
     pub fn turn_numbers(&self) -> Vec<usize> {
+        self.turn_of_each_action().collect()
+    }
+
+    /// `turn_numbers` without collecting them (`turns` needs only the last).
+    fn turn_of_each_action(&self) -> impl Iterator<Item = usize> + '_ {
         let mut last = None;
         let mut n = 0;
-        self.history
-            .iter()
-            .map(|a| {
-                if let Action::Throw { seat, .. } = a {
-                    if last != Some(*seat) {
-                        n += 1;
-                        last = Some(*seat);
-                    }
+        self.history.iter().map(move |a| {
+            if let Action::Throw { seat, .. } = a {
+                if last != Some(*seat) {
+                    n += 1;
+                    last = Some(*seat);
                 }
-                n
-            })
-            .collect()
+            }
+            n
+        })
     }
 }

@@ -223,24 +223,6 @@ impl Bot {
         budget: Duration,
         stop: Option<&AtomicBool>,
     ) -> Option<Advice> {
-        let (moves, found) = self.search_all(game, budget, stop)?;
-        let index = found.index.min(moves.len() - 1);
-        let chosen = moves.get(index)?.clone();
-        Some(Advice {
-            chosen,
-            win_chance: found.value.clamp(0.0, 1.0),
-            appraisal: appraisal(moves, found.values),
-        })
-    }
-
-    /// The hard search over every legal move of `game`, even a forced one; `None` when
-    /// no move is due.
-    fn search_all(
-        &mut self,
-        game: &Game,
-        budget: Duration,
-        stop: Option<&AtomicBool>,
-    ) -> Option<(Vec<LegalMove>, search::Found)> {
         if game.phase() != Phase::Move {
             return None;
         }
@@ -249,7 +231,12 @@ impl Bot {
             return None;
         }
         let found = self.search(game, &moves, deadline_after(budget), stop);
-        Some((moves, found))
+        let chosen = moves.get(found.index.min(moves.len() - 1))?.clone();
+        Some(Advice {
+            chosen,
+            win_chance: found.value.clamp(0.0, 1.0),
+            appraisal: appraisal(moves, found.values),
+        })
     }
 
     /// The hard level's search over `moves` (the legal moves of `game`).
