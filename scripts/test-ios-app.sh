@@ -46,7 +46,7 @@ MODULES="$KIT_WORK/build/debug/Modules"
 [ -f "$MODULES/YunnoriKit.swiftmodule" ] || yn_die "no YunnoriKit module in $MODULES"
 
 WORK="$LIB_DIR/yunnori-bindings/ios-app"
-rm -rf "$WORK/modules" "$WORK/ast.txt"
+rm -rf "$WORK/modules" "$WORK/ast.txt" "$WORK/screen-tests"
 mkdir -p "$WORK/modules"
 swift_chroot_expose "$REPO_DIR" "$KIT_WORK" "$WORK" "$LIB_DIR"
 work_in="$(swift_chroot_path "$REPO_DIR" "$WORK")"
@@ -98,11 +98,18 @@ fi
 
 flags=(-parse-as-library -swift-version 6 -I "$work_in/modules" -I "$modules_in"
        -Xcc "-fmodule-map-file=$modulemap_in")
+# Built as a library at once, for the screen tests (step 5): its @main renamed, so the
+# tests' runner is the program.
 t=$(date +%s)
-if in_swift_chroot "$REPO_DIR" swiftc -typecheck -warnings-as-errors "${flags[@]}" "${app_src[@]}" \
-    </dev/null >&2; then
+app_built=0
+if in_swift_chroot "$REPO_DIR" swiftc -warnings-as-errors -enable-testing \
+        -emit-library -static -emit-module -module-name Yunnori \
+        -Xfrontend -entry-point-function-name -Xfrontend yunnori_app_main \
+        -emit-module-path "$work_in/modules/Yunnori.swiftmodule" -o "$work_in/modules/libYunnori.a" \
+        "${flags[@]}" "${app_src[@]}" </dev/null >&2; then
     yn_log "PASS the app's ${#app_src[@]} source files type-check, no warning ($(yn_since "$t"))"
     passed=$((passed + 1))
+    app_built=1
 else
     yn_log "FAIL the app does not type-check (errors above)"
     failed=$((failed + 1))
@@ -127,22 +134,17 @@ else
 fi
 
 # --- 5. run the screens ------------------------------------------------------------------
-# The app as a library (its @main renamed, so the tests' runner is the program), the
-# screen tests linked against it, the stand-in, YunnoriKit and YutCore as the view model
-# tests built them, and the real core. The app's strings sit beside the program, where
+# The screen tests linked against the app's library, the stand-in, YunnoriKit and YutCore
+# as the view model tests built them, and the real core. The app's strings sit beside the program, where
 # Foundation's Bundle.main looks for them on Linux (one copy per language).
 t=$(date +%s)
 mapfile -t test_src < <(cd "$REPO_DIR" && find tests/ios-app/ScreenTests -name '*.swift' | sort)
 kit_in="$(swift_chroot_path "$REPO_DIR" "$KIT_WORK")/build/debug"
 lib_in="$(swift_chroot_path "$REPO_DIR" "$LIB_DIR")"
 built=0
-if in_swift_chroot "$REPO_DIR" swiftc -parse-as-library -swift-version 6 -enable-testing \
-        -emit-library -static -emit-module -module-name Yunnori \
-        -Xfrontend -entry-point-function-name -Xfrontend yunnori_app_main \
-        -emit-module-path "$work_in/modules/Yunnori.swiftmodule" -o "$work_in/modules/libYunnori.a" \
-        "${flags[@]}" "${app_src[@]}" </dev/null >&2 \
+if [ "$app_built" = 1 ] \
     && in_swift_chroot "$REPO_DIR" sh -c 'kit="$1"; shift; exec swiftc "$@" "$kit"/YunnoriKit.build/*.o "$kit"/YutCore.build/*.o' \
-        sh "$kit_in" -parse-as-library -swift-version 6 -warnings-as-errors "${flags[@]}" "${test_src[@]}" \
+        sh "$kit_in" -warnings-as-errors "${flags[@]}" "${test_src[@]}" \
         ios/YunnoriKit/Tests/YunnoriKitTests/LinuxObservationLink.swift \
         -L "$work_in/modules" -lYunnori -lSwiftUI -lSwiftUISupport \
         -L "$lib_in" -l"${FFI_LIB_NAME:-yut_ffi}" -Xlinker -rpath -Xlinker "$lib_in" \

@@ -3,7 +3,8 @@
 # Rust suites (unit, scenario files, route table, odds, property tests, sessions, saves,
 # bots, terminal game), the scenario runner as users call it, then the Kotlin and Swift
 # binding suites, the Android view model and app screens, the iPhone view model and the
-# iPhone app's views and strings. Installs the tools it needs (idempotent, cached under /opt/yunnori-tools).
+# iPhone app's views, strings and screens. Installs the tools it needs (idempotent, cached
+# under /opt/yunnori-tools).
 # Exit status is non-zero if anything fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -142,15 +142,10 @@ extension ForEach: View, _Renderable where Content: View {
 
     /// Each element is a row (a list's rows can be deleted one by one).
     public func _nodes(_ ctx: _Context) async -> [_Node] {
-        await _rows(ctx).map(\.node)
-    }
-
-    @MainActor func _rows(_ ctx: _Context) async -> [(node: _Node, index: Int)] {
-        var rows: [(node: _Node, index: Int)] = []
-        for (index, element) in data.enumerated() {
+        var rows: [_Node] = []
+        for element in data {
             let key = String(describing: element[keyPath: id])
-            let row = _Node(.row, children: await _render(content(element), ctx.appending("#" + key)))
-            rows.append((row, index))
+            rows.append(_Node(.row, children: await _render(content(element), ctx.appending("#" + key))))
         }
         return rows
     }

@@ -140,7 +140,7 @@ extension View {
         }
     }
     nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> some View {
-        _wrapped { node, _ in node.refresh = { await action() } }
+        _same()
     }
     nonisolated public func tag<V: Hashable>(_ tag: V) -> some View {
         let tag = _Unchecked(AnyHashable(tag))

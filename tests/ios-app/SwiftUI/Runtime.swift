@@ -55,7 +55,6 @@ public final class _Node {
     public var tapAt: (@MainActor (CGPoint) -> Void)?
     public var swipeActions: [_Node] = []
     public var delete: (@MainActor () -> Void)?
-    public var refresh: (@MainActor () async -> Void)?
     public var badge: String?
     /// A screen's way back (the navigation stack's back button).
     public var back: (@MainActor () async -> Void)?
@@ -77,11 +76,6 @@ public final class _Node {
     /// The words of this subtree, in order (what a sighted player reads).
     public var words: [String] {
         all.compactMap { $0.kind == .text ? $0.text : nil }
-    }
-
-    /// What VoiceOver says for this node: its label, else its words joined.
-    public var spoken: String {
-        accessibilityLabel ?? words.joined(separator: ", ")
     }
 }
 

@@ -104,8 +104,7 @@ public final class GameModel {
     /// Leaves the game screen: bots stop, the game stays saved.
     public func leave() {
         stopBot()
-        stopHint()
-        stopReview()
+        stopSearches()
         session = nil
         state = GameState()
     }
@@ -268,11 +267,6 @@ public final class GameModel {
         }
     }
 
-    private func stopHint() {
-        hintTask?.cancel()
-        hintTask = nil
-        state.hintPending = false
-    }
 
     // MARK: - Review
 
@@ -322,9 +316,13 @@ public final class GameModel {
         return found
     }
 
-    private func stopReview() {
+    /// Stops a hint and a review under way: the position they were for is going.
+    private func stopSearches() {
+        hintTask?.cancel()
         reviewTask?.cancel()
+        hintTask = nil
         reviewTask = nil
+        state.hintPending = false
         state.reviewPending = false
     }
 
@@ -360,8 +358,7 @@ public final class GameModel {
     // MARK: - Internals
 
     private func install(_ fresh: GameSession, recoveredFromBackup: String?) {
-        stopHint()
-        stopReview()
+        stopSearches()
         session = fresh
         generation += 1
         var next = GameState()
@@ -380,8 +377,7 @@ public final class GameModel {
     /// only possible one).
     private func apply(_ snapshot: GameSnapshot) {
         if snapshot.state != state.snapshot?.state {
-            stopHint()
-            stopReview()
+            stopSearches()
             state.hint = nil
             state.review = nil
         }

@@ -20,10 +20,10 @@ import app.yunnori.viewmodel.MessageKind
 import app.yunnori.viewmodel.UserMessage
 import kotlin.math.roundToInt
 
-/** `#RRGGBB` (as the core stores seat colours) to a colour; grey for anything else. */
 /** A winning chance (0–1) as a whole percentage. */
 fun percent(chance: Double): Int = (chance * 100).roundToInt()
 
+/** `#RRGGBB` (as the core stores seat colours) to a colour; grey for anything else. */
 fun colourOf(hex: String): Color {
     val digits = hex.removePrefix("#")
     val rgb = if (digits.length == 6) digits.toLongOrNull(16) else null
