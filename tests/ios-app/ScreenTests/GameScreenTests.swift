@@ -141,11 +141,7 @@ func voiceOverPlays() async throws {
     let label = try require(app.nodes { $0.accessibilityLabel?.hasPrefix("Move to") == true }.first?
         .accessibilityLabel, "the destination is a VoiceOver element")
     try await app.activate(label)
-    if let dialog = app.nodes({ $0.kind == .dialog }).first {
-        let first = try require(dialog.all.first { $0.kind == .button && $0.role != .cancel }, "a choice")
-        await first.action?()
-        await app.settle()
-    }
+    try await app.answerQuestion()
     try expect(game.state.lastMove?.path.last == spot, "VoiceOver moved the piece to \(spot)")
     // The piece now on the board is a named element.
     try await app.wait("the move to end") { game.state.canThrow || game.state.turn?.seat == 1 }
@@ -195,11 +191,7 @@ func backOffTheBoard() async throws {
         case "ring": try await app.tapBoard(at: BoardGeometry().point(of: .home))
         default: try await app.activate("Back off the board")
         }
-        if let dialog = app.nodes({ $0.kind == .dialog }).first {
-            let first = try require(dialog.all.first { $0.kind == .button && $0.role != .cancel }, "a choice")
-            await first.action?()
-            await app.settle()
-        }
+        try await app.answerQuestion()
         let after = try require(game.state.snapshot, "the position after")
         try expect(after.seats.first { $0.seat == snap.turn.seat }?.home == waiting + 1,
                    "by its \(way): the piece waits again")
@@ -254,12 +246,8 @@ func botTurnPlaysItself() async throws {
             try require(app.voiceOverMat().accessibilityAction, "the mat")()
         } else if game.state.canMove {
             await app.pick(try require(game.state.origins.first, "a piece"), game)
-            try await app.activate(try require(app.nodes { $0.accessibilityLabel?.hasPrefix("Move to") == true
-                || $0.accessibilityLabel == "Bring the piece home" || $0.accessibilityLabel == "Back off the board" }
-                .first?.accessibilityLabel, "a destination"))
-            if let dialog = app.nodes({ $0.kind == .dialog }).first {
-                await dialog.all.first { $0.kind == .button && $0.role != .cancel }?.action?()
-            }
+            try await app.activate(try require(app.destinationLabels.first, "a destination"))
+            try await app.answerQuestion()
         }
         await app.settle()
     }
@@ -286,15 +274,8 @@ func wholeGameAndReview() async throws {
                 game.select(try require(game.state.origins.last, "a piece"))
             }
             await app.settle()
-            let destinations = app.nodes {
-                $0.accessibilityLabel?.hasPrefix("Move to") == true || $0.accessibilityLabel == "Bring the piece home"
-                    || $0.accessibilityLabel == "Back off the board"
-            }
-            let target = try require(destinations.last?.accessibilityLabel, "a destination")
-            try await app.activate(target)
-            if let dialog = app.nodes({ $0.kind == .dialog }).first {
-                await dialog.all.first { $0.kind == .button && $0.role != .cancel }?.action?()
-            }
+            try await app.activate(try require(app.destinationLabels.last, "a destination"))
+            try await app.answerQuestion()
         }
         await app.settle()
     }

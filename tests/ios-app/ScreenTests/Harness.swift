@@ -103,6 +103,21 @@ final class Screen {
         await settle()
     }
 
+    /// Answers the move question, when one is up, with its first answer (not Cancel).
+    func answerQuestion() async throws {
+        guard let dialog = nodes({ $0.kind == .dialog }).first else { return }
+        let answer = try require(dialog.all.first { $0.kind == .button && $0.role != .cancel }, "an answer")
+        await answer.action?()
+        await settle()
+    }
+
+    /// The VoiceOver labels of the picked piece's destinations, on the board and off it.
+    var destinationLabels: [String] {
+        nodes { $0.accessibilityLabel?.hasPrefix("Move to") == true
+            || $0.accessibilityLabel == "Bring the piece home" || $0.accessibilityLabel == "Back off the board" }
+            .compactMap(\.accessibilityLabel)
+    }
+
     /// Lets tasks the action started run, then renders.
     func settle() async {
         for _ in 0..<5 { await Task.yield() }

@@ -42,10 +42,7 @@ func koreanGame() async throws {
     let target = try require(moveTo.first?.accessibilityLabel, "destinations named in Korean: "
         + app.nodes { $0.accessibilityLabel != nil }.compactMap(\.accessibilityLabel).joined(separator: " | "))
     try await app.activate(target)
-    if let dialog = app.nodes({ $0.kind == .dialog }).first {
-        await dialog.all.first { $0.kind == .button && $0.role != .cancel }?.action?()
-        await app.settle()
-    }
+    try await app.answerQuestion()
     try expect(app.nodes { $0.accessibilityLabel?.hasSuffix("1번의 말 1개") == true }.count == 1,
                "the piece on the board, read in Korean")
 }
