@@ -135,8 +135,8 @@ fi
 
 # --- 5. run the screens ------------------------------------------------------------------
 # The screen tests linked against the app's library, the stand-in, YunnoriKit and YutCore
-# as the view model tests built them, and the real core. The app's strings sit beside the program, where
-# Foundation's Bundle.main looks for them on Linux (one copy per language).
+# as the view model tests built them, and the real core. The app's strings sit beside the
+# program, where Foundation's Bundle.main looks for them on Linux (one copy per language).
 t=$(date +%s)
 mapfile -t test_src < <(cd "$REPO_DIR" && find tests/ios-app/ScreenTests -name '*.swift' | sort)
 kit_in="$(swift_chroot_path "$REPO_DIR" "$KIT_WORK")/build/debug"

@@ -249,16 +249,14 @@ impl Table {
             .ok_or_else(|| "the hard bot's move is not in the list".to_string())?;
         self.sel = index;
         self.hint = Some((index, option));
+        let chance_of = |o: &LegalMove| {
+            let (_, p) = advice.appraisal.iter().find(|(m, _)| m.mv == o.mv)?;
+            Some(*p)
+        };
         self.chances = self
             .choices
             .iter()
-            .map(|c| {
-                let of = |o: &LegalMove| advice.appraisal.iter().find(|(m, _)| m.mv == o.mv);
-                c.options
-                    .iter()
-                    .filter_map(|o| of(o).map(|x| x.1))
-                    .reduce(f64::max)
-            })
+            .map(|c| c.options.iter().filter_map(chance_of).reduce(f64::max))
             .collect();
         let choice = &self.choices[index];
         let lm = &choice.options[option];

@@ -40,6 +40,10 @@ func localized(_ message: UserMessage) -> String {
     return message.detail.isEmpty ? text : "\(text)\n\n\(message.detail)"
 }
 
+/// A winning chance (0–1) as a whole percentage, as the hint, the board and the review
+/// show it.
+func percent(_ chance: Double) -> Int { Int((chance * 100).rounded()) }
+
 /// Whether the app speaks Korean (the localization iOS chose for it from the player's
 /// languages, so the names follow the rest of the screen): then the core's Korean names
 /// lead.

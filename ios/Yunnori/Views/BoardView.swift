@@ -158,7 +158,7 @@ struct BoardView: View {
         let place = destinationLabel(spot)
         guard let chance else { return place }
         let odds = String(format: localized("board.chance", fallback: "about %lld%% to win"),
-                          Int((chance * 100).rounded()))
+                          percent(chance))
         return "\(place), \(odds)"
     }
 
@@ -316,7 +316,7 @@ private struct DestinationMarker: View {
         .onAppear { pulse = true }
         .overlay(alignment: .top) {
             if let chance {
-                Text(verbatim: "\(Int((chance * 100).rounded()))%")
+                Text(verbatim: "\(percent(chance))%")
                     .font(.caption2.bold())
                     .padding(.horizontal, 4)
                     .background(Capsule().fill(Palette.highlight))

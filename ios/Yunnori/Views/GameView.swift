@@ -213,8 +213,6 @@ private struct SlipRow: View {
         case .station(let id): return board.stations[id].map(stationName) ?? id
         }
     }
-
-    private func percent(_ chance: Double) -> Int { Int((chance * 100).rounded()) }
 }
 
 /// The hint button, and what the hint says (the board rings its piece and destination).
@@ -238,7 +236,7 @@ private struct HintRow: View {
                     Text(verbatim: String(
                         format: localized("game.hint.chance",
                                           fallback: "Your winning chance after it: about %lld%%"),
-                        Int((hint.winChance * 100).rounded())))
+                        percent(hint.winChance)))
                         .font(.caption)
                         .foregroundStyle(.secondary)
                 }

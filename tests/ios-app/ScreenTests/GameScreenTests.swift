@@ -42,7 +42,7 @@ extension Screen {
     /// The stick mat's VoiceOver element (its label ends with the double-tap invitation
     /// while a throw is due).
     func voiceOverMat() throws -> _Node {
-        try require(nodes { $0.accessibilityLabel?.hasSuffix("Double-tap to throw the sticks") == true }.first,
+        try require(elements { $0.accessibilityLabel?.hasSuffix("Double-tap to throw the sticks") == true }.first,
                     "no stick mat inviting a throw for VoiceOver")
     }
 
@@ -134,20 +134,20 @@ func voiceOverPlays() async throws {
     try await app.throwUntilMoveDue(game)
     let thrown = try require(game.state.lastThrow, "thrown")
     try await app.wait("the mat to say the result once the sticks land") {
-        app.nodes { $0.accessibilityLabel?.hasPrefix(resultName(thrown.result)) == true }.count == 1
+        app.elements { $0.accessibilityLabel?.hasPrefix(resultName(thrown.result)) == true }.count == 1
     }
     await app.pick(.home, game)
     let spot = try require(game.state.destinations.first, "somewhere to go")
-    let label = try require(app.nodes { $0.accessibilityLabel?.hasPrefix("Move to") == true }.first?
+    let label = try require(app.elements { $0.accessibilityLabel?.hasPrefix("Move to") == true }.first?
         .accessibilityLabel, "the destination is a VoiceOver element")
     try await app.activate(label)
     try await app.answerQuestion()
     try expect(game.state.lastMove?.path.last == spot, "VoiceOver moved the piece to \(spot)")
     // The piece now on the board is a named element.
     try await app.wait("the move to end") { game.state.canThrow || game.state.turn?.seat == 1 }
-    let stackLabels = app.nodes { $0.accessibilityLabel?.hasPrefix("Player 1: 1 on") == true }
+    let stackLabels = app.elements { $0.accessibilityLabel?.hasPrefix("Player 1: 1 on") == true }
     try expect(stackLabels.count == 1, "the stack is named for VoiceOver: "
-        + app.nodes { $0.accessibilityLabel != nil }.compactMap(\.accessibilityLabel).joined(separator: " | "))
+        + app.spoken)
 }
 
 /// A seed and the actions (the tap throw, else the first listed move) after which a
@@ -212,7 +212,7 @@ func hintShowsTheBestMove() async throws {
     try expect(app.shows("Your winning chance after it: about \(percent)%"), "and its chance: \(app.words)")
     try expect(game.state.selection == hint.move.from, "the hinted piece is picked")
     if case .station = hint.move.to {
-        try expect(app.nodes { $0.accessibilityLabel?.hasSuffix("about \(percent)% to win") == true }.count >= 1,
+        try expect(app.elements { $0.accessibilityLabel?.hasSuffix("about \(percent)% to win") == true }.count >= 1,
                    "the hinted destination says its chance to VoiceOver")
     }
     try expect(app.button("Hint").disabled == false || game.state.hint != nil, "the button settles")
@@ -226,7 +226,7 @@ func undoTakesBack() async throws {
     try await app.throwUntilMoveDue(game)
     let before = try require(game.state.snapshot, "before the move")
     await app.pick(.home, game)
-    try await app.activate(try require(app.nodes { $0.accessibilityLabel?.hasPrefix("Move to") == true }
+    try await app.activate(try require(app.elements { $0.accessibilityLabel?.hasPrefix("Move to") == true }
         .first?.accessibilityLabel, "a destination"))
     try expect(game.state.snapshot?.stacks.isEmpty == false, "the piece is on the board")
     try await app.tap("Take back")
@@ -348,7 +348,7 @@ func stackingQuestion(dismissFirst: Bool) async throws {
     let joined = try require(game.state.snapshot, "after")
     try expect(joined.stacks.contains { $0.station == to && $0.side == mover.side && $0.size >= 2 },
                "the pieces stand together on \(to): \(joined.stacks)")
-    try expect(app.nodes { $0.accessibilityLabel?.hasPrefix("\(mover.name): 2 on") == true }.count == 1,
+    try expect(app.elements { $0.accessibilityLabel?.hasPrefix("\(mover.name): 2 on") == true }.count == 1,
                "VoiceOver reads the stack of two")
     try await app.tap("Take back")
     try expect(game.state.snapshot?.stacks == before.stacks, "take back puts them apart again")

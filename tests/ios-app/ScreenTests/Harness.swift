@@ -40,6 +40,15 @@ func launchServices(in dir: URL? = nil) throws -> (AppServices, URL) {
     return (AppServices(), dir)
 }
 
+extension _Node {
+    /// The elements VoiceOver reaches in this subtree, in order: the labelled nodes outside
+    /// any part hidden from it (`accessibilityHidden` hides a view and all under it).
+    var voiceOverElements: [_Node] {
+        guard !accessibilityHidden else { return [] }
+        return (accessibilityLabel != nil ? [self] : []) + children.flatMap(\.voiceOverElements)
+    }
+}
+
 /// One screen (or the whole app) on a phone's 390 × 844 points.
 @MainActor
 final class Screen {
@@ -87,11 +96,16 @@ final class Screen {
         await settle()
     }
 
+    /// The VoiceOver elements of the screen that match (none inside a hidden part).
+    func elements(_ match: (_Node) -> Bool) -> [_Node] { root.voiceOverElements.filter(match) }
+
+    /// What VoiceOver can read on the screen, for failure messages.
+    var spoken: String { root.voiceOverElements.compactMap(\.accessibilityLabel).joined(separator: " | ") }
+
     /// The VoiceOver element whose label reads `label`.
     func element(_ label: String) throws -> _Node {
-        let found = nodes { $0.accessibilityLabel == label }
-        return try require(found.first, "no VoiceOver element \"\(label)\"; there are: "
-            + nodes { $0.accessibilityLabel != nil }.compactMap(\.accessibilityLabel).joined(separator: " | "))
+        let found = elements { $0.accessibilityLabel == label }
+        return try require(found.first, "no VoiceOver element \"\(label)\"; there are: \(spoken)")
     }
 
     /// VoiceOver's double-tap on an element.
@@ -113,7 +127,7 @@ final class Screen {
 
     /// The VoiceOver labels of the picked piece's destinations, on the board and off it.
     var destinationLabels: [String] {
-        nodes { $0.accessibilityLabel?.hasPrefix("Move to") == true
+        elements { $0.accessibilityLabel?.hasPrefix("Move to") == true
             || $0.accessibilityLabel == "Bring the piece home" || $0.accessibilityLabel == "Back off the board" }
             .compactMap(\.accessibilityLabel)
     }

@@ -23,7 +23,7 @@ func koreanGame() async throws {
     try expect(app.shows("1번 차례"), "the first player's turn, named in Korean: \(app.words)")
     try expect(app.shows("윷을 던지세요"), "asked to throw: \(app.words)")
     let game = services.game
-    let mat = try require(app.nodes { $0.accessibilityTraits.contains(.isButton) && $0.accessibilityAction != nil
+    let mat = try require(app.elements { $0.accessibilityTraits.contains(.isButton) && $0.accessibilityAction != nil
         && $0.accessibilityLabel?.isEmpty == false }.first, "the mat for VoiceOver")
     var n = 0
     while game.state.canThrow {
@@ -38,11 +38,11 @@ func koreanGame() async throws {
     try expect(!app.words.contains { $0.contains("(") && $0.contains(korean) }, "the Korean name alone: \(app.words)")
     if game.state.selection == nil { game.select(.home) }
     await app.settle()
-    let moveTo = app.nodes { $0.accessibilityLabel?.hasSuffix("(으)로 옮기기") == true }
+    let moveTo = app.elements { $0.accessibilityLabel?.hasSuffix("(으)로 옮기기") == true }
     let target = try require(moveTo.first?.accessibilityLabel, "destinations named in Korean: "
-        + app.nodes { $0.accessibilityLabel != nil }.compactMap(\.accessibilityLabel).joined(separator: " | "))
+        + app.spoken)
     try await app.activate(target)
     try await app.answerQuestion()
-    try expect(app.nodes { $0.accessibilityLabel?.hasSuffix("1번의 말 1개") == true }.count == 1,
+    try expect(app.elements { $0.accessibilityLabel?.hasSuffix("1번의 말 1개") == true }.count == 1,
                "the piece on the board, read in Korean")
 }

@@ -267,7 +267,6 @@ public final class GameModel {
         }
     }
 
-
     // MARK: - Review
 
     /// Reviews the game so far (usually once it is over). The answer arrives as
