@@ -5,10 +5,14 @@
 //   Generated/YutCore/YutCore.swift        the Swift API (module YutCore)
 //   Generated/YutCoreFFI/YutCoreFFI.h      the C declarations it calls
 //   Generated/YutCoreFFI/module.modulemap  (module YutCoreFFI)
-// scripts/test-ios-viewmodel.sh writes them on Linux; ios/README.md shows the same step
-// on a Mac. The compiled library comes from one of two places:
-//   - Frameworks/YutCoreFFI.xcframework, when present: libyut_ffi.a for the iPhone, the
-//     simulator and the Mac, with the header and module map (how the app links it);
+// so the package opens only once they exist: on a Mac, `scripts/build-ios-xcframework.sh`
+// (from the repository root) writes them; on Linux, scripts/test-ios-viewmodel.sh does.
+// The compiled library comes from one of two places:
+//   - Frameworks/YutCoreFFI.xcframework, when present: libyut_ffi.a for the iPhone and the
+//     simulators, with the header and module map (how the app links it), made by the same
+//     run of scripts/build-ios-xcframework.sh as the bindings, so the two always match.
+//     The package's tests then run on the simulator (`xcodebuild test -scheme YunnoriKit
+//     -destination 'platform=iOS Simulator,...'`); the XCFramework has no macOS slice;
 //   - otherwise libyut_ffi.so / .dylib found through the linker's search path (the Linux
 //     tests pass -L and -rpath to `swift test`).
 import Foundation

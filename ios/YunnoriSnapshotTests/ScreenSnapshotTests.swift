@@ -1,0 +1,179 @@
+// Images of every screen of the app, compared with the reference images under
+// __Snapshots__/ (pointfreeco/swift-snapshot-testing). Each screen is drawn on an iPhone SE
+// and an iPhone Pro Max, in light and dark mode, at the default text size and at the
+// largest accessibility size, in the language of the test run: the macOS lane runs this
+// target twice, `-testLanguage en` and `-testLanguage ko` (.github/workflows/ios.yml).
+//
+// Written from the library's and Apple's documentation; it runs only on a Mac with Xcode.
+// The references are recorded on the lane's simulator (the library compares images from
+// the same simulator only): run the workflow with `record` set, download the
+// `snapshots` artifact and commit ios/YunnoriSnapshotTests/__Snapshots__.
+
+import SnapshotTesting
+import SwiftUI
+import UIKit
+import XCTest
+import YunnoriKit
+@testable import Yunnori
+
+@MainActor
+final class ScreenSnapshotTests: XCTestCase {
+    func testMenuOnFirstLaunch() throws {
+        let services = try launch()
+        assertScreen(named: "menu", services) {
+            MenuView(open: { _ in }, continueLatest: {})
+        }
+    }
+
+    func testMenuWithAGameToContinue() async throws {
+        let services = try launch()
+        try await startGame(playingMoves: 2, services)
+        services.game.leave()
+        services.resume.reload()
+        XCTAssertTrue(services.resume.state.entries.contains { $0.canOpen && !$0.isFinished },
+                      "the game was not saved")
+        assertScreen(named: "menu-continue", services) {
+            MenuView(open: { _ in }, continueLatest: {})
+        }
+    }
+
+    func testNewGame() throws {
+        let services = try launch()
+        assertScreen(named: "new-game", services) {
+            NewGameView(start: { _ in })
+        }
+    }
+
+    func testSavedGamesWhenThereAreNone() throws {
+        let services = try launch()
+        XCTAssertEqual(services.resume.state.entries.count, 0)
+        assertScreen(named: "saved-games-empty", services) {
+            ResumeView(open: { _ in })
+        }
+    }
+
+    func testGameBeforeTheFirstThrow() async throws {
+        try await assertGameScreen(named: "game-start", afterMoves: 0)
+    }
+
+    func testGameInProgress() async throws {
+        try await assertGameScreen(named: "game-in-progress", afterMoves: 4)
+    }
+
+    func testHowToPlay() throws {
+        let services = try launch()
+        assertScreen(named: "how-to-play", services) {
+            RulesView()
+        }
+    }
+
+    func testLicences() throws {
+        let services = try launch()
+        XCTAssertNotNil(LicenceList.bundled(), "Licences.json is not in the app bundle")
+        assertScreen(named: "licences", services) {
+            LicencesView()
+        }
+    }
+
+    // MARK: - Support
+
+    /// The app's models over an empty save directory, as on a first launch.
+    private func launch() throws -> AppServices {
+        let saves = try SaveLocation.defaultDirectory()
+        if FileManager.default.fileExists(atPath: saves.path) {
+            try FileManager.default.removeItem(at: saves)
+        }
+        let services = AppServices()
+        services.resume.reload()
+        return services
+    }
+
+    /// The game screen of a seeded game after `moves` moves, waiting for a throw or a move.
+    private func assertGameScreen(named name: String, afterMoves moves: Int,
+                                  testName: String = #function) async throws {
+        let services = try launch()
+        try await startGame(playingMoves: moves, services)
+        XCTAssertTrue(services.game.state.canThrow || services.game.state.canMove)
+        assertScreen(named: name, services, testName: testName) {
+            GameView(toMenu: {})
+        }
+    }
+
+    /// A seeded game between two people (so no bot moves while the image is taken), with
+    /// `moves` moves played through the model, then reopened from its save so that no
+    /// throw or move is still being animated.
+    private func startGame(playingMoves moves: Int, _ services: AppServices) async throws {
+        var setup = services.newGame.makeNewGame()
+        setup.seed = 20_261_201
+        setup.seats = setup.seats.map { SeatSpec(name: $0.name, colour: $0.colour, player: .human) }
+        let game = services.game
+        XCTAssertTrue(game.newGame(setup), "the game did not start: \(String(describing: game.state.message))")
+        var played = 0
+        var actions = 0
+        while played < moves, actions < 200 {
+            actions += 1
+            if game.state.canThrow {
+                game.throwSticks(ThrowInput.tap)
+            } else if game.state.canMove, let move = game.state.snapshot?.legalMoves.first {
+                game.choose(move)
+                played += 1
+            } else {
+                break
+            }
+        }
+        XCTAssertEqual(played, moves, "could not play \(moves) moves")
+        await game.flushSaves()
+        let id = try XCTUnwrap(game.state.gameID)
+        XCTAssertTrue(game.resume(id: id))
+    }
+
+    /// Asserts the images of one screen, inside a navigation stack as the app shows it, on
+    /// both phones, in both appearances and at both text sizes.
+    private func assertScreen<Screen: View>(
+        named name: String,
+        _ services: AppServices,
+        @ViewBuilder _ screen: () -> Screen,
+        file: StaticString = #filePath,
+        testName: String = #function,
+        line: UInt = #line
+    ) {
+        let language = Bundle.main.preferredLocalizations.first ?? "en"
+        for phone in Phone.allCases {
+            for style in [UIUserInterfaceStyle.light, .dark] {
+                for size in [UIContentSizeCategory.large, .accessibilityExtraExtraExtraLarge] {
+                    let traits = phone.config.traits.modifyingTraits { traits in
+                        traits.userInterfaceStyle = style
+                        traits.preferredContentSizeCategory = size
+                    }
+                    let config = ViewImageConfig(safeArea: phone.config.safeArea,
+                                                 size: phone.config.size, traits: traits)
+                    let view = NavigationStack { screen() }
+                        .environment(services)
+                        .environment(\.colorScheme, style == .dark ? .dark : .light)
+                        .dynamicTypeSize(size == .large ? .large : .accessibility5)
+                    let variant = [name, phone.rawValue, style == .dark ? "dark" : "light",
+                                   size == .large ? "text-default" : "text-ax5", language]
+                    assertSnapshot(
+                        of: view,
+                        as: .image(perceptualPrecision: 0.98, layout: .device(config: config),
+                                   traits: traits),
+                        named: variant.joined(separator: "."),
+                        file: file, testName: testName, line: line)
+                }
+            }
+        }
+    }
+}
+
+/// The two phones every screen is drawn on: the smallest and the largest iPhone screen.
+private enum Phone: String, CaseIterable {
+    case iPhoneSE = "iphone-se"
+    case iPhoneProMax = "iphone-pro-max"
+
+    var config: ViewImageConfig {
+        switch self {
+        case .iPhoneSE: return .iPhoneSe
+        case .iPhoneProMax: return .iPhone13ProMax
+        }
+    }
+}
