@@ -93,7 +93,9 @@ done
 # --- 2. the Swift bindings, from the device library of this build ----------------------
 BINDGEN="${UNIFFI_BINDGEN:-$TARGET_DIR/debug/uniffi-bindgen}"
 if [ ! -x "$BINDGEN" ]; then
-    cargo build -p yut-ffi --bin uniffi-bindgen >&2 || yn_die "building uniffi-bindgen failed"
+    # The workspace build, with the feature set the test scripts use, so that uniffi is
+    # not compiled a second time with other features (nor its outputs overwritten).
+    cargo build --workspace >&2 || yn_die "cargo build --workspace (for uniffi-bindgen) failed"
 fi
 [ -x "$BINDGEN" ] || yn_die "uniffi-bindgen not found at $BINDGEN"
 # Run from the repository root: the generator finds bindings/uniffi.toml (module names

@@ -41,5 +41,8 @@ bash scripts/test-ios-viewmodel.sh
 
 step "iPhone app: its views type-check, its strings match them, its screens run (SwiftUI stand-in)"
 bash scripts/test-ios-app.sh
+
+step "iPhone app's Xcode definition and the device slice of the library (no Xcode needed)"
+bash scripts/test-ios-project.sh
 echo
 echo "all test suites passed"

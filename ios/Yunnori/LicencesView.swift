@@ -113,23 +113,22 @@ struct LicencedPackage: Decodable, Sendable, Identifiable {
     var title: String { version.isEmpty ? name : "\(name) \(version)" }
 }
 
+// Xcode's previews. A PreviewProvider rather than #Preview: the Linux check's
+// `swiftc -dump-ast` (Swift 6.0.3) crashes on a #Preview closure even in an inactive #if.
 #if canImport(UIKit)
-#Preview {
-    NavigationStack {
-        LicencesView(list: LicenceList(
-            packages: [
-                LicencedPackage(name: "serde", version: "1.0.0", licence: "MIT OR Apache-2.0",
-                                repository: "https://github.com/serde-rs/serde",
-                                authors: ["Erick Tryzelaar", "David Tolnay"], notices: ["mit"]),
-                LicencedPackage(name: "uniffi", version: "0.32.2", licence: "MPL-2.0",
-                                repository: "https://github.com/mozilla/uniffi-rs",
-                                authors: [], notices: []),
-            ],
-            notices: ["mit": "Permission is hereby granted, free of charge, …"]))
+struct LicencesView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack {
+            LicencesView(list: LicenceList(
+                packages: [
+                    LicencedPackage(name: "serde", version: "1.0.0", licence: "MIT OR Apache-2.0",
+                                    repository: "https://github.com/serde-rs/serde",
+                                    authors: ["Erick Tryzelaar", "David Tolnay"], notices: ["mit"]),
+                ],
+                notices: ["mit": "Permission is hereby granted, free of charge, …"]))
+        }
+        NavigationStack { LicencesView(list: nil) }
+            .previewDisplayName("Unreadable list")
     }
-}
-
-#Preview("Unreadable list") {
-    NavigationStack { LicencesView(list: nil) }
 }
 #endif
