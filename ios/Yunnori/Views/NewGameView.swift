@@ -123,7 +123,8 @@ private struct SeatEditor: View {
                         .background(Capsule().fill(Palette.card))
                 }
             }
-            HStack(spacing: 10) {
+            // Each swatch is a 44-point target, named by its colour for VoiceOver.
+            HStack(spacing: 4) {
                 ForEach(NewGameModel.palette, id: \.self) { colour in
                     Button {
                         model.setColour(id: seat.id, colour)
@@ -131,10 +132,12 @@ private struct SeatEditor: View {
                         Circle()
                             .fill(Color(hex: colour))
                             .frame(width: 26, height: 26)
-                            .overlay(Circle().stroke(Palette.ink, lineWidth: seat.colour == colour ? 3 : 0))
+                            .overlay(Circle().stroke(Color.primary, lineWidth: seat.colour == colour ? 3 : 0))
+                            .frame(minWidth: 44, minHeight: 44)
+                            .contentShape(Rectangle())
                     }
                     .buttonStyle(.plain)
-                    .accessibilityLabel(Text("newGame.colour"))
+                    .accessibilityLabel(Text(verbatim: colourName(colour)))
                     .accessibilityAddTraits(seat.colour == colour ? .isSelected : [])
                 }
             }
@@ -267,6 +270,7 @@ private struct RuleOptionRow: View {
             } label: {
                 LabeledContent(label) {
                     Text(verbatim: ids.isEmpty ? localized("newGame.none", fallback: "None") : ids.joined(separator: ", "))
+                    .foregroundStyle(.secondary)
                 }
             }
         default:
@@ -285,6 +289,7 @@ private struct RuleOptionRow: View {
 private struct StationPicker: View {
     let key: String
     let model: NewGameModel
+    private let board = BoardGeometry()
 
     private var option: RuleOption? { model.state.options.first { $0.key == key } }
 
@@ -301,13 +306,26 @@ private struct StationPicker: View {
                 model.setOption(key, to: .stations(ids: next))
             } label: {
                 HStack {
-                    Text(verbatim: choice.label)
+                    Text(verbatim: stationLabel(choice))
                     Spacer()
                     if on { Image(systemName: "checkmark").foregroundStyle(Palette.accent) }
                 }
             }
-            .foregroundStyle(Palette.ink)
+            .foregroundStyle(.primary)
+            .accessibilityAddTraits(on ? .isSelected : [])
         }
         .navigationTitle(Text(verbatim: localized("rule.\(key)", fallback: option?.label ?? key)))
     }
+
+    /// A station by the app's own name for it (the core's label is English).
+    private func stationLabel(_ choice: RuleChoice) -> String {
+        board.stations[choice.id].map(stationName) ?? choice.label
+    }
+}
+
+#Preview("A new game") {
+    NavigationStack {
+        NewGameView(start: { _ in })
+    }
+    .environment(AppServices(previewing: GameModel(library: nil), library: nil))
 }

@@ -56,6 +56,7 @@ struct RulesView: View {
             }
             .padding()
         }
+        .foregroundStyle(Palette.ink)
         .background(Palette.paper.ignoresSafeArea())
         .navigationTitle("rules.title")
     }
@@ -79,5 +80,11 @@ private struct RulesSection: View {
             Text(title).font(.title2.bold())
             Text(text)
         }
+    }
+}
+
+#Preview("How to play") {
+    NavigationStack {
+        RulesView()
     }
 }
