@@ -33,9 +33,11 @@ PAIRS = [
     ("label", "Card", 4.5, "default text on the cards"),
     ("white", "Vermilion", 3.0, "white titles on the accent's buttons"),
     ("Line", "Card", 3.0, "the board's lines and names on the board"),
+    ("black", "Highlight", 4.5, "black text on gold (a prize throw, a hint's chance)"),
 ]
 SYSTEM = {"label": {"light": (0.0, 0.0, 0.0), "dark": (1.0, 1.0, 1.0)},
-          "white": {"light": (1.0, 1.0, 1.0), "dark": (1.0, 1.0, 1.0)}}
+          "white": {"light": (1.0, 1.0, 1.0), "dark": (1.0, 1.0, 1.0)},
+          "black": {"light": (0.0, 0.0, 0.0), "dark": (0.0, 0.0, 0.0)}}
 
 
 def luminance(rgb):

@@ -312,8 +312,10 @@ private struct DestinationMarker: View {
             if let chance {
                 Text(verbatim: "\(percent(chance))%")
                     .font(.caption2.bold())
+                    .foregroundStyle(Color.black)
                     .padding(.horizontal, 4)
                     .background(Capsule().fill(Palette.highlight))
+                    .dynamicTypeSize(...DynamicTypeSize.xxxLarge)
                     .offset(y: -diameter * 0.55)
             }
         }

@@ -272,6 +272,9 @@ private struct HintCaption: View {
         .padding(.horizontal, 12)
         .padding(.vertical, 4)
         .background(RoundedRectangle(cornerRadius: 10).fill(.regularMaterial))
+        // It lies over the board, which does not grow with the text: capped, so it never
+        // hides the board (VoiceOver reads it whole).
+        .dynamicTypeSize(...DynamicTypeSize.xxxLarge)
         .accessibilityElement(children: .combine)
     }
 
@@ -374,6 +377,8 @@ private struct HandRow: View {
                     ForEach(Array(hand.enumerated()), id: \.offset) { _, result in
                         Text(verbatim: resultName(result.result))
                             .font(.subheadline.bold())
+                            // The gold of a prize throw is light in both appearances.
+                            .foregroundStyle(result.prize ? Color.black : Palette.ink)
                             .padding(.horizontal, 10)
                             .padding(.vertical, 4)
                             .background(Capsule().fill(result.prize ? Palette.highlight : Palette.card))

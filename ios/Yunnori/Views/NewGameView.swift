@@ -105,6 +105,7 @@ private struct SeatEditor: View {
     let seat: SeatDraft
     let team: Int?
     let model: NewGameModel
+    @Environment(\.dynamicTypeSize) private var typeSize
 
     var body: some View {
         VStack(alignment: .leading, spacing: 10) {
@@ -141,17 +142,25 @@ private struct SeatEditor: View {
                     .accessibilityAddTraits(seat.colour == colour ? .isSelected : [])
                 }
             }
-            Picker("newGame.player", selection: Binding(
-                get: { PlayerChoice(seat.player) },
-                set: { model.setPlayer(id: seat.id, $0.kind) }
-            )) {
-                ForEach(PlayerChoice.allCases, id: \.self) { choice in
-                    Text(choice.title).tag(choice)
-                }
+            // Four segments do not fit at the accessibility text sizes: a menu then.
+            if typeSize.isAccessibilitySize {
+                playerPicker.pickerStyle(.menu)
+            } else {
+                playerPicker.pickerStyle(.segmented)
             }
-            .pickerStyle(.segmented)
         }
         .padding(.vertical, 4)
+    }
+
+    private var playerPicker: some View {
+        Picker("newGame.player", selection: Binding(
+            get: { PlayerChoice(seat.player) },
+            set: { model.setPlayer(id: seat.id, $0.kind) }
+        )) {
+            ForEach(PlayerChoice.allCases, id: \.self) { choice in
+                Text(choice.title).tag(choice)
+            }
+        }
     }
 }
 

@@ -162,6 +162,7 @@ public struct EnvironmentValues: CustomStringConvertible {
     public var description: String { "EnvironmentValues" }
     public var scenePhase: ScenePhase { .active }
     public var accessibilityReduceMotion: Bool { false }
+    public var dynamicTypeSize: DynamicTypeSize { .large }
 }
 
 public enum ScenePhase: Comparable, Hashable, Sendable {

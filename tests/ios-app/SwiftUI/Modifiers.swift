@@ -34,6 +34,9 @@ extension View {
         _modified()
     }
     nonisolated public func lineLimit(_ number: Int?) -> some View { _modified() }
+    /// Keeps the text sizes of the content within `range`.
+    nonisolated public func dynamicTypeSize<T: RangeExpression>(_ range: T) -> some View
+    where T.Bound == DynamicTypeSize { _modified() }
     nonisolated public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { _modified() }
 
     // MARK: Appearance

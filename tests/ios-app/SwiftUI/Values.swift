@@ -416,3 +416,13 @@ public struct ToolbarItemPlacement: Sendable {
     public static let topBarTrailing = ToolbarItemPlacement()
     public static let bottomBar = ToolbarItemPlacement()
 }
+
+// MARK: - Dynamic Type
+
+/// The text sizes a person can choose, the accessibility sizes last.
+public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+
+    public var isAccessibilitySize: Bool { self >= .accessibility1 }
+}

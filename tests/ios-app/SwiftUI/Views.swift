@@ -443,8 +443,14 @@ public protocol PickerStyle {}
 public struct SegmentedPickerStyle: PickerStyle {
     public init() {}
 }
+public struct MenuPickerStyle: PickerStyle {
+    public init() {}
+}
 extension PickerStyle where Self == SegmentedPickerStyle {
     public static var segmented: SegmentedPickerStyle { SegmentedPickerStyle() }
+}
+extension PickerStyle where Self == MenuPickerStyle {
+    public static var menu: MenuPickerStyle { MenuPickerStyle() }
 }
 
 // The conformances, apart from the declarations, as in Apple's SDK: the types and their

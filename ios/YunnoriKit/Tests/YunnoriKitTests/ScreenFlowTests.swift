@@ -91,6 +91,26 @@ struct ScreenFlowTests {
         #expect(!GameModel(library: nil).restore(id: id))
     }
 
+    @Test("the form's table starts a game whose first player is to throw; typed names and seats stay")
+    func formStartsAGame() throws {
+        let form = NewGameModel(defaultName: { "Player \($0 + 1)" })
+        form.addSeat()
+        try #require(form.state.seats.count == 3)
+        form.removeSeat(id: form.state.seats[1].id)
+        #expect(form.state.seats.map(\.name) == ["Player 1", "Player 3"])
+        #expect(!form.state.canRemoveSeat, "two is the fewest")
+        form.setName(id: form.state.seats[0].id, "하늘")
+        form.setPlayer(id: form.state.seats[1].id, .human)
+
+        let game = GameModel(library: nil, pacing: .instant)
+        #expect(game.newGame(form.makeNewGame()))
+        #expect(game.state.snapshot?.seats.map(\.name) == ["하늘", "Player 3"])
+        #expect(game.state.turn?.name == "하늘")
+        #expect(game.state.status == .throwSticks(throws: 1))
+        #expect(game.state.mat == .ready)
+        #expect(game.state.event?.speech == [.turn(seat: "하늘", isBot: false)])
+    }
+
     @Test("every house rule of every tradition changes as its control changes it, and goes back")
     func everyHouseRule() throws {
         let form = NewGameModel()
