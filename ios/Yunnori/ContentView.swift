@@ -197,3 +197,11 @@ private struct MainMenuButtonStyle: ButtonStyle {
     MenuView(open: { _ in }, continueLatest: {})
         .environment(AppServices(previewing: GameModel(library: nil), library: nil))
 }
+
+#Preview("The menu's buttons") {
+    VStack {
+        MainMenuButton("menu.continue", systemImage: "play.fill", prominent: true) {}
+        MainMenuButton("menu.rules", systemImage: "book") {}
+    }
+    .padding()
+}

@@ -550,3 +550,33 @@ private struct GameOverCard: View {
     GameView(toMenu: {})
         .environment(AppServices(previewing: Samples.game(.over)))
 }
+
+#Preview("The turn banner and the seats, mid-game") {
+    let state = Samples.game(.midGame).state
+    VStack {
+        TurnBanner(state: state)
+        if let snapshot = state.snapshot { SeatStrip(snapshot: snapshot) }
+    }
+}
+
+#Preview("The hand and the action row, a move due") {
+    let state = Samples.game(.toMove).state
+    VStack {
+        HandRow(state: state)
+        ActionRow(state: state, pickHome: {}, choose: { _ in }, askHint: {})
+    }
+}
+
+#Preview("The game-over card") {
+    if let snapshot = Samples.game(.over).state.snapshot {
+        GameOverCard(snapshot: snapshot, playAgain: {}, review: {}, menu: {})
+    }
+}
+
+#Preview("The review being worked out") {
+    ReviewSheet(review: nil, snapshot: Samples.game(.over).state.snapshot, board: BoardGeometry(), close: {})
+}
+
+#Preview("A game restored from its backup") {
+    RecoveredBanner(detail: "the main file was cut short")
+}

@@ -338,3 +338,15 @@ private struct StationPicker: View {
     }
     .environment(AppServices(previewing: GameModel(library: nil), library: nil))
 }
+
+#Preview("A seat and a house rule") {
+    let model = NewGameModel()
+    Form {
+        if let seat = model.state.seats.first {
+            SeatEditor(seat: seat, team: 0, model: model)
+        }
+        ForEach(model.state.options.prefix(4), id: \.key) { option in
+            RuleOptionRow(option: option, model: model)
+        }
+    }
+}

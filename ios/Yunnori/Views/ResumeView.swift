@@ -143,3 +143,11 @@ private struct ResumeRow: View {
     }
     .environment(AppServices(previewing: GameModel(library: nil), library: nil))
 }
+
+#Preview("A saved game's row") {
+    let resume = ResumeModel(library: Samples.library())
+    List(resume.state.entries, id: \.id) { entry in
+        ResumeRow(entry: entry)
+    }
+    .onAppear { resume.reload() }
+}

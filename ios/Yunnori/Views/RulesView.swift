@@ -88,3 +88,8 @@ private struct RulesSection: View {
         RulesView()
     }
 }
+
+#Preview("A section") {
+    RulesSection(title: "rules.goal.title", text: "rules.goal.text")
+        .padding()
+}

@@ -251,7 +251,7 @@ public struct AccessibilityActionKind: Equatable, Sendable {
 /// Notifications to assistive apps (the Accessibility framework, which SwiftUI re-exports).
 public enum AccessibilityNotification {
     /// Something for VoiceOver to announce.
-    public struct Announcement: Sendable {
+    public struct Announcement {
         public init(_ announcement: String) {}
         public init(_ announcement: AttributedString) {}
         /// Posts the notification to assistive apps.
