@@ -127,8 +127,8 @@ struct GameView: View {
             model.tap(spot)
         }
         .overlay(alignment: .top) {
-            if let hint = state.hint {
-                HintCaption(hint: hint)
+            if state.hint != nil || state.hintPending {
+                HintCaption(hint: state.hint)
             }
         }
     }
@@ -253,19 +253,27 @@ private struct SlipRow: View {
 }
 
 /// What the hint says, over the top of the board (the board rings its piece and
-/// destination), so the rows under the board keep their place.
+/// destination), so the rows under the board keep their place; `nil` while the hard bot
+/// is still looking.
 private struct HintCaption: View {
-    let hint: Hint
+    let hint: Hint?
 
     var body: some View {
         VStack(spacing: 2) {
-            Text(verbatim: hintText(hint.move))
-            Text(verbatim: String(
-                format: localized("game.hint.chance",
-                                  fallback: "Your winning chance after it: about %lld%%"),
-                percent(hint.winChance)))
-                .font(.caption)
-                .foregroundStyle(.secondary)
+            if let hint {
+                Text(verbatim: hintText(hint.move))
+                Text(verbatim: String(
+                    format: localized("game.hint.chance",
+                                      fallback: "Your winning chance after it: about %lld%%"),
+                    percent(hint.winChance)))
+                    .font(.caption)
+                    .foregroundStyle(.secondary)
+            } else {
+                HStack(spacing: 6) {
+                    ProgressView()
+                    Text("game.hint.thinking")
+                }
+            }
         }
         .font(.subheadline)
         .multilineTextAlignment(.center)
@@ -397,7 +405,8 @@ private struct HandRow: View {
 /// One row that keeps its place in every phase: the hint, the pieces waiting to enter
 /// (tap to pick them), and the picked piece's moves off the board, which have no station
 /// to tap (bringing it home; a Back-Do from the first station back to the waiting pieces).
-/// At large text sizes the buttons stack instead of running off the screen.
+/// When the buttons do not fit side by side, their icons stand for their titles (VoiceOver
+/// still reads the titles); at large text sizes they stack instead of running off.
 private struct ActionRow: View {
     let state: GameState
     let pickHome: @MainActor () -> Void
@@ -407,6 +416,7 @@ private struct ActionRow: View {
     var body: some View {
         ViewThatFits(in: .horizontal) {
             HStack(spacing: 8) { buttons }
+            HStack(spacing: 8) { buttons }.labelStyle(.iconOnly)
             VStack(alignment: .leading, spacing: 8) { buttons }
         }
         .font(.subheadline)
@@ -422,10 +432,6 @@ private struct ActionRow: View {
             }
             .buttonStyle(.bordered)
             .disabled(state.hintPending || !state.canMove)
-            if state.hintPending {
-                ProgressView()
-                Text("game.hint.thinking")
-            }
         }
         Spacer(minLength: 0)
         if state.origins.contains(.home), let turn = state.turn {

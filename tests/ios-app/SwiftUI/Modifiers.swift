@@ -81,6 +81,7 @@ extension View {
         _modified()
     }
     nonisolated public func pickerStyle<S: PickerStyle>(_ style: S) -> some View { _modified() }
+    nonisolated public func labelStyle<S: LabelStyle>(_ style: S) -> some View { _modified() }
     nonisolated public func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?)
         -> some View { _modified() }
     nonisolated public func submitLabel(_ submitLabel: SubmitLabel) -> some View { _modified() }

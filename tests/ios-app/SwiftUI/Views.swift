@@ -439,6 +439,21 @@ extension PrimitiveButtonStyle where Self == PlainButtonStyle {
     public static var plain: PlainButtonStyle { PlainButtonStyle() }
 }
 
+@MainActor @preconcurrency
+public protocol LabelStyle {}
+public struct IconOnlyLabelStyle: LabelStyle {
+    public nonisolated init() {}
+}
+public struct TitleAndIconLabelStyle: LabelStyle {
+    public nonisolated init() {}
+}
+extension LabelStyle where Self == IconOnlyLabelStyle {
+    public static var iconOnly: IconOnlyLabelStyle { IconOnlyLabelStyle() }
+}
+extension LabelStyle where Self == TitleAndIconLabelStyle {
+    public static var titleAndIcon: TitleAndIconLabelStyle { TitleAndIconLabelStyle() }
+}
+
 public protocol PickerStyle {}
 public struct SegmentedPickerStyle: PickerStyle {
     public init() {}
