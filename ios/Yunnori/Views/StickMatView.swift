@@ -122,7 +122,8 @@ struct StickMatView: View {
             landed = nil
             return
         }
-        if reduceMotion {
+        let flight = show.flight(reduceMotion: reduceMotion)
+        if flight == .zero {
             flying = nil
             landed = show
             onLanded(show)
@@ -131,7 +132,7 @@ struct StickMatView: View {
         landed = nil
         flying = show
         flightStart = .now
-        try? await Task.sleep(for: .milliseconds(Int(show.plan.totalMs)))
+        try? await Task.sleep(for: flight)
         guard flying?.id == show.id else { return }
         withAnimation(.spring(duration: 0.3)) {
             flying = nil

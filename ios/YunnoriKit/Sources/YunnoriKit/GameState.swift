@@ -23,6 +23,18 @@ public struct ThrowShow: Sendable, Equatable, Identifiable {
     /// `nil` for 낙 (a stick off the mat).
     public var result: Throw? { report.result }
     public var plan: ThrowPlan { report.plan }
+
+    /// How long the sticks fly before the mat shows the result: the core's plan, or no
+    /// time at all with Reduce Motion (the sticks then lie as they landed at once).
+    public func flight(reduceMotion: Bool) -> Duration {
+        reduceMotion ? .zero : .milliseconds(Int(plan.totalMs))
+    }
+
+    /// Whether the sticks have come to rest `elapsed` after the throw (the mat shows the
+    /// result from then on, never while they fly).
+    public func hasLanded(after elapsed: Duration, reduceMotion: Bool) -> Bool {
+        elapsed >= flight(reduceMotion: reduceMotion)
+    }
 }
 
 /// A move to animate: where the stack went, station by station.

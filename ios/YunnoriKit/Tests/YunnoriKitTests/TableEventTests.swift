@@ -206,6 +206,25 @@ struct ScreenStateTests {
         #expect(over.state.mat == .over)
     }
 
+    @Test("the mat shows the result only once the sticks land; with Reduce Motion at once")
+    func resultOnceLanded() throws {
+        let model = Samples.game(.firstThrow)
+        model.throwSticks(ThrowInput.tap)
+        let thrown = try #require(model.state.lastThrow)
+        let flight = Duration.milliseconds(Int(thrown.plan.totalMs))
+        #expect(flight > .zero, "the sticks fly")
+        #expect(!thrown.hasLanded(after: .zero, reduceMotion: false))
+        #expect(!thrown.hasLanded(after: flight - .milliseconds(1), reduceMotion: false), "no result in the air")
+        #expect(thrown.hasLanded(after: flight, reduceMotion: false))
+        #expect(thrown.hasLanded(after: .zero, reduceMotion: true))
+        #expect(thrown.flight(reduceMotion: true) == .zero)
+
+        // A move with Reduce Motion: no steps to show, the piece is where it stopped.
+        let path = PathMotion(points: [.init(x: 0, y: 0), .init(x: 1, y: 0), .init(x: 1, y: 1)], stepSeconds: 0)
+        #expect(path.duration == 0)
+        #expect(path.position(at: 0)?.point == .init(x: 1, y: 1))
+    }
+
     @Test("a finger within half a target of a lit station moves there, even on the smallest board")
     func fingerOnAStation() throws {
         let board = BoardGeometry()
