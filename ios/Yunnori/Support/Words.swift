@@ -60,9 +60,31 @@ func spokenWords(_ speech: [Speech], board: BoardGeometry) -> String {
         case .won(let winners):
             return String(format: localized("say.won", fallback: "%@ won the game."),
                           winners.formatted(.list(type: .and)))
+        case .hint(let move, let winChance):
+            return "\(hintWords(move)). \(chanceWords(winChance))"
         }
     }
     .joined(separator: " ")
+}
+
+/// The hint's move: the results it spends, and what it does (gold rings mark it on the
+/// board).
+func hintWords(_ move: LegalMove) -> String {
+    let uses = move.uses.map(resultName).joined(separator: " + ")
+    if move.to == .done {
+        return String(format: localized("game.hint.finish", fallback: "Best move: %@, bringing it home"), uses)
+    }
+    if move.captures > 0 {
+        return String(format: localized("game.hint.capture", fallback: "Best move: %@, sending %lld home"),
+                      uses, Int(move.captures))
+    }
+    return String(format: localized("game.hint.move", fallback: "Best move: %@ to the gold ring"), uses)
+}
+
+/// The mover's winning chance after the hint's move.
+func chanceWords(_ chance: Double) -> String {
+    String(format: localized("game.hint.chance", fallback: "Your winning chance after it: about %lld%%"),
+           percent(chance))
 }
 
 extension Haptic {

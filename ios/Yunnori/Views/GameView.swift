@@ -261,11 +261,8 @@ private struct HintCaption: View {
     var body: some View {
         VStack(spacing: 2) {
             if let hint {
-                Text(verbatim: hintText(hint.move))
-                Text(verbatim: String(
-                    format: localized("game.hint.chance",
-                                      fallback: "Your winning chance after it: about %lld%%"),
-                    percent(hint.winChance)))
+                Text(verbatim: hintWords(hint.move))
+                Text(verbatim: chanceWords(hint.winChance))
                     .font(.caption)
                     .foregroundStyle(.secondary)
             } else {
@@ -284,18 +281,6 @@ private struct HintCaption: View {
         // hides the board (VoiceOver reads it whole).
         .dynamicTypeSize(...DynamicTypeSize.xxxLarge)
         .accessibilityElement(children: .combine)
-    }
-
-    private func hintText(_ move: LegalMove) -> String {
-        let uses = move.uses.map(resultName).joined(separator: " + ")
-        if move.to == .done {
-            return String(format: localized("game.hint.finish", fallback: "Best move: %@, bringing it home"), uses)
-        }
-        if move.captures > 0 {
-            return String(format: localized("game.hint.capture", fallback: "Best move: %@, sending %lld home"),
-                          uses, Int(move.captures))
-        }
-        return String(format: localized("game.hint.move", fallback: "Best move: %@ to the gold ring"), uses)
     }
 }
 

@@ -278,6 +278,7 @@ public final class GameModel {
                               chances: chances)
             state.selection = advice.chosen.from
             state.pendingChoice = nil
+            emit(nil, [.hint(move: advice.chosen, winChance: advice.winChance)])
         case .failure(let error):
             report(error)
         }

@@ -59,6 +59,8 @@ public enum Speech: Sendable, Equatable {
     case turn(seat: String, isBot: Bool)
     /// The game is over: `winners` (the seats of the winning side) won.
     case won(winners: [String])
+    /// The hint came: the hard bot's move, and the mover's winning chance after it (0–1).
+    case hint(move: LegalMove, winChance: Double)
 
     /// What the core's `events` of one action say, named from `snapshot` (the position
     /// after it): the throw or the move, what it caught, stacked or brought home, then

@@ -147,6 +147,19 @@ struct TableEventTests {
         #expect(ear.look()?.haptic == .refused)
     }
 
+    @Test("the hint is announced when it comes, with its move and chance")
+    func hintAnnounced() async throws {
+        let model = Samples.game(.toMove)
+        let ear = Listener(model)
+        model.askHint()
+        #expect(ear.look() == nil, "nothing to say while the hard bot looks")
+        try await waitUntil("the hint") { model.state.hint != nil }
+        let hint = try #require(model.state.hint)
+        let said = try #require(ear.look())
+        #expect(said.haptic == nil)
+        #expect(said.speech == [.hint(move: hint.move, winChance: hint.winChance)])
+    }
+
     @Test("a bot's throws and moves are announced with its name, then the person's turn")
     func botTurnsAnnounced() async throws {
         let pacing = Pacing(botDelay: .milliseconds(40), throwShown: 0, stepShown: .milliseconds(40),
