@@ -107,8 +107,9 @@ fi
 flags=(-parse-as-library -swift-version 6 -module-name Yunnori -I "$work_in/modules" -I "$modules_in"
        -Xcc "-fmodule-map-file=$modulemap_in")
 t=$(date +%s)
+# Errors name the sources, not their checked copies (pipefail keeps swiftc's status).
 if in_swift_chroot "$REPO_DIR" swiftc -typecheck -warnings-as-errors "${flags[@]}" "${checked_src[@]}" \
-        </dev/null >&2; then
+        </dev/null 2>&1 | sed "s|$work_in/app/||g" >&2; then
     yn_log "PASS the app's ${#app_src[@]} source files and $previews previews type-check, no warning ($(yn_since "$t"))"
     passed=$((passed + 1))
 else
@@ -126,7 +127,7 @@ if in_swift_chroot "$REPO_DIR" sh -c 'out="$1"; shift; swiftc -dump-ast "$@" >"$
     rc=0
     python3 "$REPO_DIR/tests/ios-app/check_strings.py" "$WORK/ast.txt" \
         "$RES/en.lproj/Localizable.strings" "$RES/ko.lproj/Localizable.strings" \
-        | tee "$strings_log" >&2 || rc=$?
+        | sed "s|$work_in/app/||g" | tee "$strings_log" >&2 || rc=$?
     add_counts "$strings_log" "$rc" "the strings check"
     yn_log "strings checked in $(yn_since "$t")"
 else
