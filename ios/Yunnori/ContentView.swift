@@ -7,11 +7,15 @@ enum Screen: Hashable {
     case resume
     case game
     case rules
+    case licences
 }
 
 struct ContentView: View {
     @Environment(AppServices.self) private var services
     @State private var path: [Screen] = []
+    /// The id of the game on screen, kept with the scene: when the system ends the app in
+    /// the background, the next launch opens that game again instead of the menu.
+    @SceneStorage("openGameID") private var openGameID: String?
 
     var body: some View {
         NavigationStack(path: $path) {
@@ -26,6 +30,8 @@ struct ContentView: View {
                         GameView(toMenu: { path.removeAll() })
                     case .rules:
                         RulesView()
+                    case .licences:
+                        LicencesView()
                     }
                 }
         }
@@ -35,6 +41,11 @@ struct ContentView: View {
                 services.game.leave()
                 services.resume.reload()
             }
+            openGameID = new.contains(.game) ? services.game.state.gameID : nil
+        }
+        .onChange(of: services.game.state.gameID) { _, id in
+            // Play again starts a new game on the same screen.
+            if path.contains(.game) { openGameID = id }
         }
         .alert(
             "message.launch.title",
@@ -59,7 +70,12 @@ struct ContentView: View {
         } message: { message in
             Text(verbatim: localized(message))
         }
-        .task { services.resume.reload() }
+        .task {
+            services.resume.reload()
+            if let id = openGameID, path.isEmpty, services.game.restore(id: id) {
+                path = [.game]
+            }
+        }
     }
 
     private func startGame(_ setup: NewGame) {
@@ -76,8 +92,7 @@ struct ContentView: View {
 
     /// Opens the most recently played game that is not over.
     private func continueLatest() {
-        guard let entry = services.resume.state.entries.first(where: { $0.canOpen && !$0.isFinished })
-        else { return }
+        guard let entry = services.resume.state.latestUnfinished else { return }
         openSaved(entry.id)
     }
 }
@@ -87,16 +102,27 @@ struct MenuView: View {
     let open: (Screen) -> Void
     let continueLatest: @MainActor () -> Void
 
-    private var canContinue: Bool {
-        services.resume.state.entries.contains { $0.canOpen && !$0.isFinished }
-    }
+    @ScaledMetric(relativeTo: .largeTitle) private var titleSize: CGFloat = 48
+
+    private var canContinue: Bool { services.resume.state.latestUnfinished != nil }
 
     var body: some View {
+        // At the largest text sizes the menu scrolls rather than clip its buttons.
+        ViewThatFits(in: .vertical) {
+            menu
+            ScrollView { menu }
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .foregroundStyle(Palette.ink)
+        .background(Palette.paper.ignoresSafeArea())
+    }
+
+    private var menu: some View {
         VStack(spacing: 28) {
-            Spacer()
+            Spacer(minLength: 0)
             VStack(spacing: 6) {
                 Text("app.title")
-                    .font(.system(size: 48, weight: .heavy, design: .rounded))
+                    .font(.system(size: titleSize, weight: .heavy, design: .rounded))
                 Text("app.subtitle")
                     .font(.title3)
                     .foregroundStyle(.secondary)
@@ -115,13 +141,12 @@ struct MenuView: View {
                 }
                 MainMenuButton("menu.resume", systemImage: "tray.full") { open(.resume) }
                 MainMenuButton("menu.rules", systemImage: "book") { open(.rules) }
+                MainMenuButton("menu.licences", systemImage: "doc.text") { open(.licences) }
             }
             .frame(maxWidth: 320)
-            Spacer()
+            Spacer(minLength: 0)
         }
         .padding()
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .background(Palette.paper.ignoresSafeArea())
     }
 }
 
@@ -151,6 +176,7 @@ private struct MainMenuButton: View {
 
 private struct MainMenuButtonStyle: ButtonStyle {
     let prominent: Bool
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
     func makeBody(configuration: Configuration) -> some View {
         configuration.label
@@ -161,7 +187,25 @@ private struct MainMenuButtonStyle: ButtonStyle {
                 RoundedRectangle(cornerRadius: 14)
                     .fill(prominent ? Palette.accent : Palette.card)
                     .shadow(color: .black.opacity(0.12), radius: 3, y: 2))
-            .scaleEffect(configuration.isPressed ? 0.97 : 1)
-            .animation(.easeOut(duration: 0.12), value: configuration.isPressed)
+            .scaleEffect(configuration.isPressed && !reduceMotion ? 0.97 : 1)
+            .animation(reduceMotion ? nil : .easeOut(duration: 0.12), value: configuration.isPressed)
     }
+}
+
+#Preview("The app, a game in the saves") {
+    ContentView()
+        .environment(AppServices(previewing: GameModel(library: nil)))
+}
+
+#Preview("The menu, nothing saved") {
+    MenuView(open: { _ in }, continueLatest: {})
+        .environment(AppServices(previewing: GameModel(library: nil), library: nil))
+}
+
+#Preview("The menu's buttons") {
+    VStack {
+        MainMenuButton("menu.continue", systemImage: "play.fill", prominent: true) {}
+        MainMenuButton("menu.rules", systemImage: "book") {}
+    }
+    .padding()
 }

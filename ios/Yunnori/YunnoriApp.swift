@@ -31,17 +31,24 @@ final class AppServices {
     /// Set when the save library could not be opened: games are then played unsaved.
     var launchMessage: UserMessage?
 
-    init() {
-        let library: SaveLibrary?
+    convenience init() {
         switch SaveLocation.open() {
         case .success(let opened):
-            library = opened
-            launchMessage = nil
+            self.init(library: opened, game: GameModel(library: opened), launchMessage: nil)
         case .failure(let message):
-            library = nil
-            launchMessage = message
+            self.init(library: nil, game: GameModel(library: nil), launchMessage: message)
         }
-        game = GameModel(library: library)
+    }
+
+    /// For previews: `game` on screen, and the saved games of `library`.
+    convenience init(previewing game: GameModel = GameModel(library: nil),
+         library: SaveLibrary? = Samples.library()) {
+        self.init(library: library, game: game, launchMessage: nil)
+    }
+
+    private init(library: SaveLibrary?, game: GameModel, launchMessage: UserMessage?) {
+        self.game = game
+        self.launchMessage = launchMessage
         resume = ResumeModel(library: library)
         newGame = NewGameModel(defaultName: { index in
             String(localized: "newGame.defaultName \(index + 1)")

@@ -37,6 +37,8 @@ SPECIFIER_OF_TYPE = {
     "Double": "%lf", "CGFloat": "%lf", "Float": "%f",
 }
 
+LOCALIZED_DECL = re.compile(r'decl="\w+\.\(file\)\.localized\(_:fallback:\)@')
+
 KEY_TYPES = ('type="LocalizedStringKey"', 'type="String.LocalizationValue"')
 
 
@@ -158,7 +160,9 @@ def keys_in_code(tree):
             if callee is None:
                 continue
             ref = callee if callee.kind() == "declref_expr" else callee.first("declref_expr")
-            if ref is None or 'decl="main.(file).localized(_:fallback:)@' not in ref.head:
+            # The app's own `localized(_:fallback:)`, in whatever module the app is
+            # checked as.
+            if ref is None or not LOCALIZED_DECL.search(ref.head):
                 continue
             args = next((c for c in node.children if c.kind() == "argument_list"), None)
             if args is None or len(args.children) != 2:
@@ -255,6 +259,9 @@ def main(argv):
                 "placeholders")
     if not uses:
         problems["keys"].append("no localised string found in the code (is the tree empty?)")
+    if not any(fallback is not None for _, _, fallback in uses):
+        problems["fallbacks"].append("no `localized(key, fallback:)` call found in the code "
+                                     "(did its declaration move?)")
 
     keys = {key for key, _, _ in uses}
     print(f"{len(uses)} localised strings in the code ({len(keys)} keys), "

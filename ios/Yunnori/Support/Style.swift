@@ -1,17 +1,19 @@
 import SwiftUI
 import YunnoriKit
 
-/// The app's few colours: paper, ink, wood, and one accent.
+/// The app's few colours: paper, ink, wood, and one accent. Each is a named colour of the
+/// asset catalog (`Assets.xcassets/<Name>.colorset`) with a light and a dark appearance,
+/// so text in the default colours stays readable on them in both.
 enum Palette {
-    static let paper = Color(red: 0.97, green: 0.94, blue: 0.88)
-    static let card = Color(red: 1.0, green: 0.99, blue: 0.96)
-    static let ink = Color(red: 0.18, green: 0.14, blue: 0.11)
-    static let line = Color(red: 0.45, green: 0.33, blue: 0.22)
-    static let accent = Color(red: 0.76, green: 0.22, blue: 0.18)
-    static let highlight = Color(red: 0.98, green: 0.76, blue: 0.18)
-    static let mat = Color(red: 0.29, green: 0.42, blue: 0.33)
-    static let woodFlat = Color(red: 0.94, green: 0.84, blue: 0.64)
-    static let woodRound = Color(red: 0.55, green: 0.34, blue: 0.18)
+    static let paper = Color("Paper")
+    static let card = Color("Card")
+    static let ink = Color("Ink")
+    static let line = Color("Line")
+    static let accent = Color("Vermilion")
+    static let highlight = Color("Highlight")
+    static let mat = Color("Mat")
+    static let woodFlat = Color("WoodFlat")
+    static let woodRound = Color("WoodRound")
 }
 
 extension Color {
@@ -37,7 +39,7 @@ func localized(_ key: String, fallback: String) -> String {
 
 func localized(_ message: UserMessage) -> String {
     let text = localized(message.localizationKey, fallback: message.english)
-    return message.detail.isEmpty ? text : "\(text)\n\n\(message.detail)"
+    return coreDetail(message.detail).map { "\(text)\n\n\($0)" } ?? text
 }
 
 /// A winning chance (0–1) as a whole percentage, as the hint, the board and the review
@@ -53,18 +55,44 @@ var prefersKorean: Bool {
 
 /// A result's name: "개" in Korean, "Gae (개)" otherwise; `nil` is 낙.
 func resultName(_ result: Throw?) -> String {
-    guard let result, let info = ThrowNames.info(result) else {
+    guard let result, let name = ThrowNames.displayName(result, korean: prefersKorean) else {
         return localized("throw.nak", fallback: "Nak (낙): off the mat")
     }
-    return prefersKorean ? info.korean : "\(info.english) (\(info.korean))"
+    return name
 }
 
 /// A station's name for VoiceOver and labels: its traditional name where it has one.
 func stationName(_ station: StationInfo) -> String {
-    if let ko = station.nameKorean, let en = station.nameEnglish {
-        return prefersKorean ? ko : "\(en.capitalized) (\(ko))"
+    station.displayName(korean: prefersKorean)
+        ?? String(format: localized("station.number", fallback: "Station %@"), station.id)
+}
+
+/// A spot's name: a station's, or the waiting pieces', or home.
+func spotName(_ spot: Spot, on board: BoardGeometry) -> String {
+    switch spot {
+    case .home: return localized("spot.home", fallback: "waiting")
+    case .done: return localized("spot.done", fallback: "home")
+    case .station(let id): return board.stations[id].map(stationName) ?? id
     }
-    return String(format: localized("station.number", fallback: "Station %@"), station.id)
+}
+
+/// The core's own explanation of a problem, which is in English: shown beside the app's
+/// words only when the app speaks English (the Korean screen keeps to Korean).
+func coreDetail(_ detail: String) -> String? {
+    detail.isEmpty || prefersKorean ? nil : detail
+}
+
+/// A seat colour's name, for VoiceOver on the swatches.
+func colourName(_ hex: String) -> String {
+    switch SeatColour(hex: hex) {
+    case .red: return localized("colour.red", fallback: "Red")
+    case .blue: return localized("colour.blue", fallback: "Blue")
+    case .green: return localized("colour.green", fallback: "Green")
+    case .yellow: return localized("colour.yellow", fallback: "Yellow")
+    case .purple: return localized("colour.purple", fallback: "Purple")
+    case .teal: return localized("colour.teal", fallback: "Teal")
+    case nil: return localized("newGame.colour", fallback: "Colour")
+    }
 }
 
 func routeName(_ route: Route) -> String {

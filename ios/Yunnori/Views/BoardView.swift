@@ -21,7 +21,12 @@ struct BoardView: View {
         static let station = 0.032
         static let corner = 0.052
         static let disc = 0.062
-        static let hit = 0.07
+    }
+
+    /// The diameter of a tappable thing on the board: its drawn size, and never under the
+    /// 44-point minimum target.
+    private func target(_ drawn: CGFloat) -> CGFloat {
+        max(drawn, BoardGeometry.minimumTarget)
     }
 
     var body: some View {
@@ -70,7 +75,9 @@ struct BoardView: View {
     private func tap(at location: CGPoint, frame: CGRect) {
         let x = (location.x - frame.minX) / frame.width
         let y = (location.y - frame.minY) / frame.height
-        if let spot = board.spot(at: x, y, radius: Size.hit, offBoardRadius: Size.hit * 1.3,
+        // At least half a 44-point target round every station, however small the board.
+        let radius = BoardGeometry.hitRadius(boardWidth: frame.width)
+        if let spot = board.spot(at: x, y, radius: radius, offBoardRadius: radius * 1.3,
                                  destinations: state.destinations) {
             onTap(spot)
         }
@@ -134,6 +141,7 @@ struct BoardView: View {
         ForEach(state.destinations, id: \.self) { spot in
             DestinationMarker(isExit: spot == .done, diameter: frame.width * Size.disc * 2.2,
                               chance: state.chance(at: spot))
+                .frame(width: target(frame.width * Size.disc * 2.2), height: target(frame.width * Size.disc * 2.2))
                 .position(place(spot, in: frame))
                 .accessibilityElement()
                 .accessibilityLabel(destinationLabel(spot, chance: state.chance(at: spot)))
@@ -166,46 +174,30 @@ struct BoardView: View {
         switch spot {
         case .done: return localized("board.exit", fallback: "Bring the piece home")
         case .home: return localized("board.home", fallback: "Back off the board")
-        case .station(let id):
-            let name = board.stations[id].map(stationName) ?? id
-            return String(format: localized("board.moveTo", fallback: "Move to %@"), name)
+        case .station:
+            return String(format: localized("board.moveTo", fallback: "Move to %@"), spotName(spot, on: board))
         }
     }
 
     // MARK: - Stacks
 
-    private struct PlacedStack: Identifiable {
-        let stack: StackView
-        let offset: CGSize
-        var id: String { "\(stack.station)-\(stack.side)-\(stack.counts.map(\.seat))" }
-    }
-
-    /// Stacks that share a station (safe stations, stacking off) are fanned out a little.
-    private func placedStacks(frame: CGRect) -> [PlacedStack] {
-        guard let stacks = state.snapshot?.stacks else { return [] }
-        var seen: [String: Int] = [:]
+    /// Stacks that share a station (safe stations, stacking off, two stacks of one seat)
+    /// are fanned out a little; each has an id of its own (`BoardGeometry.placed`).
+    private func stackDiscs(frame: CGRect) -> some View {
         let hidden: String? = {
             guard moving != nil, case .station(let id)? = moving?.path.last else { return nil }
             return id
         }()
-        return stacks.compactMap { stack in
-            if stack.station == hidden { return nil }
-            let n = seen[stack.station, default: 0]
-            seen[stack.station] = n + 1
-            let shift = frame.width * 0.035 * Double(n)
-            return PlacedStack(stack: stack, offset: CGSize(width: shift, height: -shift))
-        }
-    }
-
-    private func stackDiscs(frame: CGRect) -> some View {
-        ForEach(placedStacks(frame: frame)) { placed in
+        return ForEach(BoardGeometry.placed(state.snapshot?.stacks ?? [], hiding: hidden)) { placed in
             let stack = placed.stack
             let spot = Spot.station(id: stack.station)
             let movable = state.origins.contains(spot)
+            let shift = frame.width * 0.035 * Double(placed.fan)
             StackDisc(colours: stack.counts.map { Color(hex: $0.colour) }, size: Int(stack.size),
                       diameter: frame.width * Size.disc * 2, glowing: movable && state.selection == nil)
+                .frame(width: target(frame.width * Size.disc * 2), height: target(frame.width * Size.disc * 2))
                 .position(place(.init(x: Double(stack.x), y: Double(stack.y)), in: frame))
-                .offset(placed.offset)
+                .offset(x: shift, y: -shift)
                 .allowsHitTesting(false)
                 .accessibilityElement()
                 .accessibilityLabel(stackLabel(stack))
@@ -244,7 +236,8 @@ struct BoardView: View {
     }
 
     private func animate(_ move: MoveShow?) async {
-        guard let move, !move.path.isEmpty else {
+        // With Reduce Motion the step time is 0: the piece is simply where it stopped.
+        guard let move, !move.path.isEmpty, stepSeconds > 0 else {
             moving = nil
             return
         }
@@ -296,6 +289,7 @@ private struct DestinationMarker: View {
     let diameter: CGFloat
     /// With a hint: the winning chance after moving here, shown on a gold tag.
     let chance: Double?
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @State private var pulse = false
 
     var body: some View {
@@ -312,16 +306,33 @@ private struct DestinationMarker: View {
         }
         .frame(width: diameter, height: diameter)
         .scaleEffect(pulse ? 1.08 : 0.94)
-        .animation(.easeInOut(duration: 0.7).repeatForever(autoreverses: true), value: pulse)
-        .onAppear { pulse = true }
+        .animation(reduceMotion ? nil : .easeInOut(duration: 0.7).repeatForever(autoreverses: true), value: pulse)
+        .onAppear { pulse = !reduceMotion }
         .overlay(alignment: .top) {
             if let chance {
                 Text(verbatim: "\(percent(chance))%")
                     .font(.caption2.bold())
+                    .foregroundStyle(Color.black)
                     .padding(.horizontal, 4)
                     .background(Capsule().fill(Palette.highlight))
+                    .dynamicTypeSize(...DynamicTypeSize.xxxLarge)
                     .offset(y: -diameter * 0.55)
             }
         }
     }
+}
+
+#Preview("A piece picked, its destinations lit") {
+    BoardView(state: Samples.game(.toMove).state, board: BoardGeometry(), stepSeconds: 0.17) { _ in }
+        .padding()
+}
+
+#Preview("Two stacks of one seat on one station") {
+    BoardView(state: Samples.game(.sharedStation).state, board: BoardGeometry(), stepSeconds: 0.17) { _ in }
+        .padding()
+}
+
+#Preview("A stack of two seats") {
+    StackDisc(colours: [.red, .blue], size: 3, diameter: 60, glowing: true)
+        .padding()
 }

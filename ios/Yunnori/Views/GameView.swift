@@ -3,58 +3,54 @@ import YunnoriKit
 
 /// The table: whose turn, the seats, the board, the results in hand, the stick mat, undo.
 /// Everything shown comes from `GameModel.state`; every touch becomes one of its intents.
+///
+/// The board is a square whose size depends only on the screen's (`TableLayout`): the
+/// rows that come and go with the phase (the hint, the off-board buttons) sit in one row
+/// that keeps its place, so nothing moves between a throw and a move. In landscape and on
+/// a wide iPad the board and the mat stand side by side; what does not fit at large text
+/// sizes scrolls, the board never shrinks for it.
 struct GameView: View {
     @Environment(AppServices.self) private var services
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
     let toMenu: @MainActor () -> Void
 
     @State private var board = BoardGeometry()
-    /// Bumped when the sticks come to rest (for the landing haptic).
+    /// Bumped when the sticks come to rest (for the landing haptic); it only ever grows.
     @State private var landings = 0
 
     private var model: GameModel { services.game }
     private var state: GameState { services.game.state }
 
     var body: some View {
-        VStack(spacing: 10) {
-            if let recovered = state.recoveredFromBackup {
-                RecoveredBanner(detail: recovered)
-            }
-            TurnBanner(state: state)
-            if let snapshot = state.snapshot {
-                SeatStrip(snapshot: snapshot)
-            }
-            BoardView(state: state, board: board, stepSeconds: 0.17) { spot in
-                model.tap(spot)
-            }
-            .layoutPriority(1)
-            HandRow(state: state) { model.select(.home) }
-            if state.destinations.contains(.done) || state.destinations.contains(.home) {
-                OffBoardRow(destinations: state.destinations) { model.tap($0) }
-            }
-            if state.canMove || state.hint != nil || state.hintPending {
-                HintRow(state: state) { model.askHint() }
-            }
-            StickMatView(lastThrow: state.lastThrow, enabled: state.canThrow,
-                         onThrow: { model.throwSticks($0) },
-                         onLanded: { _ in landings += 1 })
-                .frame(height: 150)
-            HStack {
-                Button {
-                    model.undo()
-                } label: {
-                    Label("game.undo", systemImage: "arrow.uturn.backward")
+        GeometryReader { geo in
+            let layout = TableLayout(width: geo.size.width, height: geo.size.height)
+            if layout.sideBySide {
+                HStack(alignment: .top, spacing: 12) {
+                    boardView
+                        .frame(width: layout.boardSide, height: layout.boardSide)
+                    ScrollView {
+                        VStack(spacing: 10) {
+                            header
+                            controls(matHeight: layout.matHeight)
+                        }
+                        .padding(.vertical, 8)
+                    }
                 }
-                .disabled(!state.canUndo)
-                Spacer()
-                if state.snapshot?.over == true {
-                    Button("game.playAgain") { model.playAgain() }
-                        .buttonStyle(.borderedProminent)
-                        .tint(Palette.accent)
+                .padding(.horizontal, 8)
+            } else {
+                ScrollView {
+                    VStack(spacing: 10) {
+                        header
+                        boardView
+                            .frame(width: layout.boardSide, height: layout.boardSide)
+                        controls(matHeight: layout.matHeight)
+                    }
+                    .padding(.vertical, 8)
+                    .frame(maxWidth: .infinity)
                 }
             }
-            .padding(.horizontal)
         }
-        .padding(.vertical, 8)
+        .foregroundStyle(Palette.ink)
         .background(Palette.paper.ignoresSafeArea())
         .navigationTitle("game.title")
         .navigationBarTitleDisplayMode(.inline)
@@ -62,10 +58,10 @@ struct GameView: View {
             if let snapshot = state.snapshot, snapshot.over {
                 GameOverCard(snapshot: snapshot, playAgain: { model.playAgain() },
                              review: { model.reviewGame() }, menu: toMenu)
-                    .transition(.scale.combined(with: .opacity))
+                    .transition(reduceMotion ? .opacity : .scale.combined(with: .opacity))
             }
         }
-        .animation(.spring(duration: 0.35), value: state.snapshot?.over)
+        .animation(reduceMotion ? nil : .spring(duration: 0.35), value: state.snapshot?.over)
         .alert(
             "message.title",
             isPresented: Binding(
@@ -101,20 +97,69 @@ struct GameView: View {
         ) { choice in
             choiceButtons(choice)
         }
-        // Haptics: the throw leaves the hand, the sticks land, a piece is picked, a move
-        // ends, a capture, the end of the game, a refused action.
-        .sensoryFeedback(.impact(weight: .light), trigger: state.lastThrow?.id)
+        // Haptics: each event of the model once (a throw, a pick, a move, a capture, the
+        // end, a refusal), never when the value goes back; and the sticks landing.
+        .sensoryFeedback(trigger: state.event) { old, new in
+            TableEvent.fresh(old, new)?.haptic?.feedback
+        }
         .sensoryFeedback(.impact(weight: .heavy), trigger: landings)
-        .sensoryFeedback(.selection, trigger: state.selection)
-        .sensoryFeedback(.impact(weight: .medium), trigger: state.lastMove?.id)
-        .sensoryFeedback(.warning, trigger: captureTrigger)
-        .sensoryFeedback(.success, trigger: state.snapshot?.over == true)
-        .sensoryFeedback(.error, trigger: state.message?.id)
+        // VoiceOver hears each throw, move, capture and change of turn, a bot's as well.
+        .onChange(of: state.event) { old, new in
+            guard let event = TableEvent.fresh(old, new), !event.speech.isEmpty else { return }
+            AccessibilityNotification.Announcement(spokenWords(event.speech, board: board)).post()
+        }
     }
 
-    private var captureTrigger: Int? {
-        guard let move = state.lastMove, move.captured > 0 else { return nil }
-        return move.id
+    private var header: some View {
+        VStack(spacing: 8) {
+            if let recovered = state.recoveredFromBackup {
+                RecoveredBanner(detail: recovered)
+            }
+            TurnBanner(state: state)
+            if let snapshot = state.snapshot {
+                SeatStrip(snapshot: snapshot)
+            }
+        }
+    }
+
+    private var boardView: some View {
+        BoardView(state: state, board: board, stepSeconds: reduceMotion ? 0 : 0.17) { spot in
+            model.tap(spot)
+        }
+        .overlay(alignment: .top) {
+            if state.hint != nil || state.hintPending {
+                HintCaption(hint: state.hint)
+            }
+        }
+    }
+
+    private func controls(matHeight: Double) -> some View {
+        VStack(spacing: 10) {
+            HandRow(state: state)
+            ActionRow(state: state, pickHome: { model.select(.home) }, choose: { model.tap($0) },
+                      askHint: { model.askHint() })
+            StickMatView(lastThrow: state.lastThrow, status: state.mat,
+                         onThrow: { model.throwSticks($0) },
+                         onLanded: { _ in landings += 1 })
+                .frame(height: matHeight)
+                .padding(.horizontal)
+            HStack {
+                Button {
+                    model.undo()
+                } label: {
+                    Label("game.undo", systemImage: "arrow.uturn.backward")
+                        .frame(minHeight: 44)
+                }
+                .disabled(!state.canUndo)
+                Spacer()
+                if state.snapshot?.over == true {
+                    Button("game.playAgain") { model.playAgain() }
+                        .buttonStyle(.borderedProminent)
+                        .tint(Palette.accent)
+                }
+            }
+            .padding(.horizontal)
+        }
     }
 
     /// Several moves reach the tapped spot: ask the one question that tells them apart.
@@ -188,7 +233,7 @@ private struct SlipRow: View {
             Text(verbatim: String(format: localized("review.slipTitle", fallback: "Turn %lld · %@"),
                                   Int(slip.turn), seat?.name ?? ""))
                 .font(.headline)
-                .foregroundStyle(seat.map { Color(hex: $0.colour) } ?? Palette.ink)
+                .foregroundStyle(seat.map { Color(hex: $0.colour) } ?? Color.primary)
             Text(verbatim: String(format: localized("review.played", fallback: "Played %@ (about %lld%% to win)"),
                                   moveWords(slip.played), percent(slip.playedChance)))
             Text(verbatim: String(format: localized("review.better", fallback: "Better: %@ (about %lld%%)"),
@@ -200,63 +245,42 @@ private struct SlipRow: View {
 
     private func moveWords(_ move: LegalMove) -> String {
         let uses = move.uses.map(resultName).joined(separator: " + ")
-        let text = "\(uses): \(spotWords(move.from)) → \(spotWords(move.to))"
+        let text = "\(uses): \(spotName(move.from, on: board)) → \(spotName(move.to, on: board))"
         guard move.captures > 0 else { return text }
         let captures = String(format: localized("review.captures", fallback: "captures %lld"), Int(move.captures))
         return "\(text), \(captures)"
     }
-
-    private func spotWords(_ spot: Spot) -> String {
-        switch spot {
-        case .home: return localized("spot.home", fallback: "waiting")
-        case .done: return localized("spot.done", fallback: "home")
-        case .station(let id): return board.stations[id].map(stationName) ?? id
-        }
-    }
 }
 
-/// The hint button, and what the hint says (the board rings its piece and destination).
-private struct HintRow: View {
-    let state: GameState
-    let ask: @MainActor () -> Void
+/// What the hint says, over the top of the board (the board rings its piece and
+/// destination), so the rows under the board keep their place; `nil` while the hard bot
+/// is still looking.
+private struct HintCaption: View {
+    let hint: Hint?
 
     var body: some View {
-        HStack(spacing: 8) {
-            Button(action: ask) {
-                Label("game.hint", systemImage: "lightbulb")
-            }
-            .buttonStyle(.bordered)
-            .disabled(state.hintPending || !state.canMove)
-            if state.hintPending {
-                ProgressView()
-                Text("game.hint.thinking")
-            } else if let hint = state.hint {
-                VStack(alignment: .leading, spacing: 2) {
-                    Text(verbatim: hintText(hint.move))
-                    Text(verbatim: String(
-                        format: localized("game.hint.chance",
-                                          fallback: "Your winning chance after it: about %lld%%"),
-                        percent(hint.winChance)))
-                        .font(.caption)
-                        .foregroundStyle(.secondary)
+        VStack(spacing: 2) {
+            if let hint {
+                Text(verbatim: hintWords(hint.move))
+                Text(verbatim: chanceWords(hint.winChance))
+                    .font(.caption)
+                    .foregroundStyle(.secondary)
+            } else {
+                HStack(spacing: 6) {
+                    ProgressView()
+                    Text("game.hint.thinking")
                 }
             }
-            Spacer()
         }
         .font(.subheadline)
-        .padding(.horizontal)
-    }
-
-    private func hintText(_ move: LegalMove) -> String {
-        let uses = move.uses.map(resultName).joined(separator: " + ")
-        if move.to == .done {
-            return String(format: localized("game.hint.finish", fallback: "Best move: %@, bringing it home"), uses)
-        }
-        if move.captures > 0 {
-            return String(format: localized("game.hint.capture", fallback: "Best move: %@, sending %lld home"),
-                          uses, Int(move.captures))
-        }
-        return String(format: localized("game.hint.move", fallback: "Best move: %@ to the gold ring"), uses)
+        .multilineTextAlignment(.center)
+        .padding(.horizontal, 12)
+        .padding(.vertical, 4)
+        .background(RoundedRectangle(cornerRadius: 10).fill(.regularMaterial))
+        // It lies over the board, which does not grow with the text: capped, so it never
+        // hides the board (VoiceOver reads it whole).
+        .dynamicTypeSize(...DynamicTypeSize.xxxLarge)
+        .accessibilityElement(children: .combine)
     }
 }
 
@@ -270,14 +294,16 @@ private struct TurnBanner: View {
                 Circle()
                     .fill(Color(hex: turn.colour))
                     .frame(width: 22, height: 22)
-                    .overlay(Circle().stroke(.white, lineWidth: 2))
+                    .overlay(Circle().stroke(Palette.card, lineWidth: 2))
                     .shadow(radius: 1)
                 VStack(alignment: .leading, spacing: 2) {
                     Text("game.turnOf \(turn.name)")
                         .font(.headline)
-                    Text(verbatim: status)
-                        .font(.subheadline)
-                        .foregroundStyle(.secondary)
+                    if let status = state.status {
+                        Text(verbatim: statusWords(status))
+                            .font(.subheadline)
+                            .foregroundStyle(.secondary)
+                    }
                 }
                 Spacer()
                 if case .thinking = state.bot {
@@ -287,34 +313,6 @@ private struct TurnBanner: View {
         }
         .padding(.horizontal)
         .accessibilityElement(children: .combine)
-    }
-
-    private var status: String {
-        guard let snapshot = state.snapshot else { return "" }
-        if snapshot.over { return localized("game.status.over", fallback: "The game is over") }
-        switch state.bot {
-        case .waiting, .throwing:
-            return localized("game.status.botThrows", fallback: "Throwing…")
-        case .thinking:
-            return localized("game.status.botThinks", fallback: "Thinking…")
-        case .moving:
-            return localized("game.status.botMoves", fallback: "Moving…")
-        case .idle:
-            break
-        }
-        switch snapshot.phase {
-        case .toThrow:
-            let owed = Int(snapshot.owed + snapshot.owedPrize)
-            return owed > 1
-                ? String(format: localized("game.status.throwMany", fallback: "Throw the sticks (%lld throws)"), owed)
-                : localized("game.status.throw", fallback: "Throw the sticks")
-        case .toMove:
-            return state.selection == nil
-                ? localized("game.status.pick", fallback: "Pick a piece to move")
-                : localized("game.status.destination", fallback: "Tap where it should go")
-        case .over:
-            return localized("game.status.over", fallback: "The game is over")
-        }
     }
 }
 
@@ -357,65 +355,96 @@ private struct SeatStrip: View {
     }
 }
 
-/// The results waiting to be spent, and the pieces waiting to enter (tap to pick them).
+/// The results waiting to be spent, wrapping onto more lines when they do not fit (a run
+/// of Yuts and Mos, large text). Its height is kept while it is empty.
 private struct HandRow: View {
     let state: GameState
-    let pickHome: @MainActor () -> Void
+    @ScaledMetric(relativeTo: .subheadline) private var chipWidth: CGFloat = 92
 
     var body: some View {
-        HStack(spacing: 8) {
+        HStack(alignment: .firstTextBaseline, spacing: 8) {
             if let hand = state.snapshot?.hand, !hand.isEmpty {
                 Text("game.hand").font(.caption).foregroundStyle(.secondary)
-                ForEach(Array(hand.enumerated()), id: \.offset) { _, result in
-                    Text(verbatim: resultName(result.result))
-                        .font(.subheadline.bold())
-                        .padding(.horizontal, 10)
-                        .padding(.vertical, 4)
-                        .background(Capsule().fill(result.prize ? Palette.highlight : Palette.card))
-                }
-            }
-            Spacer()
-            if state.origins.contains(.home), let turn = state.turn {
-                let waiting = state.snapshot?.seats.first { $0.seat == turn.seat }?.home ?? 0
-                Button(action: pickHome) {
-                    HStack(spacing: 4) {
-                        Circle().fill(Color(hex: turn.colour)).frame(width: 14, height: 14)
-                        Text("game.enterPiece \(Int(waiting))")
+                LazyVGrid(columns: [GridItem(.adaptive(minimum: chipWidth), spacing: 6, alignment: .leading)],
+                          alignment: .leading, spacing: 6) {
+                    ForEach(Array(hand.enumerated()), id: \.offset) { _, result in
+                        Text(verbatim: resultName(result.result))
+                            .font(.subheadline.bold())
+                            // The gold of a prize throw is light in both appearances.
+                            .foregroundStyle(result.prize ? Color.black : Palette.ink)
+                            .padding(.horizontal, 10)
+                            .padding(.vertical, 4)
+                            .background(Capsule().fill(result.prize ? Palette.highlight : Palette.card))
                     }
                 }
-                .buttonStyle(.bordered)
-                .tint(state.selection == .home ? Palette.accent : Palette.line)
+            } else {
+                Spacer()
             }
         }
         .padding(.horizontal)
         .frame(minHeight: 34)
+        .accessibilityElement(children: .combine)
     }
 }
 
-/// Buttons for the picked piece's moves off the board, which have no station to tap:
-/// bringing it home, and a Back-Do from the first station back to the waiting pieces.
-private struct OffBoardRow: View {
-    let destinations: [Spot]
+/// One row that keeps its place in every phase: the hint, the pieces waiting to enter
+/// (tap to pick them), and the picked piece's moves off the board, which have no station
+/// to tap (bringing it home; a Back-Do from the first station back to the waiting pieces).
+/// When the buttons do not fit side by side, their icons stand for their titles (VoiceOver
+/// still reads the titles); at large text sizes they stack instead of running off.
+private struct ActionRow: View {
+    let state: GameState
+    let pickHome: @MainActor () -> Void
     let choose: @MainActor (Spot) -> Void
+    let askHint: @MainActor () -> Void
 
     var body: some View {
-        HStack(spacing: 8) {
-            Spacer()
-            if destinations.contains(.home) {
-                Button { choose(.home) } label: {
-                    Label("board.home", systemImage: "arrow.uturn.backward.circle")
-                }
-            }
-            if destinations.contains(.done) {
-                Button { choose(.done) } label: {
-                    Label("board.exit", systemImage: "arrow.down.right.circle")
-                }
-            }
+        ViewThatFits(in: .horizontal) {
+            HStack(spacing: 8) { buttons }
+            HStack(spacing: 8) { buttons }.labelStyle(.iconOnly)
+            VStack(alignment: .leading, spacing: 8) { buttons }
         }
-        .buttonStyle(.borderedProminent)
-        .tint(Palette.accent)
         .font(.subheadline)
         .padding(.horizontal)
+        .frame(maxWidth: .infinity, minHeight: 44, alignment: .leading)
+    }
+
+    @ViewBuilder
+    private var buttons: some View {
+        if state.canMove || state.hintPending {
+            Button(action: askHint) {
+                Label("game.hint", systemImage: "lightbulb")
+            }
+            .buttonStyle(.bordered)
+            .disabled(state.hintPending || !state.canMove)
+        }
+        Spacer(minLength: 0)
+        if state.origins.contains(.home), let turn = state.turn {
+            let waiting = state.snapshot?.seats.first { $0.seat == turn.seat }?.home ?? 0
+            Button(action: pickHome) {
+                HStack(spacing: 4) {
+                    Circle().fill(Color(hex: turn.colour)).frame(width: 14, height: 14)
+                    Text("game.enterPiece \(Int(waiting))")
+                }
+            }
+            .buttonStyle(.bordered)
+            .tint(state.selection == .home ? Palette.accent : Palette.line)
+            .accessibilityAddTraits(state.selection == .home ? .isSelected : [])
+        }
+        if state.destinations.contains(.home) {
+            Button { choose(.home) } label: {
+                Label("board.home", systemImage: "arrow.uturn.backward.circle")
+            }
+            .buttonStyle(.borderedProminent)
+            .tint(Palette.accent)
+        }
+        if state.destinations.contains(.done) {
+            Button { choose(.done) } label: {
+                Label("board.exit", systemImage: "arrow.down.right.circle")
+            }
+            .buttonStyle(.borderedProminent)
+            .tint(Palette.accent)
+        }
     }
 }
 
@@ -429,7 +458,7 @@ private struct RecoveredBanner: View {
             .frame(maxWidth: .infinity, alignment: .leading)
             .background(RoundedRectangle(cornerRadius: 10).fill(Palette.highlight.opacity(0.3)))
             .padding(.horizontal)
-            .accessibilityHint(Text(verbatim: detail))
+            .accessibilityHint(Text(verbatim: coreDetail(detail) ?? ""))
     }
 }
 
@@ -440,6 +469,14 @@ private struct GameOverCard: View {
     let menu: @MainActor () -> Void
 
     var body: some View {
+        ViewThatFits(in: .vertical) {
+            card
+            ScrollView { card }
+        }
+        .padding(32)
+    }
+
+    private var card: some View {
         VStack(spacing: 16) {
             Text("game.over.title")
                 .font(.largeTitle.bold())
@@ -455,20 +492,25 @@ private struct GameOverCard: View {
                     }
                 }
             }
-            HStack {
-                Button("game.menu", action: menu)
-                    .buttonStyle(.bordered)
-                Button("review.button", action: review)
-                    .buttonStyle(.bordered)
-                Button("game.playAgain", action: playAgain)
-                    .buttonStyle(.borderedProminent)
-                    .tint(Palette.accent)
+            ViewThatFits(in: .horizontal) {
+                HStack { buttons }
+                VStack { buttons }
             }
         }
         .padding(28)
         .background(RoundedRectangle(cornerRadius: 24).fill(.regularMaterial))
         .shadow(radius: 12)
-        .padding(32)
+    }
+
+    @ViewBuilder
+    private var buttons: some View {
+        Button("game.menu", action: menu)
+            .buttonStyle(.bordered)
+        Button("review.button", action: review)
+            .buttonStyle(.bordered)
+        Button("game.playAgain", action: playAgain)
+            .buttonStyle(.borderedProminent)
+            .tint(Palette.accent)
     }
 
     private func names(ofSide side: Int32) -> String {
@@ -476,4 +518,56 @@ private struct GameOverCard: View {
         return seats.compactMap { seat in snapshot.seats.first { $0.seat == seat }?.name }
             .formatted(.list(type: .and))
     }
+}
+
+// MARK: - Previews
+
+#Preview("A throw due") {
+    GameView(toMenu: {})
+        .environment(AppServices(previewing: Samples.game(.firstThrow)))
+}
+
+#Preview("A piece picked") {
+    GameView(toMenu: {})
+        .environment(AppServices(previewing: Samples.game(.toMove)))
+}
+
+#Preview("Two stacks on one station") {
+    GameView(toMenu: {})
+        .environment(AppServices(previewing: Samples.game(.sharedStation)))
+}
+
+#Preview("Game over") {
+    GameView(toMenu: {})
+        .environment(AppServices(previewing: Samples.game(.over)))
+}
+
+#Preview("The turn banner and the seats, mid-game") {
+    let state = Samples.game(.midGame).state
+    VStack {
+        TurnBanner(state: state)
+        if let snapshot = state.snapshot { SeatStrip(snapshot: snapshot) }
+    }
+}
+
+#Preview("The hand and the action row, a move due") {
+    let state = Samples.game(.toMove).state
+    VStack {
+        HandRow(state: state)
+        ActionRow(state: state, pickHome: {}, choose: { _ in }, askHint: {})
+    }
+}
+
+#Preview("The game-over card") {
+    if let snapshot = Samples.game(.over).state.snapshot {
+        GameOverCard(snapshot: snapshot, playAgain: {}, review: {}, menu: {})
+    }
+}
+
+#Preview("The review being worked out") {
+    ReviewSheet(review: nil, snapshot: Samples.game(.over).state.snapshot, board: BoardGeometry(), close: {})
+}
+
+#Preview("A game restored from its backup") {
+    RecoveredBanner(detail: "the main file was cut short")
 }

@@ -105,6 +105,7 @@ private struct SeatEditor: View {
     let seat: SeatDraft
     let team: Int?
     let model: NewGameModel
+    @Environment(\.dynamicTypeSize) private var typeSize
 
     var body: some View {
         VStack(alignment: .leading, spacing: 10) {
@@ -123,7 +124,8 @@ private struct SeatEditor: View {
                         .background(Capsule().fill(Palette.card))
                 }
             }
-            HStack(spacing: 10) {
+            // Each swatch is a 44-point target, named by its colour for VoiceOver.
+            HStack(spacing: 4) {
                 ForEach(NewGameModel.palette, id: \.self) { colour in
                     Button {
                         model.setColour(id: seat.id, colour)
@@ -131,24 +133,34 @@ private struct SeatEditor: View {
                         Circle()
                             .fill(Color(hex: colour))
                             .frame(width: 26, height: 26)
-                            .overlay(Circle().stroke(Palette.ink, lineWidth: seat.colour == colour ? 3 : 0))
+                            .overlay(Circle().stroke(Color.primary, lineWidth: seat.colour == colour ? 3 : 0))
+                            .frame(minWidth: 44, minHeight: 44)
+                            .contentShape(Rectangle())
                     }
                     .buttonStyle(.plain)
-                    .accessibilityLabel(Text("newGame.colour"))
+                    .accessibilityLabel(Text(verbatim: colourName(colour)))
                     .accessibilityAddTraits(seat.colour == colour ? .isSelected : [])
                 }
             }
-            Picker("newGame.player", selection: Binding(
-                get: { PlayerChoice(seat.player) },
-                set: { model.setPlayer(id: seat.id, $0.kind) }
-            )) {
-                ForEach(PlayerChoice.allCases, id: \.self) { choice in
-                    Text(choice.title).tag(choice)
-                }
+            // Four segments do not fit at the accessibility text sizes: a menu then.
+            if typeSize.isAccessibilitySize {
+                playerPicker.pickerStyle(.menu)
+            } else {
+                playerPicker.pickerStyle(.segmented)
             }
-            .pickerStyle(.segmented)
         }
         .padding(.vertical, 4)
+    }
+
+    private var playerPicker: some View {
+        Picker("newGame.player", selection: Binding(
+            get: { PlayerChoice(seat.player) },
+            set: { model.setPlayer(id: seat.id, $0.kind) }
+        )) {
+            ForEach(PlayerChoice.allCases, id: \.self) { choice in
+                Text(choice.title).tag(choice)
+            }
+        }
     }
 }
 
@@ -267,6 +279,7 @@ private struct RuleOptionRow: View {
             } label: {
                 LabeledContent(label) {
                     Text(verbatim: ids.isEmpty ? localized("newGame.none", fallback: "None") : ids.joined(separator: ", "))
+                    .foregroundStyle(.secondary)
                 }
             }
         default:
@@ -285,6 +298,7 @@ private struct RuleOptionRow: View {
 private struct StationPicker: View {
     let key: String
     let model: NewGameModel
+    private let board = BoardGeometry()
 
     private var option: RuleOption? { model.state.options.first { $0.key == key } }
 
@@ -301,13 +315,38 @@ private struct StationPicker: View {
                 model.setOption(key, to: .stations(ids: next))
             } label: {
                 HStack {
-                    Text(verbatim: choice.label)
+                    Text(verbatim: stationLabel(choice))
                     Spacer()
                     if on { Image(systemName: "checkmark").foregroundStyle(Palette.accent) }
                 }
             }
-            .foregroundStyle(Palette.ink)
+            .foregroundStyle(.primary)
+            .accessibilityAddTraits(on ? .isSelected : [])
         }
         .navigationTitle(Text(verbatim: localized("rule.\(key)", fallback: option?.label ?? key)))
+    }
+
+    /// A station by the app's own name for it (the core's label is English).
+    private func stationLabel(_ choice: RuleChoice) -> String {
+        board.stations[choice.id].map(stationName) ?? choice.label
+    }
+}
+
+#Preview("A new game") {
+    NavigationStack {
+        NewGameView(start: { _ in })
+    }
+    .environment(AppServices(previewing: GameModel(library: nil), library: nil))
+}
+
+#Preview("A seat and a house rule") {
+    let model = NewGameModel()
+    Form {
+        if let seat = model.state.seats.first {
+            SeatEditor(seat: seat, team: 0, model: model)
+        }
+        ForEach(model.state.options.prefix(4), id: \.key) { option in
+            RuleOptionRow(option: option, model: model)
+        }
     }
 }

@@ -20,9 +20,23 @@ struct ResumeView: View {
                 }
                 .disabled(!entry.canOpen)
                 .swipeActions {
-                    Button("resume.delete", role: .destructive) { model.delete(id: entry.id) }
+                    // Asks first: a game deleted is gone for good.
+                    Button("resume.delete", role: .destructive) { model.askToDelete(id: entry.id) }
                 }
             }
+        }
+        .confirmationDialog(
+            "resume.delete.confirm",
+            isPresented: Binding(
+                get: { state.pendingDelete != nil },
+                set: { if !$0 { model.cancelDelete() } }),
+            titleVisibility: .visible,
+            presenting: state.pendingDelete
+        ) { entry in
+            Button("resume.delete", role: .destructive) { model.delete(id: entry.id) }
+            Button("common.cancel", role: .cancel) { model.cancelDelete() }
+        } message: { _ in
+            Text("resume.delete.detail")
         }
         .overlay {
             if state.loaded && state.entries.isEmpty {
@@ -49,7 +63,7 @@ private struct ResumeRow: View {
                         Text(verbatim: seat.name).font(.headline).lineLimit(1)
                     }
                 }
-                .foregroundStyle(Palette.ink)
+                .foregroundStyle(.primary)
                 HStack(spacing: 8) {
                     Text(verbatim: presetName(summary.preset))
                     if summary.finished {
@@ -87,10 +101,12 @@ private struct ResumeRow: View {
                 Label("resume.damaged", systemImage: "exclamationmark.triangle.fill")
                     .font(.caption.bold())
                     .foregroundStyle(.red)
-                Text(verbatim: reason)
-                    .font(.caption2)
-                    .foregroundStyle(.secondary)
-                    .lineLimit(2)
+                if let reason = coreDetail(reason) {
+                    Text(verbatim: reason)
+                        .font(.caption2)
+                        .foregroundStyle(.secondary)
+                        .lineLimit(2)
+                }
             }
         case .fromNewerVersion:
             Label("resume.newer", systemImage: "arrow.up.circle")
@@ -112,4 +128,26 @@ private struct ResumeRow: View {
         return String(format: localized("resume.won", fallback: "%@ won"),
                       names.formatted(.list(type: .and)))
     }
+}
+
+#Preview("Saved games: one to go on, one finished, one damaged") {
+    NavigationStack {
+        ResumeView(open: { _ in })
+    }
+    .environment(AppServices(previewing: GameModel(library: nil)))
+}
+
+#Preview("No saved games") {
+    NavigationStack {
+        ResumeView(open: { _ in })
+    }
+    .environment(AppServices(previewing: GameModel(library: nil), library: nil))
+}
+
+#Preview("A saved game's row") {
+    let resume = ResumeModel(library: Samples.library())
+    List(resume.state.entries, id: \.id) { entry in
+        ResumeRow(entry: entry)
+    }
+    .onAppear { resume.reload() }
 }

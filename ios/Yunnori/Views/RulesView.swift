@@ -56,6 +56,7 @@ struct RulesView: View {
             }
             .padding()
         }
+        .foregroundStyle(Palette.ink)
         .background(Palette.paper.ignoresSafeArea())
         .navigationTitle("rules.title")
     }
@@ -80,4 +81,15 @@ private struct RulesSection: View {
             Text(text)
         }
     }
+}
+
+#Preview("How to play") {
+    NavigationStack {
+        RulesView()
+    }
+}
+
+#Preview("A section") {
+    RulesSection(title: "rules.goal.title", text: "rules.goal.text")
+        .padding()
 }

@@ -5,14 +5,18 @@ import YunnoriKit
 /// was down) or a tap throws; the sticks then fly along the core's plan: each from its
 /// release pose to its resting pose, rolling its half-turns and landing on the face the
 /// core drew, the marked stick showing its Back-Do mark, a stick off the mat fading (낙).
+///
+/// With Reduce Motion the sticks do not fly: they lie as they landed at once.
 struct StickMatView: View {
     let lastThrow: ThrowShow?
-    let enabled: Bool
+    /// What the mat offers now; it throws only when `.ready`.
+    let status: MatStatus
     /// The core's gesture record (not SwiftUI's `Gesture` protocol).
     let onThrow: (YutCore.Gesture) -> Void
     /// Called once the last stick has come to rest.
     var onLanded: (ThrowShow) -> Void = { _ in }
 
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @State private var flightStart = Date.distantPast
     @State private var flying: ThrowShow?
     @State private var landed: ThrowShow?
@@ -37,10 +41,12 @@ struct StickMatView: View {
         }
         .task(id: lastThrow?.id) { await fly(lastThrow) }
         .accessibilityElement(children: .ignore)
-        .accessibilityLabel(accessibilityText)
+        .accessibilityLabel(Text(verbatim: accessibilityText))
         .accessibilityAddTraits(enabled ? .isButton : [])
         .accessibilityAction { if enabled { onThrow(ThrowInput.tap) } }
     }
+
+    private var enabled: Bool { status == .ready }
 
     // MARK: - Input
 
@@ -94,7 +100,7 @@ struct StickMatView: View {
     private var overlayText: some View {
         if let landed, flying == nil {
             Text(verbatim: resultName(landed.result))
-                .font(.system(size: 34, weight: .heavy, design: .rounded))
+                .font(.system(.largeTitle, design: .rounded, weight: .heavy))
                 .foregroundStyle(.white)
                 .shadow(color: .black.opacity(0.5), radius: 3)
                 .frame(maxHeight: .infinity, alignment: .top)
@@ -116,10 +122,17 @@ struct StickMatView: View {
             landed = nil
             return
         }
+        let flight = show.flight(reduceMotion: reduceMotion)
+        if flight == .zero {
+            flying = nil
+            landed = show
+            onLanded(show)
+            return
+        }
         landed = nil
         flying = show
         flightStart = .now
-        try? await Task.sleep(for: .milliseconds(Int(show.plan.totalMs)))
+        try? await Task.sleep(for: flight)
         guard flying?.id == show.id else { return }
         withAnimation(.spring(duration: 0.3)) {
             flying = nil
@@ -128,11 +141,13 @@ struct StickMatView: View {
         onLanded(show)
     }
 
+    /// The result on the mat, if the sticks have landed, then what the mat offers now:
+    /// never empty, disabled or not.
     private var accessibilityText: String {
-        var parts: [String] = []
-        if let landed { parts.append(resultName(landed.result)) }
-        if enabled { parts.append(localized("game.throwHint.voice", fallback: "Double-tap to throw the sticks")) }
-        return parts.joined(separator: ". ")
+        if flying != nil { return localized("mat.flying", fallback: "The sticks are in the air") }
+        let offer = matWords(status)
+        guard let landed else { return offer }
+        return "\(resultName(landed.result)). \(offer)"
     }
 }
 
@@ -196,4 +211,21 @@ struct IdleSticks: View {
             }
         }
     }
+}
+
+#Preview("Ready to throw") {
+    StickMatView(lastThrow: nil, status: .ready, onThrow: { _ in })
+        .frame(height: 160)
+        .padding()
+}
+
+#Preview("A result on the mat") {
+    StickMatView(lastThrow: Samples.game(.toMove).state.lastThrow, status: .moveFirst, onThrow: { _ in })
+        .frame(height: 160)
+        .padding()
+}
+
+#Preview("Idle sticks") {
+    IdleSticks()
+        .frame(width: 180, height: 90)
 }

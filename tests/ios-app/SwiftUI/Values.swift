@@ -1,99 +1,53 @@
 // The stand-in's values: strings to localise, text, fonts, colours and styles, geometry,
-// animation, haptics, accessibility. See Core.swift for what this module is.
+// animation, haptics, accessibility. Declarations only; see Core.swift.
 
 import Foundation
 
 // MARK: - Text
 
 public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation, Sendable {
-    /// The key as Xcode spells it (`"game.turnOf %@"`), and what was interpolated.
-    let built: _KeyBuilder
+    public init(_ value: String) {}
+    public init(stringLiteral value: String) {}
+    public init(stringInterpolation: StringInterpolation) {}
 
-    public init(_ value: String) { built = _KeyBuilder(key: value) }
-    public init(stringLiteral value: String) { built = _KeyBuilder(key: value) }
-    public init(stringInterpolation: StringInterpolation) { built = stringInterpolation.built }
-
-    /// The text in the test's language.
-    var resolved: String { built.resolved }
-
+    /// The interpolations a key takes; each becomes a format specifier of the key
+    /// (`%@`, `%lld`, ...), as tests/ios-app/check_strings.py reads them from the syntax tree.
     public struct StringInterpolation: StringInterpolationProtocol {
-        var built = _KeyBuilder()
         public init(literalCapacity: Int, interpolationCount: Int) {}
-        public mutating func appendLiteral(_ literal: String) { built.literal(literal) }
-        public mutating func appendInterpolation(_ string: String) {
-            built.argument("%@", .string(string))
-        }
-        public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T) {
-            built.argument(T._specifier, value._argument)
-        }
-        public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T, specifier: String) {
-            built.argument(specifier, value._argument)
-        }
-        public mutating func appendInterpolation(_ text: Text) {
-            built.argument("%@", .string(text._string))
-        }
-        public mutating func appendInterpolation(_ image: Image) {
-            built.argument("%@", .string(""))
-        }
+        public mutating func appendLiteral(_ literal: String) {}
+        public mutating func appendInterpolation(_ string: String) {}
+        public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T) {}
+        public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T, specifier: String) {}
+        public mutating func appendInterpolation(_ text: Text) {}
+        public mutating func appendInterpolation(_ image: Image) {}
         public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F)
-        where F.FormatInput: Equatable, F.FormatOutput == String {
-            built.argument("%@", .string(format.format(input)))
-        }
+        where F.FormatInput: Equatable, F.FormatOutput == String {}
     }
 }
 
 /// The number types a localised string can take as `%lld`, `%f` and the like.
-public protocol _FormatSpecifiable: Equatable {
-    static var _specifier: String { get }
-    var _argument: _Argument { get }
-}
-extension BinaryInteger {
-    public var _argument: _Argument { .integer(Int64(self)) }
-}
-extension BinaryFloatingPoint {
-    public var _argument: _Argument { .number(Double(self)) }
-}
-extension Int: _FormatSpecifiable { public static var _specifier: String { "%lld" } }
-extension Int8: _FormatSpecifiable { public static var _specifier: String { "%d" } }
-extension Int16: _FormatSpecifiable { public static var _specifier: String { "%d" } }
-extension Int32: _FormatSpecifiable { public static var _specifier: String { "%d" } }
-extension Int64: _FormatSpecifiable { public static var _specifier: String { "%lld" } }
-extension UInt: _FormatSpecifiable { public static var _specifier: String { "%llu" } }
-extension UInt8: _FormatSpecifiable { public static var _specifier: String { "%u" } }
-extension UInt16: _FormatSpecifiable { public static var _specifier: String { "%u" } }
-extension UInt32: _FormatSpecifiable { public static var _specifier: String { "%u" } }
-extension UInt64: _FormatSpecifiable { public static var _specifier: String { "%llu" } }
-extension Float: _FormatSpecifiable { public static var _specifier: String { "%f" } }
-extension Double: _FormatSpecifiable { public static var _specifier: String { "%lf" } }
-extension CGFloat: _FormatSpecifiable { public static var _specifier: String { "%lf" } }
+public protocol _FormatSpecifiable: Equatable {}
+extension Int: _FormatSpecifiable {}
+extension Int8: _FormatSpecifiable {}
+extension Int16: _FormatSpecifiable {}
+extension Int32: _FormatSpecifiable {}
+extension Int64: _FormatSpecifiable {}
+extension UInt: _FormatSpecifiable {}
+extension UInt8: _FormatSpecifiable {}
+extension UInt16: _FormatSpecifiable {}
+extension UInt32: _FormatSpecifiable {}
+extension UInt64: _FormatSpecifiable {}
+extension Float: _FormatSpecifiable {}
+extension Double: _FormatSpecifiable {}
+extension CGFloat: _FormatSpecifiable {}
 
 public struct Text: Equatable, Sendable {
-    enum Content: Equatable, Sendable {
-        case verbatim(String)
-        case key(LocalizedStringKey)
-    }
-    let content: Content
-
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil,
-                comment: StaticString? = nil) {
-        content = .key(key)
-    }
-    public init(verbatim content: String) { self.content = .verbatim(content) }
-    @_disfavoredOverload public init<S: StringProtocol>(_ content: S) {
-        self.content = .verbatim(String(content))
-    }
+                comment: StaticString? = nil) {}
+    public init(verbatim content: String) {}
+    @_disfavoredOverload public init<S: StringProtocol>(_ content: S) {}
     public init<F: FormatStyle>(_ input: F.FormatInput, format: F)
-    where F.FormatInput: Equatable, F.FormatOutput == String {
-        content = .verbatim(format.format(input))
-    }
-
-    /// The words shown, in the test's language.
-    public var _string: String {
-        switch content {
-        case .verbatim(let s): return s
-        case .key(let key): return key.resolved
-        }
-    }
+    where F.FormatInput: Equatable, F.FormatOutput == String {}
 
     public func font(_ font: Font?) -> Text { self }
     public func fontWeight(_ weight: Font.Weight?) -> Text { self }
@@ -104,11 +58,7 @@ public struct Text: Equatable, Sendable {
     public func foregroundColor(_ color: Color?) -> Text { self }
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { self }
 }
-extension Text: View, _Renderable {
-    public typealias Body = Never
-    public var body: Never { fatalError() }
-    public func _nodes(_ ctx: _Context) async -> [_Node] { [_Node(.text, text: _string)] }
-}
+extension Text: View, _PrimitiveView {}
 
 public struct Font: Hashable, Sendable {
     public static let largeTitle = Font()
@@ -186,11 +136,7 @@ public struct Color: Hashable, CustomStringConvertible, Sendable {
     public var gradient: AnyGradient { AnyGradient() }
 }
 extension Color: ShapeStyle {}
-extension Color: View, _Renderable {
-    public typealias Body = Never
-    public var body: Never { fatalError() }
-    public func _nodes(_ ctx: _Context) async -> [_Node] { [_Node(.shape)] }
-}
+extension Color: View, _PrimitiveView {}
 
 extension ShapeStyle where Self == Color {
     public static var black: Color { .black }
@@ -249,11 +195,7 @@ public struct UnitPoint: Hashable, Sendable {
 public struct LinearGradient: ShapeStyle {
     public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {}
 }
-extension LinearGradient: View, _Renderable {
-    public typealias Body = Never
-    public var body: Never { fatalError() }
-    public func _nodes(_ ctx: _Context) async -> [_Node] { [_Node(.shape)] }
-}
+extension LinearGradient: View, _PrimitiveView {}
 
 public struct StrokeStyle: Equatable, Sendable {
     public init(lineWidth: CGFloat = 1, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter,
@@ -473,4 +415,14 @@ public struct ToolbarItemPlacement: Sendable {
     public static let topBarLeading = ToolbarItemPlacement()
     public static let topBarTrailing = ToolbarItemPlacement()
     public static let bottomBar = ToolbarItemPlacement()
+}
+
+// MARK: - Dynamic Type
+
+/// The text sizes a person can choose, the accessibility sizes last.
+public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+
+    public var isAccessibilitySize: Bool { self >= .accessibility1 }
 }

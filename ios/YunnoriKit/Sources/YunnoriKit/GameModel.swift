@@ -101,6 +101,21 @@ public final class GameModel {
         return true
     }
 
+    /// Reopens the game the screen had open when the system ended the app in the
+    /// background (the scene keeps its id). Quietly does nothing when that game is already
+    /// open, is gone or cannot be read: the player then simply sees the menu.
+    /// - Returns: whether the game is open.
+    @discardableResult
+    public func restore(id: String) -> Bool {
+        if state.gameID == id, state.hasGame { return true }
+        guard let library = autosaver?.library, let loaded = try? library.load(id: id) else {
+            return false
+        }
+        stopBot()
+        install(loaded.session, recoveredFromBackup: loaded.recoveredFromBackup)
+        return true
+    }
+
     /// Leaves the game screen: bots stop, the game stays saved.
     public func leave() {
         stopBot()
@@ -147,6 +162,7 @@ public final class GameModel {
         }
         state.selection = state.selection == origin ? nil : origin
         state.pendingChoice = nil
+        if state.selection != nil { emit(.picked) }
     }
 
     /// The player tapped a spot: plays the move that goes there from the picked piece, or
@@ -262,6 +278,7 @@ public final class GameModel {
                               chances: chances)
             state.selection = advice.chosen.from
             state.pendingChoice = nil
+            emit(nil, [.hint(move: advice.chosen, winChance: advice.winChance)])
         case .failure(let error):
             report(error)
         }
@@ -335,6 +352,7 @@ public final class GameModel {
         do {
             apply(try session.undo())
             state.lastMove = nil
+            emit(nil, [.undone] + (state.snapshot.map { [Speech.turn(in: $0)] } ?? []))
             autosave()
         } catch {
             report(error)
@@ -365,7 +383,9 @@ public final class GameModel {
         state = next
         do {
             state.gameID = try fresh.id()
-            apply(try fresh.snapshot())
+            let snapshot = try fresh.snapshot()
+            apply(snapshot)
+            emit(nil, [Speech.turn(in: snapshot)])
         } catch {
             report(error)
         }
@@ -399,12 +419,20 @@ public final class GameModel {
     }
 
     private func showThrow(_ report: ThrowReport) {
+        let before = state.snapshot?.turn.seat
         counter += 1
         state.lastThrow = ThrowShow(id: counter, report: report)
         apply(report.snapshot)
+        var speech = Speech.of(report.events, in: report.snapshot)
+        if !speech.contains(where: { if case .threw = $0 { true } else { false } }) {
+            let name = report.snapshot.seats.first { $0.seat == report.seat }?.name ?? ""
+            speech.insert(.threw(seat: name, result: report.result), at: 0)
+        }
+        announce(report.snapshot.over ? .won : .thrown, speech, turnBefore: before)
     }
 
     private func showMove(_ move: LegalMove, _ report: MoveReport) {
+        let before = state.snapshot?.turn.seat
         counter += 1
         var captured: Int32 = 0
         for case .captured(_, _, let pieces) in report.events { captured += pieces }
@@ -412,6 +440,30 @@ public final class GameModel {
             id: counter, seat: move.seat, from: move.from, path: move.path,
             pieces: move.pieces, captured: captured, events: report.events)
         apply(report.snapshot)
+        var speech = Speech.of(report.events, in: report.snapshot)
+        if !speech.contains(where: { if case .moved = $0 { true } else { false } }) {
+            let name = report.snapshot.seats.first { $0.seat == move.seat }?.name ?? ""
+            speech.insert(.moved(seat: name, pieces: move.pieces, to: move.to), at: 0)
+        }
+        announce(report.snapshot.over ? .won : captured > 0 ? .captured : .moved, speech,
+                 turnBefore: before)
+    }
+
+    /// Emits an action's event: its words, and whose turn it is when the turn passed
+    /// (where the core's events did not say so already).
+    private func announce(_ haptic: Haptic, _ speech: [Speech], turnBefore: Int32?) {
+        var speech = speech
+        if let snapshot = state.snapshot, !snapshot.over, snapshot.turn.seat != turnBefore,
+           !speech.contains(where: { if case .turn = $0 { true } else { false } }) {
+            speech.append(Speech.turn(in: snapshot))
+        }
+        emit(haptic, speech)
+    }
+
+    /// Numbers a new event for the screen's haptics and VoiceOver.
+    private func emit(_ haptic: Haptic?, _ speech: [Speech] = []) {
+        counter += 1
+        state.event = TableEvent(id: counter, haptic: haptic, speech: speech)
     }
 
     private func report(_ error: any Error) {
@@ -420,6 +472,7 @@ public final class GameModel {
 
     private func report(_ message: UserMessage) {
         state.message = message
+        emit(.refused)
     }
 
     private func autosave() {

@@ -23,6 +23,18 @@ public struct ThrowShow: Sendable, Equatable, Identifiable {
     /// `nil` for 낙 (a stick off the mat).
     public var result: Throw? { report.result }
     public var plan: ThrowPlan { report.plan }
+
+    /// How long the sticks fly before the mat shows the result: the core's plan, or no
+    /// time at all with Reduce Motion (the sticks then lie as they landed at once).
+    public func flight(reduceMotion: Bool) -> Duration {
+        reduceMotion ? .zero : .milliseconds(Int(plan.totalMs))
+    }
+
+    /// Whether the sticks have come to rest `elapsed` after the throw (the mat shows the
+    /// result from then on, never while they fly).
+    public func hasLanded(after elapsed: Duration, reduceMotion: Bool) -> Bool {
+        elapsed >= flight(reduceMotion: reduceMotion)
+    }
 }
 
 /// A move to animate: where the stack went, station by station.
@@ -103,6 +115,8 @@ public struct GameState: Sendable, Equatable {
     public internal(set) var message: UserMessage?
     /// Set when a resumed game was read from its backup file: what was wrong.
     public internal(set) var recoveredFromBackup: String?
+    /// The latest thing that happened, for haptics and VoiceOver (`TableEvent.fresh`).
+    public internal(set) var event: TableEvent?
 
     public init() {}
 
@@ -146,6 +160,58 @@ public struct GameState: Sendable, Equatable {
 
     /// The seat to act.
     public var turn: TurnView? { snapshot?.turn }
+
+    /// What the turn banner says the table is doing; `nil` without a game.
+    public var status: TurnStatus? {
+        guard let snapshot else { return nil }
+        if snapshot.over { return .over }
+        switch bot {
+        case .waiting, .throwing: return .botThrows
+        case .thinking: return .botThinks
+        case .moving: return .botMoves
+        case .idle: break
+        }
+        switch snapshot.phase {
+        case .toThrow: return .throwSticks(throws: Int(snapshot.owed + snapshot.owedPrize))
+        case .toMove: return selection == nil ? .pickPiece : .pickDestination
+        case .over: return .over
+        }
+    }
+
+    /// What the stick mat offers now (its VoiceOver label is never empty).
+    public var mat: MatStatus {
+        guard let snapshot else { return .noGame }
+        if snapshot.over { return .over }
+        if canThrow { return .ready }
+        if canMove { return .moveFirst }
+        return .othersTurn(seat: snapshot.turn.name)
+    }
+}
+
+/// The turn banner's line under the name of the seat to act.
+public enum TurnStatus: Sendable, Equatable {
+    /// A person is to throw, `throws` times (at least one).
+    case throwSticks(throws: Int)
+    /// A person is to pick the piece to move.
+    case pickPiece
+    /// The picked piece waits for its destination.
+    case pickDestination
+    case botThrows
+    case botThinks
+    case botMoves
+    case over
+}
+
+/// What the stick mat offers, for its label.
+public enum MatStatus: Sendable, Equatable {
+    /// A throw is due: a swipe, a tap or VoiceOver's double-tap throws.
+    case ready
+    /// A result is in hand: a piece must move before the next throw.
+    case moveFirst
+    /// Another seat (a bot, or one busy) is playing.
+    case othersTurn(seat: String)
+    case over
+    case noGame
 }
 
 extension Array where Element: Hashable {

@@ -69,9 +69,7 @@ public final class NewGameModel {
     public private(set) var state: NewGameState
 
     /// Seat colours on offer, in order.
-    public nonisolated static let palette = [
-        "#D64545", "#2E6FD8", "#2F9E44", "#E0A100", "#8E44AD", "#1ABC9C",
-    ]
+    public nonisolated static let palette = SeatColour.allCases.map(\.hex)
 
     @ObservationIgnored private let defaultName: (Int) -> String
     @ObservationIgnored private var nextSeatID = 0
@@ -242,6 +240,32 @@ public final class NewGameModel {
 
     static func isColour(_ s: String) -> Bool {
         s.count == 7 && s.first == "#" && s.dropFirst().allSatisfy(\.isHexDigit)
+    }
+}
+
+/// The seat colours the app offers, by a stable name the app words (VoiceOver reads a
+/// swatch by it).
+public enum SeatColour: String, CaseIterable, Sendable {
+    case red, blue, green, yellow, purple, teal
+
+    /// As the core stores it, `#RRGGBB`.
+    public var hex: String {
+        switch self {
+        case .red: return "#D64545"
+        case .blue: return "#2E6FD8"
+        case .green: return "#2F9E44"
+        case .yellow: return "#E0A100"
+        case .purple: return "#8E44AD"
+        case .teal: return "#1ABC9C"
+        }
+    }
+
+    /// The named colour of a stored one (any case of the hex digits); `nil` for one the app
+    /// does not offer.
+    public init?(hex: String) {
+        guard let found = Self.allCases.first(where: { $0.hex.caseInsensitiveCompare(hex) == .orderedSame })
+        else { return nil }
+        self = found
     }
 }
 

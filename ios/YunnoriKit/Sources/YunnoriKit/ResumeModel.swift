@@ -58,8 +58,16 @@ public struct ResumeState: Sendable, Equatable {
     /// Whether the list has been read at least once.
     public internal(set) var loaded = false
     public internal(set) var message: UserMessage?
+    /// A game the player asked to delete, waiting for the confirmation.
+    public internal(set) var pendingDelete: ResumeEntry?
 
     public init() {}
+
+    /// The most recently played game that can be opened and is not over (the menu's
+    /// Continue).
+    public var latestUnfinished: ResumeEntry? {
+        entries.first { $0.canOpen && !$0.isFinished }
+    }
 }
 
 /// The Resume screen's model: the saved games, damaged ones included (shown as damaged,
@@ -89,8 +97,19 @@ public final class ResumeModel {
         state.loaded = true
     }
 
+    /// Asks before deleting a saved game: the screen confirms with `delete(id:)` or drops
+    /// the question with `cancelDelete()`. Nothing is deleted yet.
+    public func askToDelete(id: String) {
+        state.pendingDelete = state.entries.first { $0.id == id }
+    }
+
+    public func cancelDelete() {
+        state.pendingDelete = nil
+    }
+
     /// Deletes a saved game (and its backup), then reads the list again.
     public func delete(id: String) {
+        state.pendingDelete = nil
         guard let library else { return }
         do {
             try library.delete(id: id)
