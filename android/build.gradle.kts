@@ -1,6 +1,8 @@
 // The plugins every module uses, declared once with their versions (gradle/libs.versions.toml).
-// AGP 9 compiles Kotlin itself; declaring the Kotlin plugins here puts the pinned Kotlin Gradle
-// plugin on the build's classpath, so the app's Kotlin is compiled with that Kotlin too.
+// AGP 9 compiles Kotlin itself and brings Kotlin Gradle plugin 2.2.10; declaring the Kotlin
+// plugin here puts the pinned, newer one on the build's classpath (as the buildscript
+// classpath line of AGP 9's release notes would), so the app's Kotlin is compiled with the
+// catalog's Kotlin too.
 plugins {
     alias(libs.plugins.android.application) apply false
     alias(libs.plugins.kotlin.jvm) apply false

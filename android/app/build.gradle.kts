@@ -65,7 +65,6 @@ android {
             // R8: shrink and optimize; proguard-rules.pro keeps what JNA and the bindings
             // reach by reflection and from native code.
             isMinifyEnabled = true
-            isShrinkResources = true
             proguardFiles(getDefaultProguardFile("proguard-android-optimize.txt"), "proguard-rules.pro")
             signingConfig = if (releaseSigning != null) signingConfigs.getByName("release") else null
         }
