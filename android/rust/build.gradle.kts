@@ -34,6 +34,15 @@ val androidTargets = listOf(
 
 fun isWindows() = System.getProperty("os.name").startsWith("Windows")
 
+/**
+ * cargo: $CARGO, else rustup's ~/.cargo/bin (an IDE started from the desktop may not have it
+ * on its PATH), else whatever PATH finds.
+ */
+val cargo: String = System.getenv("CARGO")
+    ?: File(System.getProperty("user.home"), ".cargo/bin/" + if (isWindows()) "cargo.exe" else "cargo")
+        .takeIf { it.isFile }?.path
+    ?: "cargo"
+
 fun readProperties(file: File): Properties? =
     if (file.isFile) Properties().apply { file.inputStream().use(::load) } else null
 
@@ -82,7 +91,7 @@ val cargoBuildHost by tasks.registering(Exec::class) {
     group = "rust"
     description = "cargo build -p yut-ffi: the library for this computer (JVM tests) and uniffi-bindgen"
     workingDir = repoRoot
-    commandLine("cargo", "build", "-p", "yut-ffi")
+    commandLine(cargo, "build", "-p", "yut-ffi")
     // cargo knows best whether anything changed.
     outputs.upToDateWhen { false }
 }
@@ -95,7 +104,7 @@ val cargoBuildAndroid by tasks.registering(Exec::class) {
     // page link flag for these targets is in ../.cargo/config.toml; the libraries keep their
     // symbols for uniffi-bindgen, and the app's packaging strips them.
     commandLine(
-        listOf("cargo", "build", "-p", "yut-ffi", "--lib", "--release", "--no-default-features") +
+        listOf(cargo, "build", "-p", "yut-ffi", "--lib", "--release", "--no-default-features") +
             androidTargets.flatMap { listOf("--target", it.rustTarget) },
     )
     environment("CARGO_PROFILE_RELEASE_DEBUG", "0")
@@ -155,6 +164,7 @@ val generateBindings by tasks.registering(Exec::class) {
     outputs.dir(generatedBindings)
     // Bindgen reads the crate's uniffi.toml through `cargo metadata`: run it in the workspace.
     workingDir = repoRoot
+    environment("CARGO", cargo)
     doFirst { delete(generatedBindings) }
     commandLine(
         bindgen.path, "generate", "--no-format",
