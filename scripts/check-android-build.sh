@@ -13,6 +13,9 @@
 #     syntax only, Gradle's API is not here to resolve against);
 #   - the build's ELF page-alignment check (android/buildSrc, plain Kotlin) against shared
 #     libraries cc links here for 4 KB and 16 KB pages (JUnit, tests/android-build);
+#   - the instrumented smoke test (android/app/src/androidTest) compiled against Compose for
+#     the desktop's UI test API, an R made from the app's strings and stand-ins for the
+#     Android-only rule and runner (tests/android-build/smoke-stubs): compiled, not run;
 #   - actionlint on the workflows (built from its Go module, with Debian's shellcheck).
 # Closes with "N passed, N failed"; exits non-zero if anything failed or could not run.
 #
@@ -114,7 +117,38 @@ cat "$WORK/elf.log"
 cat "$WORK/elf.verdict"
 tally "$WORK/elf.verdict"
 
-# --- 4. the workflows -------------------------------------------------------------------------
+# --- 4. the instrumented smoke test compiles ------------------------------------------------
+# Against Compose for the desktop's UI test API (tests/android-app/pom.xml, the catalog's
+# Compose), an R generated from the app's strings (a renamed string fails here), the mat's
+# test tag as the app declares it, and stand-ins for the Android-only rule and runner.
+APP_MAIN="$REPO_DIR/android/app/src/main"
+SMOKE_GEN="$WORK/smoke-gen"
+rm -rf "$SMOKE_GEN" && mkdir -p "$SMOKE_GEN"
+{
+    echo "package app.yunnori.android"
+    echo "object R { object string {"
+    grep -o '<string name="[A-Za-z0-9_]*"' "$APP_MAIN/res/values/strings.xml" | sed 's/.*name="//; s/"$//' |
+        awk '{ printf "    const val %s: Int = %d\n", $1, NR }'
+    echo "} }"
+} >"$SMOKE_GEN/R.kt"
+tag="$(grep -rhoE 'const val STICK_MAT_TAG = "[^"]*"' "$APP_MAIN/kotlin" || true)"
+if [ -n "$tag" ]; then
+    printf 'package app.yunnori.android.ui.game\n\n%s\n' "$tag" >"$SMOKE_GEN/Tag.kt"
+fi
+COMPOSE_DIR="$(bash "$SCRIPT_DIR/install-compose-desktop.sh")"
+mapfile -t compose_jars < <(find "$COMPOSE_DIR" -name '*.jar' ! -name 'kotlin-stdlib*' | sort)
+compose_cp="$(IFS=:; echo "${compose_jars[*]}")"
+mapfile -t smoke_src < <(find "$REPO_DIR/android/app/src/androidTest" "$CHECK/smoke-stubs" "$SMOKE_GEN" -name '*.kt' | sort)
+if "$KOTLINC" -nowarn -jvm-target 17 -Xplugin="$KOTLIN_LIB/compose-compiler-plugin.jar" -cp "$compose_cp" \
+    -d "$WORK/smoke-classes" "${smoke_src[@]}" </dev/null; then
+    echo "ok    the instrumented smoke test compiles against the Compose UI test API"
+    passed=$((passed + 1))
+else
+    echo "FAIL  the instrumented smoke test does not compile (above)"
+    failed=$((failed + 1))
+fi
+
+# --- 5. the workflows -------------------------------------------------------------------------
 ACTIONLINT="$YUNNORI_TOOLS/actionlint-$ACTIONLINT_VERSION/actionlint"
 if [ ! -x "$ACTIONLINT" ]; then
     command -v go >/dev/null 2>&1 || yn_die "go is needed to build actionlint"
