@@ -8,9 +8,12 @@
 #
 #   scripts/check-cross-compile.sh [TARGET...]      (default: the three Android targets)
 #
+# Then generates the Kotlin bindings from each target's library with the computer's
+# uniffi-bindgen (as the app's Gradle build does from the arm64-v8a one) and checks that they
+# are exactly the bindings of the computer's library (needs `cargo build -p yut-ffi` first).
 # Adds the Rust targets with rustup when missing (idempotent; needs crates.io only for the
-# first build). Prints one line per target with its result, time and staticlib size, then
-# "N passed, N failed"; exits non-zero if any target failed.
+# first build). Prints one line per target with its result, time and staticlib size, one per
+# target's bindings, then "N passed, N failed"; exits non-zero if anything failed.
 # Env: CARGO_TARGET_DIR (default: target/ of the repository).
 set -euo pipefail
 
@@ -63,5 +66,36 @@ for t in "${targets[@]}"; do
     rm -f "$log"
 done
 yn_log "all targets in $(yn_since "$start")"
+
+# The app's Gradle build generates its Kotlin bindings from the arm64-v8a library
+# (android/rust/build.gradle.kts): uniffi-bindgen reads each phone-architecture archive here
+# and must give exactly the bindings of the computer's own library.
+BINDGEN="$TARGET_DIR/debug/uniffi-bindgen"
+HOST_LIB="$TARGET_DIR/debug/libyut_ffi.so"
+CONFIG="$REPO_DIR/android/viewmodel/uniffi-jvm.toml"
+if [ ! -x "$BINDGEN" ] || [ ! -f "$HOST_LIB" ]; then
+    echo "FAIL  bindings: $BINDGEN or $HOST_LIB missing (cargo build -p yut-ffi first)"
+    failed=$((failed + 1))
+else
+    out="$(mktemp -d)"
+    generate() { (cd "$REPO_DIR" && "$BINDGEN" generate --no-format --config "$CONFIG" --library "$1" --language kotlin --out-dir "$2") </dev/null >/dev/null; }
+    if generate "$HOST_LIB" "$out/host"; then
+        for t in "${targets[@]}"; do
+            lib="$TARGET_DIR/$t/release/libyut_ffi.a"
+            if [ -f "$lib" ] && generate "$lib" "$out/$t" && diff -r -q "$out/host" "$out/$t" >/dev/null; then
+                echo "ok    bindings from the $t library are the computer's ($(find "$out/$t" -name '*.kt' -exec cat {} + | wc -l) lines)"
+                passed=$((passed + 1))
+            else
+                echo "FAIL  bindings from the $t library differ from the computer's, or could not be generated"
+                failed=$((failed + 1))
+            fi
+        done
+    else
+        echo "FAIL  bindings: uniffi-bindgen could not read $HOST_LIB"
+        failed=$((failed + 1))
+    fi
+    rm -rf "$out"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
