@@ -143,8 +143,9 @@ androidComponents {
 // --- versions the checks without an Android SDK depend on --------------------------------
 
 // The app's screens are compiled and tested on this project's CI against Compose for the
-// desktop at the BOM's versions (gradle/libs.versions.toml): the release build fails if the
-// BOM or a transitive dependency resolves other Compose or lifecycle/navigation versions.
+// desktop at the BOM's versions (gradle/libs.versions.toml): every app build fails if the
+// release classpath resolves other Compose, lifecycle or navigation versions (a BOM bump, or
+// a library pulling a newer one in) than those the checks compile against.
 val verifyPinnedVersions by tasks.registering {
     group = "verification"
     description = "Checks that the resolved Compose, lifecycle and navigation versions are the pinned ones"
