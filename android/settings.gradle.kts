@@ -22,6 +22,8 @@ dependencyResolutionManagement {
 
 rootProject.name = "yunnori"
 
+// The Rust core for the phone's ABIs and for this computer, and its Kotlin bindings.
+include(":rust")
 // Pure-JVM state holders over the core's generated Kotlin bindings (tested on the JVM).
 include(":viewmodel")
 // The Jetpack Compose app.

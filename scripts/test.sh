@@ -36,6 +36,10 @@ bash scripts/test-android-viewmodel.sh
 step "Android app: its sources compile and its screens run (Compose for the desktop)"
 bash scripts/test-android-app.sh
 
+step "Android build: its files checked without Gradle, the core compiled for the phone's three ABIs"
+bash scripts/check-android-build.sh
+bash scripts/check-cross-compile.sh
+
 step "iPhone view model (Swift package) against the real library"
 bash scripts/test-ios-viewmodel.sh
 
