@@ -22,6 +22,7 @@ import androidx.compose.ui.test.performScrollTo
 import androidx.compose.ui.test.performSemanticsAction
 import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.swipeUp
+import app.yunnori.android.ui.colourName
 import app.yunnori.android.ui.game.GameTags
 import app.yunnori.android.ui.game.STICK_MAT_TAG
 import app.yunnori.core.BotLevel
@@ -65,6 +66,9 @@ class GameScreenTest {
             label.endsWith(" on $name") || label.startsWith("Move to $name")
         }
 
+    /** A seat colour's name, as TalkBack hears it with each stack. */
+    private fun colour(hex: String): String = AppStrings.text(colourName(hex))
+
     private fun SemanticsNodeInteraction.description(): String =
         fetchSemanticsNode().config.getOrNull(SemanticsProperties.ContentDescription).orEmpty().joinToString()
 
@@ -105,7 +109,7 @@ class GameScreenTest {
             val moved = awaitGame(host, "the move") { it.snapshot?.stacks?.isNotEmpty() == true && it.selection == null }
             val stack = moved.snapshot!!.stacks.single()
             assertEquals(0, stack.side)
-            onNodeWithContentDescription("Seat 0: 1 on ", substring = true).assertExists()
+            onNodeWithContentDescription("Seat 0 (Red): 1 on ", substring = true).assertExists()
             onNodeWithText("Undo").assertIsEnabled()
             screenshot("game-moved")
         }
@@ -247,7 +251,7 @@ class GameScreenTest {
             assertEquals(Spot.Home, st.selection?.from, "the only piece to move is picked")
             onNodeWithContentDescription("(으)로 옮기기", substring = true).performClick()
             awaitGame(host, "the move") { it.snapshot?.stacks?.isNotEmpty() == true }
-            onNodeWithContentDescription("Seat 0의 말 1개", substring = true).assertExists()
+            onNodeWithContentDescription("Seat 0(빨강)의 말 1개", substring = true).assertExists()
             screenshot("game-korean")
         }
     }
@@ -284,7 +288,7 @@ class GameScreenTest {
 
             // By TalkBack: the piece, then its destination.
             if (st.selection?.from != twoWay.first().from) {
-                onNode(hasContentDescription("${mover.name}: 1 on ", substring = true) and hasClickAction() and hasStation(st, from))
+                onNode(hasContentDescription("${mover.name} (${colour(mover.colour)}): 1 on ", substring = true) and hasClickAction() and hasStation(st, from))
                     .performSemanticsAction(SemanticsActions.OnClick)
                 awaitGame(host, "the piece picked") { it.selection?.from == twoWay.first().from }
             }
@@ -296,7 +300,7 @@ class GameScreenTest {
             onNodeWithText("Pick it up and move together").performClick()
             val joined = awaitGame(host, "the joining move") { it.snapshot!!.state != before.state && it.choice == null }
             assertTrue(joined.snapshot!!.stacks.any { it.station == to && it.side == mover.side && it.size >= 2 })
-            onNodeWithContentDescription("${mover.name}: 2 on ", substring = true).assertExists()
+            onNodeWithContentDescription("${mover.name} (${colour(mover.colour)}): 2 on ", substring = true).assertExists()
 
             // Undo: the position before the move, the two pieces apart again.
             onNodeWithText("Undo").performClick()

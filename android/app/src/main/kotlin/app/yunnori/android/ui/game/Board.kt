@@ -42,6 +42,7 @@ import androidx.compose.ui.text.intl.Locale
 import androidx.compose.ui.text.rememberTextMeasurer
 import androidx.compose.ui.unit.IntOffset
 import app.yunnori.android.R
+import app.yunnori.android.ui.colourName
 import app.yunnori.android.ui.colourOf
 import app.yunnori.android.ui.percent
 import app.yunnori.android.ui.spotText
@@ -271,7 +272,9 @@ private fun BoardTargets(
         )
     }
     for (stack in stacks) {
-        val owners = stack.counts.joinToString(", ") { seatNames[it.seat] ?: "" }
+        // Each owner by name and colour, so no one needs to tell the discs apart by eye.
+        val owners = stack.counts.map { stringResource(R.string.seat_with_colour, seatNames[it.seat] ?: "", stringResource(colourName(it.colour))) }
+            .joinToString(", ")
         val label = stringResource(R.string.board_stack, owners, stack.size, spotText(Spot.Station(stack.station), board))
         val movable = Spot.Station(stack.station) in movableFrom
         Target(frame.at(stack.x, stack.y), label, Spot.Station(stack.station).takeIf { movable })
