@@ -64,21 +64,26 @@ if [ ! -d "$STUBS_JAVA" ] || [ "$(cat "$STUBS_JAVA.fp" 2>/dev/null)" != "$fp" ];
     echo "$fp" >"$STUBS_JAVA.fp"
 fi
 
-# R.string: one id per <string> of the default strings, numbered in file order as
-# AppStrings (the stand-in resources) numbers them.
+# R.string and R.plurals: one id per <string> (<plurals>) of the default strings,
+# numbered in file order as AppStrings (the stand-in resources) numbers them.
 R_KT="$WORK/gen/R.kt"
 mkdir -p "$WORK/gen"
+# r_ids KIND FIRST TAG: `object KIND` with an id from FIRST up for each <TAG name="…">.
+r_ids() {
+    local i=0 name
+    echo "    object $1 {"
+    while read -r name; do
+        printf '        const val %s: Int = 0x%x\n' "$name" $(($2 + i))
+        i=$((i + 1))
+    done < <(grep -o "<$3 name=\"[A-Za-z0-9_]*\"" "$APP/res/values/strings.xml" | sed 's/.*name="//; s/"$//')
+    echo "    }"
+}
 {
     echo "package app.yunnori.android"
     echo
     echo "object R {"
-    echo "    object string {"
-    i=0
-    while read -r name; do
-        printf '        const val %s: Int = 0x%x\n' "$name" $((0x7f000000 + i))
-        i=$((i + 1))
-    done < <(grep -o '<string name="[A-Za-z0-9_]*"' "$APP/res/values/strings.xml" | sed 's/.*name="//; s/"$//')
-    echo "    }"
+    r_ids string 0x7f000000 string
+    r_ids plurals 0x7f010000 plurals
     echo "}"
 } >"$R_KT.new"
 mv "$R_KT.new" "$R_KT"

@@ -399,3 +399,14 @@ pub(crate) fn save_summary(s: &save::Summary) -> SaveSummary {
         turns: int(s.turns),
     }
 }
+
+/// The stable id of a save file's trouble, for the apps to word.
+pub(crate) fn save_damage(e: &save::SaveError) -> SaveDamage {
+    match e {
+        save::SaveError::Corrupt { .. } => SaveDamage::Corrupt,
+        save::SaveError::NewerVersion { .. } => SaveDamage::NewerVersion,
+        save::SaveError::NotFound => SaveDamage::Missing,
+        save::SaveError::Unreadable(_) | save::SaveError::Unwritable(_) => SaveDamage::Unreadable,
+        save::SaveError::BadId(_) => SaveDamage::BadId,
+    }
+}

@@ -1,6 +1,6 @@
 //! `SaveLibrary`: the directory of saved games, over `yut_core::save::SaveLibrary`.
 
-use crate::convert::save_summary;
+use crate::convert::{save_damage, save_summary};
 use crate::error::{from_save, guarded, with_state, YutError};
 use crate::records::*;
 use crate::session::{GameSession, SessionState};
@@ -79,20 +79,22 @@ impl SaveLibrary {
         Ok(entries
             .iter()
             .map(|e| {
-                let (status, summary) = match &e.status {
-                    EntryStatus::Good(s) => (SaveStatus::Good, Some(save_summary(s))),
+                let (status, summary, damage) = match &e.status {
+                    EntryStatus::Good(s) => (SaveStatus::Good, Some(save_summary(s)), None),
                     EntryStatus::Backup { summary, damage } => (
                         SaveStatus::Backup {
                             damage: damage.to_string(),
                         },
                         Some(save_summary(summary)),
+                        Some(save_damage(damage)),
                     ),
-                    EntryStatus::Damaged(err) => (status(err), None),
+                    EntryStatus::Damaged(err) => (status(err), None, Some(save_damage(err))),
                 };
                 SaveEntry {
                     id: e.id.clone(),
                     status,
                     summary,
+                    damage,
                 }
             })
             .collect())

@@ -571,10 +571,31 @@ pub enum SaveStatus {
     },
 }
 
+/// What is wrong with a saved game's file, as a stable id the apps word in their own
+/// language (the `SaveStatus` reasons are the core's English, for logs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, uniffi::Enum)]
+pub enum SaveDamage {
+    /// The file is there but its content does not make a game (bad JSON, a bad checksum,
+    /// a position the rules reject).
+    Corrupt,
+    /// The file cannot be read at all (permissions, a device error).
+    Unreadable,
+    /// The file is missing.
+    Missing,
+    /// The file's name is not a game id.
+    BadId,
+    /// Written by a newer version of the app.
+    NewerVersion,
+}
+
 /// One entry of the Resume list; `summary` is `None` for a damaged game.
 #[derive(Clone, Debug, PartialEq, uniffi::Record)]
 pub struct SaveEntry {
     pub id: String,
     pub status: SaveStatus,
     pub summary: Option<SaveSummary>,
+    /// Why the main file is not used (`Backup`, `Damaged`, `FromNewerVersion`); `None` for a
+    /// good game.
+    #[uniffi(default = None)]
+    pub damage: Option<SaveDamage>,
 }

@@ -5,6 +5,7 @@ import app.yunnori.core.GameSession
 import app.yunnori.core.Gesture
 import app.yunnori.core.NewGame
 import app.yunnori.core.Phase
+import app.yunnori.core.SaveDamage
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.Preset
 import app.yunnori.core.RuleKind
@@ -335,7 +336,9 @@ class BadInputTest {
             val entries = library.list().associateBy { it.id }
             assertIs<SaveStatus.Damaged>(entries.getValue("broken").status)
             assertNull(entries.getValue("broken").summary)
+            assertEquals(SaveDamage.CORRUPT, entries.getValue("broken").damage, "the apps word the reason from its id")
             assertEquals(SaveStatus.FromNewerVersion(99uL), entries.getValue("future").status)
+            assertEquals(SaveDamage.NEWER_VERSION, entries.getValue("future").damage)
             val corrupt = assertFailsWith<YutException.SaveCorrupt> { library.load("broken") }
             assertEquals("broken", corrupt.id)
             val newer = assertFailsWith<YutException.SaveFromNewerVersion> { library.load("future") }

@@ -276,6 +276,8 @@ final class BadInputTests: XCTestCase {
         let entries = Dictionary(uniqueKeysWithValues: try library.list().map { ($0.id, $0) })
         guard case .damaged = entries["broken"]?.status else { return XCTFail("broken not listed as damaged") }
         XCTAssertEqual(entries["future"]?.status, .fromNewerVersion(version: 99))
+        XCTAssertEqual(entries["broken"]?.damage, .corrupt, "the apps word the reason from its id")
+        XCTAssertEqual(entries["future"]?.damage, .newerVersion)
         assertThrows({ if case .SaveCorrupt(id: "broken", _) = $0 { true } else { false } }, "corrupt") {
             try library.load(id: "broken")
         }

@@ -39,7 +39,7 @@ class AppTest {
                 awaitReal("the game") { app.model.game.state.value.canThrow }
                 waitForIdle()
                 onNodeWithText("Player 1 throws").assertExists()
-                tap(onNodeWithText("Throw the sticks").performScrollTo())
+                tap(onNodeWithText("Throw the sticks"))
                 awaitReal("the throw") { app.model.game.state.value.lastThrow != null && app.model.game.state.value.saved }
                 waitForIdle()
                 screenshot("app-game")

@@ -22,6 +22,8 @@ import androidx.compose.ui.test.performScrollTo
 import androidx.compose.ui.test.performSemanticsAction
 import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.swipeUp
+import app.yunnori.android.ui.colourName
+import app.yunnori.android.ui.game.GameTags
 import app.yunnori.android.ui.game.STICK_MAT_TAG
 import app.yunnori.core.BotLevel
 import app.yunnori.core.GameSession
@@ -64,6 +66,9 @@ class GameScreenTest {
             label.endsWith(" on $name") || label.startsWith("Move to $name")
         }
 
+    /** A seat colour's name, as TalkBack hears it with each stack. */
+    private fun colour(hex: String): String = AppStrings.text(colourName(hex))
+
     private fun SemanticsNodeInteraction.description(): String =
         fetchSemanticsNode().config.getOrNull(SemanticsProperties.ContentDescription).orEmpty().joinToString()
 
@@ -76,7 +81,7 @@ class GameScreenTest {
             onNodeWithText("Seat 0 throws").assertExists()
             onNodeWithText("Undo").assertIsNotEnabled()
 
-            onNodeWithText("Throw the sticks").performScrollTo().performClick()
+            onNodeWithText("Throw the sticks").performClick()
             val moving = awaitGame(host, "the throw") { it.canMove }
             val result = assertNotNull(moving.lastThrow?.result, "seed $SEED_FORWARD throws a result")
             onNodeWithText("Seat 0 moves").assertExists()
@@ -104,7 +109,7 @@ class GameScreenTest {
             val moved = awaitGame(host, "the move") { it.snapshot?.stacks?.isNotEmpty() == true && it.selection == null }
             val stack = moved.snapshot!!.stacks.single()
             assertEquals(0, stack.side)
-            onNodeWithContentDescription("Seat 0: 1 on ", substring = true).assertExists()
+            onNodeWithContentDescription("Seat 0 (Red): 1 on ", substring = true).assertExists()
             onNodeWithText("Undo").assertIsEnabled()
             screenshot("game-moved")
         }
@@ -117,7 +122,7 @@ class GameScreenTest {
             send(host, UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
             awaitGame(host, "a new game") { it.canThrow }
             val mat = onNodeWithContentDescription("Double-tap to throw the sticks")
-            mat.performScrollTo().performTouchInput { swipeUp() }
+            mat.performTouchInput { swipeUp() }
             val thrown = awaitGame(host, "the swipe's throw") { it.lastThrow != null }
             val shown = thrown.lastThrow!!
             assertEquals(0, shown.seat)
@@ -157,7 +162,7 @@ class GameScreenTest {
             send(host, UiEvent.Throw())
             awaitGame(host, "the throw") { it.canMove }
 
-            onNodeWithText("Hint").performScrollTo().performClick()
+            onNodeWithText("Hint").performClick()
             val hinted = awaitGame(host, "the hint") { it.hint != null && !it.hintThinking }
             val hint = hinted.hint!!
             val percent = (hint.winChance * 100).roundToInt()
@@ -217,6 +222,16 @@ class GameScreenTest {
             screenshot("game-review")
             onNodeWithText("Close").performClick()
             awaitGame(host, "the review closed") { it.review == null }
+
+            // The card can be put aside to look at the final board, and brought back.
+            onNodeWithText("Look at the board").performClick()
+            awaitGame(host, "the card put aside") { it.resultAside }
+            onNodeWithText("Play again").assertDoesNotExist()
+            onNode(hasTestTag(GameTags.BOARD)).assertExists()
+            screenshot("game-over-board")
+            onNodeWithText("Result").performClick()
+            awaitGame(host, "the card back") { !it.resultAside }
+            onNodeWithText("Play again").assertExists()
         }
     }
 
@@ -227,7 +242,7 @@ class GameScreenTest {
             send(host, UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
             awaitGame(host, "a new game") { it.canThrow }
             onNodeWithText("Seat 0 님이 던질 차례").assertExists()
-            onNodeWithText("윷 던지기").performScrollTo().performClick()
+            onNodeWithText("윷 던지기").performClick()
             val st = awaitGame(host, "the throw") { it.canMove }
             val korean = mapOf(Throw.DO to "도", Throw.GAE to "개", Throw.GEOL to "걸", Throw.YUT to "윷", Throw.MO to "모")
             val name = korean.getValue(st.lastThrow!!.result!!)
@@ -236,7 +251,7 @@ class GameScreenTest {
             assertEquals(Spot.Home, st.selection?.from, "the only piece to move is picked")
             onNodeWithContentDescription("(으)로 옮기기", substring = true).performClick()
             awaitGame(host, "the move") { it.snapshot?.stacks?.isNotEmpty() == true }
-            onNodeWithContentDescription("Seat 0의 말 1개", substring = true).assertExists()
+            onNodeWithContentDescription("Seat 0(빨강)의 말 1개", substring = true).assertExists()
             screenshot("game-korean")
         }
     }
@@ -273,7 +288,7 @@ class GameScreenTest {
 
             // By TalkBack: the piece, then its destination.
             if (st.selection?.from != twoWay.first().from) {
-                onNode(hasContentDescription("${mover.name}: 1 on ", substring = true) and hasClickAction() and hasStation(st, from))
+                onNode(hasContentDescription("${mover.name} (${colour(mover.colour)}): 1 on ", substring = true) and hasClickAction() and hasStation(st, from))
                     .performSemanticsAction(SemanticsActions.OnClick)
                 awaitGame(host, "the piece picked") { it.selection?.from == twoWay.first().from }
             }
@@ -285,7 +300,7 @@ class GameScreenTest {
             onNodeWithText("Pick it up and move together").performClick()
             val joined = awaitGame(host, "the joining move") { it.snapshot!!.state != before.state && it.choice == null }
             assertTrue(joined.snapshot!!.stacks.any { it.station == to && it.side == mover.side && it.size >= 2 })
-            onNodeWithContentDescription("${mover.name}: 2 on ", substring = true).assertExists()
+            onNodeWithContentDescription("${mover.name} (${colour(mover.colour)}): 2 on ", substring = true).assertExists()
 
             // Undo: the position before the move, the two pieces apart again.
             onNodeWithText("Undo").performClick()
@@ -296,7 +311,8 @@ class GameScreenTest {
 
     @Test
     fun `a bot's turn shows it thinking, keeps the person's controls off, and hands back`() = screenTest {
-        GameHost(GameSettings(botPauseMs = 400)).use { host ->
+        // A pause long enough to see on a busy machine: the test waits for the bot's turn to show.
+        GameHost(GameSettings(botPauseMs = 1500)).use { host ->
             setContent { GameOf(host) }
             send(host, UiEvent.NewGame(table(human, PlayerKind.Bot(BotLevel.EASY), seed = SEED_FORWARD)))
             var st = awaitGame(host, "a new game") { it.canThrow }
@@ -312,7 +328,7 @@ class GameScreenTest {
             }
             awaitReal("the bot thinking") { onAllNodesWithText("Seat 1 is thinking…").fetchSemanticsNodes().isNotEmpty() }
             onNodeWithText("Throw the sticks").assertIsNotEnabled()
-            onNodeWithText("Hint").assertDoesNotExist()
+            onNodeWithText("Hint").assertIsNotEnabled()
             screenshot("game-bot-thinking")
             awaitGame(host, "the person's turn again") { it.snapshot!!.turn.seat == 0 && it.canThrow }
             onNodeWithText("Seat 0 throws").assertExists()

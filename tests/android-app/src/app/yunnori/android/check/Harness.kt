@@ -6,15 +6,19 @@ import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
 import androidx.compose.ui.graphics.toAwtImage
+import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.ComposeUiTest
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.SemanticsNodeInteraction
 import androidx.compose.ui.test.SkikoComposeUiTest
+import androidx.compose.ui.test.hasScrollToIndexAction
 import androidx.compose.ui.test.performClick
+import androidx.compose.ui.test.performScrollToIndex
 import androidx.compose.ui.test.runDesktopComposeUiTest
 import androidx.lifecycle.Lifecycle
 import androidx.lifecycle.LifecycleOwner
 import androidx.lifecycle.LifecycleRegistry
+import androidx.lifecycle.SavedStateHandle
 import androidx.lifecycle.ViewModelProvider
 import androidx.lifecycle.ViewModelStore
 import androidx.lifecycle.ViewModelStoreOwner
@@ -58,12 +62,17 @@ const val PATIENCE_MS = 20_000L
  * station names follow too).
  */
 @OptIn(ExperimentalTestApi::class)
-fun screenTest(locale: Locale = Locale.ENGLISH, block: SkikoComposeUiTest.() -> Unit) {
+fun screenTest(
+    locale: Locale = Locale.ENGLISH,
+    width: Int = 412,
+    height: Int = 915,
+    block: SkikoComposeUiTest.() -> Unit,
+) {
     val previous = Locale.getDefault()
     Locale.setDefault(locale)
     try {
         AppStrings.load(File(System.getProperty("yunnori.res") ?: error("-Dyunnori.res is not set")), locale)
-        runDesktopComposeUiTest(width = 412, height = 915) { block() }
+        runDesktopComposeUiTest(width = width, height = height) { block() }
     } finally {
         Locale.setDefault(previous)
     }
@@ -148,12 +157,12 @@ fun ComposeUiTest.awaitReal(what: String, done: () -> Boolean) {
  * which is kotlinx-coroutines' main dispatcher here, as Android's main thread is there).
  */
 @OptIn(ExperimentalTestApi::class)
-class AppHost(test: ComposeUiTest, val filesDir: File) {
+class AppHost(test: ComposeUiTest, val filesDir: File, private val saved: SavedStateHandle = SavedStateHandle()) {
     private val store = ViewModelStore()
 
-    /** Made in the store as `viewModel()` makes it in the activity's. */
+    /** Made in the store as `viewModel()` makes it in the activity's (with the activity's saved state). */
     val model: YunnoriModel = test.runOnUiThread {
-        val factory = viewModelFactory { initializer { YunnoriModel(Application(filesDir)) } }
+        val factory = viewModelFactory { initializer { YunnoriModel(Application(filesDir), saved) } }
         ViewModelProvider.create(store, factory)[YunnoriModel::class]
     }
     private val owner = object : ViewModelStoreOwner {
@@ -173,6 +182,9 @@ class AppHost(test: ComposeUiTest, val filesDir: File) {
         }
     }
 
+    /** The model's saved state as the system keeps it when it ends the process (a copy). */
+    fun savedState(test: ComposeUiTest): Map<String, Any?> = test.runOnUiThread { saved.keys().associateWith { saved.get<Any?>(it) } }
+
     /** As when the activity finishes: the store clears the model, which closes its library. */
     fun finish(test: ComposeUiTest) = test.runOnUiThread { store.clear() }
 }
@@ -182,4 +194,19 @@ class AppHost(test: ComposeUiTest, val filesDir: File) {
 fun ComposeUiTest.tap(node: SemanticsNodeInteraction) {
     runOnUiThread { node.performClick() }
     waitForIdle()
+}
+
+/** Scrolls the screen's list from top to bottom, a step at a time, and gathers what [read] finds at each step. */
+@OptIn(ExperimentalTestApi::class)
+fun <T> SkikoComposeUiTest.scrollWholeList(read: () -> Collection<T>): Set<T> {
+    val list = onNode(hasScrollToIndexAction())
+    val seen = mutableSetOf<T>()
+    var index = 0
+    while (true) {
+        list.performScrollToIndex(index++)
+        seen += read()
+        val range = list.fetchSemanticsNode().config[SemanticsProperties.VerticalScrollAxisRange]
+        if (range.value() >= range.maxValue()) return seen
+        check(index < 500) { "the list never ends" }
+    }
 }

@@ -62,10 +62,13 @@ class ScreensTest {
         val third = vm.state.value.seats[2]
         onNodeWithText("Players (3, from 2 to 4)").performScrollTo().assertExists()
         onNode(hasSetTextAction() and hasText(third.name)).performScrollTo().assertExists()
-        // Each seat's colours are read as colours, the seat's own one selected.
-        val colours = onAllNodesWithContentDescription("Colour").fetchSemanticsNodes()
+        // Each seat's colours are read by name, the seat's own one selected.
+        val colours = onAllNodesWithContentDescription("Colour: ", substring = true).fetchSemanticsNodes()
         assertEquals(3 * vm.state.value.palette.size, colours.size)
-        assertEquals(3, onAllNodes(hasContentDescription("Colour") and isSelected()).fetchSemanticsNodes().size)
+        assertEquals(3, onAllNodes(hasContentDescription("Colour: ", substring = true) and isSelected()).fetchSemanticsNodes().size)
+        val names = listOf("Red", "Blue", "Green", "Orange", "Pink", "Sky blue")
+        for (name in names) assertEquals(3, onAllNodesWithContentDescription("Colour: $name").fetchSemanticsNodes().size, name)
+        assertEquals(1, onAllNodes(hasContentDescription("Colour: Red") and isSelected()).fetchSemanticsNodes().size, "seat 1 is red")
         screenshot("new-game")
 
         onNodeWithText("Start the game").performClick()
@@ -92,6 +95,8 @@ class ScreensTest {
             onNodeWithText("Seat 0 (to play)").assertExists()
             onNodeWithText("Turn 1 · just now").assertExists()
             onNodeWithText("This save is damaged and cannot be opened.").assertExists()
+            // Why, in the app's words from the core's id (not the core's English reason).
+            onNodeWithText("Its content is damaged.").assertExists()
             screenshot("saved-games")
 
             val open = onAllNodesWithText("Open")

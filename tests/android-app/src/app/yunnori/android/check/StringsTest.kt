@@ -46,4 +46,36 @@ class StringsTest {
             }
         }
     }
+
+    /** Each plurals resource by name: its items by quantity. */
+    private fun plurals(dir: String): Map<String, Map<String, String>> {
+        val doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(File(res, "$dir/strings.xml"))
+        val nodes = doc.getElementsByTagName("plurals")
+        return (0 until nodes.length).associate { i ->
+            val e = nodes.item(i) as org.w3c.dom.Element
+            val items = e.getElementsByTagName("item")
+            e.getAttribute("name") to (0 until items.length).associate { j ->
+                val item = items.item(j) as org.w3c.dom.Element
+                item.getAttribute("quantity") to item.textContent
+            }
+        }
+    }
+
+    @Test
+    fun `every count is worded by a plural in both languages, with the same arguments`() {
+        val english = plurals("values")
+        val korean = plurals("values-ko")
+        assertTrue(english.size >= 5, "${english.size} plurals")
+        assertEquals(english.keys, korean.keys, "plurals in one language only")
+        for ((name, items) in english) {
+            // English needs "one" and "other"; Korean has only "other".
+            assertEquals(setOf("one", "other"), items.keys, "values/$name")
+            assertEquals(setOf("other"), korean.getValue(name).keys, "values-ko/$name")
+            val args = placeholders(items.getValue("other"))
+            assertEquals(args, placeholders(items.getValue("one")), name)
+            assertEquals(args, placeholders(korean.getValue(name).getValue("other")), name)
+        }
+        // A string with a count in it belongs in the plurals.
+        assertTrue(strings("values").keys.none { it in english.keys })
+    }
 }

@@ -38,18 +38,9 @@ import kotlin.test.assertTrue
 @OptIn(ExperimentalTestApi::class)
 class TraditionsTest {
     /** Scrolls the screen's list from top to bottom and returns every text shown on the way. */
-    private fun SkikoComposeUiTest.readWholeList(): Set<String> {
-        val list = onNode(hasScrollToIndexAction())
-        val seen = mutableSetOf<String>()
-        var index = 0
-        while (true) {
-            list.performScrollToIndex(index++)
-            onAllNodes(SemanticsMatcher.keyIsDefined(SemanticsProperties.Text), useUnmergedTree = true)
-                .fetchSemanticsNodes().forEach { node -> node.config[SemanticsProperties.Text].forEach { seen += it.text } }
-            val range = list.fetchSemanticsNode().config[SemanticsProperties.VerticalScrollAxisRange]
-            if (range.value() >= range.maxValue()) return seen
-            check(index < 500) { "the list never ends" }
-        }
+    private fun SkikoComposeUiTest.readWholeList(): Set<String> = scrollWholeList {
+        onAllNodes(SemanticsMatcher.keyIsDefined(SemanticsProperties.Text), useUnmergedTree = true)
+            .fetchSemanticsNodes().flatMap { node -> node.config[SemanticsProperties.Text].map { it.text } }
     }
 
     @Test

@@ -2,6 +2,7 @@ package app.yunnori.android
 
 import android.app.Application
 import androidx.lifecycle.AndroidViewModel
+import androidx.lifecycle.SavedStateHandle
 import androidx.lifecycle.viewModelScope
 import app.yunnori.android.ui.game.MOVE_STEP_MS
 import app.yunnori.core.PlayerKind
@@ -14,14 +15,23 @@ import app.yunnori.viewmodel.GameSettings
 import app.yunnori.viewmodel.GameViewModel
 import app.yunnori.viewmodel.NewGameViewModel
 import app.yunnori.viewmodel.ResumeViewModel
+import app.yunnori.viewmodel.UiEvent
+import kotlinx.coroutines.flow.distinctUntilChanged
+import kotlinx.coroutines.flow.drop
+import kotlinx.coroutines.flow.map
+import kotlinx.coroutines.launch
 import java.io.File
 
 /**
  * The activity's one AndroidX view model: it owns the save library and the pure-JVM
  * state holders of the screens (module :viewmodel), which run in its [viewModelScope]
  * and call the core on the IO dispatcher.
+ *
+ * The open game's id is kept in [saved] (the activity's saved state): when the system ends
+ * the process with a game open (a call, memory running low) and the player comes back,
+ * the new model opens that game again, and the navigation (restored by the system) shows it.
  */
-class YunnoriModel(app: Application) : AndroidViewModel(app) {
+class YunnoriModel(app: Application, private val saved: SavedStateHandle) : AndroidViewModel(app) {
     private val library: SaveLibrary = SaveLibrary.open(File(app.filesDir, "games").path)
 
     // The bots wait for a move's animation: tell them how fast the board draws it.
@@ -36,6 +46,22 @@ class YunnoriModel(app: Application) : AndroidViewModel(app) {
 
     /** The app's own rules, for the Rules screen when no game is open. */
     val defaultRules: RulesDescription = describeRules(presetRules(Preset.YUNNORI))
+
+    /** The process was ended with a game open, and this model opens it again. */
+    val reopened: Boolean = saved.get<String>(OPEN_GAME) != null
+
+    init {
+        saved.get<String>(OPEN_GAME)?.let { game.onEvent(UiEvent.Resume(it)) }
+        // The first value is the fresh model's "no game": not a game closed.
+        viewModelScope.launch {
+            game.state.map { it.gameId }.distinctUntilChanged().drop(1).collect { saved[OPEN_GAME] = it }
+        }
+    }
+
+    private companion object {
+        /** The saved-state key of the open game's id. */
+        const val OPEN_GAME = "open-game"
+    }
 
     override fun onCleared() {
         game.close()

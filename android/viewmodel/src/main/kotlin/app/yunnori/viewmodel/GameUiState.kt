@@ -48,6 +48,8 @@ data class GameUiState(
     val reviewing: Boolean = false,
     /** The position on screen is the one on disk. */
     val saved: Boolean = false,
+    /** The game is over and the player put the result card aside to look at the board. */
+    val resultAside: Boolean = false,
     /** Set when the game was opened from its backup file: why. */
     val recoveredFromBackup: String? = null,
     val message: UserMessage? = null,

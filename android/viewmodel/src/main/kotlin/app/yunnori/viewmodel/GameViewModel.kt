@@ -104,6 +104,7 @@ class GameViewModel(
             UiEvent.Hint -> askHint()
             UiEvent.Review -> reviewGame()
             UiEvent.CloseReview -> _state.update { it.copy(review = null) }
+            is UiEvent.SetResultAside -> _state.update { it.copy(resultAside = event.aside && it.over) }
             UiEvent.Undo -> undo()
             is UiEvent.NewGame -> newGame(event.setup)
             UiEvent.PlayAgain -> newGame((session ?: return say(MessageKind.NoGame)).setup().copy(seed = null))

@@ -62,8 +62,12 @@ data class NewGameUiState(
     val teamsAllowed: Boolean get() = seats.size >= 3
 
     companion object {
-        /** Seat colours, far apart from each other and from the board. */
-        val PALETTE: List<String> = listOf("#C62828", "#1565C0", "#2E7D32", "#F9A825", "#6A1B9A", "#00838F")
+        /**
+         * Seat colours: Okabe and Ito's set, which people with any common colour-vision
+         * deficiency tell apart (vermilion, blue, bluish green, orange, reddish purple, sky
+         * blue); each seat also has its own shape on its pieces.
+         */
+        val PALETTE: List<String> = listOf("#D55E00", "#0072B2", "#009E73", "#E69F00", "#CC79A7", "#56B4E9")
     }
 }
 

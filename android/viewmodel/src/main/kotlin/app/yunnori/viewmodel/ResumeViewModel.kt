@@ -1,5 +1,6 @@
 package app.yunnori.viewmodel
 
+import app.yunnori.core.SaveDamage
 import app.yunnori.core.SaveEntry
 import app.yunnori.core.SaveLibrary
 import app.yunnori.core.SaveStatus
@@ -25,13 +26,18 @@ data class ResumeUiState(
 data class SaveRow(
     val id: String,
     val health: SaveHealth,
-    /** What the core says is wrong (damaged, backup, newer): English, technical. */
+    /** What the core says is wrong (damaged, backup, newer): English, technical, for logs. */
     val problem: String?,
     /** `null` when the game cannot be read at all. */
     val summary: SaveSummary?,
+    /** What is wrong, as the core's stable id (the screen words it). */
+    val damage: SaveDamage? = null,
 ) {
     /** Opens it (a game on its backup opens too, maybe a move or so short). */
     val canResume: Boolean get() = health == SaveHealth.Good || health == SaveHealth.Backup
+
+    /** A game to go on with: it opens and is not over (what the menu's Continue picks). */
+    val canContinue: Boolean get() = canResume && summary?.finished == false
 }
 
 enum class SaveHealth { Good, Backup, Damaged, FromNewerVersion }
@@ -85,7 +91,7 @@ class ResumeViewModel(
 
 private fun rowOf(e: SaveEntry): SaveRow = when (val s = e.status) {
     SaveStatus.Good -> SaveRow(e.id, SaveHealth.Good, null, e.summary)
-    is SaveStatus.Backup -> SaveRow(e.id, SaveHealth.Backup, s.damage, e.summary)
-    is SaveStatus.Damaged -> SaveRow(e.id, SaveHealth.Damaged, s.reason, e.summary)
-    is SaveStatus.FromNewerVersion -> SaveRow(e.id, SaveHealth.FromNewerVersion, "format ${s.version}", e.summary)
+    is SaveStatus.Backup -> SaveRow(e.id, SaveHealth.Backup, s.damage, e.summary, e.damage)
+    is SaveStatus.Damaged -> SaveRow(e.id, SaveHealth.Damaged, s.reason, e.summary, e.damage)
+    is SaveStatus.FromNewerVersion -> SaveRow(e.id, SaveHealth.FromNewerVersion, "format ${s.version}", e.summary, e.damage)
 }

@@ -63,6 +63,9 @@ sealed interface UiEvent {
     /** Takes back the last move (stops a bot that is about to act). */
     data object Undo : ForGame
 
+    /** Puts the game-over card aside (to look at the final board), or brings it back. */
+    data class SetResultAside(val aside: Boolean) : ForGame
+
     /** Starts a game (from the new-game form or "play again"). */
     data class NewGame(val setup: NewGameSetup) : ForGame
 

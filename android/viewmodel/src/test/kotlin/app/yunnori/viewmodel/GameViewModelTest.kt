@@ -197,6 +197,24 @@ class GameViewModelTest {
     }
 
     @Test
+    fun `the result card is put aside only once the game is over, and brought back`() = runTest(timeout = 60.seconds) {
+        val vm = GameViewModel(backgroundScope, library(), testSettings)
+        var st = vm.act(UiEvent.NewGame(table(human, human, seed = 3u)))
+        vm.onEvent(UiEvent.SetResultAside(true))
+        st = vm.act(UiEvent.Throw())
+        assertFalse(st.resultAside, "a game under way has no result to put aside")
+        var guard = 0
+        while (!st.over) {
+            check(++guard < 3000) { "the game did not end" }
+            st = vm.act(if (st.canThrow) UiEvent.Throw() else UiEvent.ChooseMove(st.legalMoves.lastIndex, st.snapshot!!.state))
+        }
+        vm.onEvent(UiEvent.SetResultAside(true))
+        assertTrue(vm.state.first { it.resultAside }.over)
+        vm.onEvent(UiEvent.SetResultAside(false))
+        assertFalse(vm.state.first { !it.resultAside }.resultAside)
+    }
+
+    @Test
     fun `undo takes back the last move and gives the result back`() = runTest(timeout = 60.seconds) {
         val vm = GameViewModel(backgroundScope, library(), testSettings)
         vm.act(UiEvent.NewGame(table(human, human)))

@@ -50,13 +50,17 @@ class ResumeViewModelTest {
         assertEquals(SaveHealth.Damaged, broken.health)
         assertNull(broken.summary)
         assertNotNull(broken.problem)
+        assertEquals(app.yunnori.core.SaveDamage.CORRUPT, broken.damage, "the screen words the reason from the core's id")
         assertFalse(broken.canResume)
+        assertFalse(broken.canContinue)
         for (row in st.rows.dropLast(1)) {
             assertEquals(SaveHealth.Good, row.health)
             assertTrue(row.canResume)
             val summary = assertNotNull(row.summary)
             assertEquals(listOf("Seat 0", "Seat 1"), summary.seats.map { it.name })
             assertEquals(1, summary.actions)
+            assertTrue(row.canContinue, "a game under way is one to continue")
+            assertNull(row.damage)
         }
 
         // Opening the damaged game tells why, and crashes nothing.

@@ -2,6 +2,10 @@
 
 package app.yunnori.android.ui
 
+import androidx.compose.foundation.layout.WindowInsets
+import androidx.compose.foundation.layout.WindowInsetsSides
+import androidx.compose.foundation.layout.only
+import androidx.compose.foundation.layout.safeDrawing
 import androidx.compose.material.icons.Icons
 import androidx.compose.material.icons.automirrored.filled.ArrowBack
 import androidx.compose.material3.ExperimentalMaterial3Api
@@ -11,16 +15,49 @@ import androidx.compose.material3.SnackbarHostState
 import androidx.compose.material3.Text
 import androidx.compose.material3.TopAppBar
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.DisposableEffect
 import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.ReadOnlyComposable
 import androidx.compose.runtime.rememberUpdatedState
+import androidx.compose.runtime.staticCompositionLocalOf
+import androidx.compose.ui.platform.LocalView
 import androidx.compose.ui.res.stringResource
 import app.yunnori.android.R
 import app.yunnori.viewmodel.UserMessage
+
+/**
+ * The parts of the window the system draws over (status and navigation bars, a display
+ * cutout, the keyboard). `null`: the window's own (Android's safe-drawing insets); the
+ * screen tests set bars and a keyboard of their own to check no control is covered.
+ */
+val LocalSafeInsets = staticCompositionLocalOf<WindowInsets?> { null }
+
+/** What every screen keeps its controls clear of (see [LocalSafeInsets]). */
+@Composable
+@ReadOnlyComposable
+fun safeInsets(): WindowInsets = LocalSafeInsets.current ?: WindowInsets.safeDrawing
+
+/** The insets a top bar takes: the top and the sides. */
+fun WindowInsets.onlyTopAndSides(): WindowInsets = only(WindowInsetsSides.Top + WindowInsetsSides.Horizontal)
+
+/** The insets a bottom bar takes: the bottom (navigation bar, keyboard) and the sides. */
+fun WindowInsets.onlyBottomAndSides(): WindowInsets = only(WindowInsetsSides.Bottom + WindowInsetsSides.Horizontal)
+
+/** Keeps the screen from dimming and locking while this is on screen (an open game: people think). */
+@Composable
+fun KeepScreenOn() {
+    val view = LocalView.current
+    DisposableEffect(view) {
+        view.keepScreenOn = true
+        onDispose { view.keepScreenOn = false }
+    }
+}
 
 /** The top bar of a screen reached from the menu: its title and a way back. */
 @Composable
 fun BackTopBar(title: String, onBack: () -> Unit) {
     TopAppBar(
+        windowInsets = safeInsets().onlyTopAndSides(),
         title = { Text(title) },
         navigationIcon = {
             IconButton(onClick = onBack) {

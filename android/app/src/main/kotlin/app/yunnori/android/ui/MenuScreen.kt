@@ -7,7 +7,7 @@ import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.height
 import androidx.compose.foundation.layout.padding
-import androidx.compose.foundation.layout.safeDrawingPadding
+import androidx.compose.foundation.layout.windowInsetsPadding
 import androidx.compose.foundation.layout.widthIn
 import androidx.compose.material3.Button
 import androidx.compose.material3.FilledTonalButton
@@ -22,6 +22,8 @@ import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.text.style.TextAlign
 import androidx.compose.ui.unit.dp
 import app.yunnori.android.R
+import app.yunnori.android.ui.theme.YunnoriTheme
+import androidx.compose.ui.tooling.preview.Preview
 
 @Composable
 fun MenuScreen(
@@ -33,7 +35,7 @@ fun MenuScreen(
 ) {
     Surface(modifier = Modifier.fillMaxSize(), color = MaterialTheme.colorScheme.background) {
         Column(
-            modifier = Modifier.safeDrawingPadding().padding(24.dp),
+            modifier = Modifier.windowInsetsPadding(safeInsets()).padding(24.dp),
             horizontalAlignment = Alignment.CenterHorizontally,
             verticalArrangement = Arrangement.Center,
         ) {
@@ -60,4 +62,11 @@ fun MenuScreen(
             OutlinedButton(onClick = onRules, modifier = buttonWidth) { Text(stringResource(R.string.menu_rules)) }
         }
     }
+}
+
+/** The menu with a game to continue. */
+@Preview(widthDp = 412, heightDp = 915)
+@Composable
+internal fun MenuScreenPreview() {
+    YunnoriTheme { MenuScreen(canContinue = true, onContinue = {}, onNewGame = {}, onResume = {}, onRules = {}) }
 }

@@ -16,6 +16,7 @@ import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.layout.windowInsetsPadding
 import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.foundation.lazy.itemsIndexed
@@ -51,21 +52,28 @@ import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.semantics.Role
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
 import app.yunnori.android.R
+import app.yunnori.android.ui.theme.YunnoriTheme
+import androidx.compose.ui.tooling.preview.Preview
 import app.yunnori.core.BotLevel
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.RuleKind
 import app.yunnori.core.RuleOption
 import app.yunnori.core.RuleValue
+import app.yunnori.core.boardLayout
 import app.yunnori.core.throwFromId
 import app.yunnori.viewmodel.NewGameUiState
 import app.yunnori.viewmodel.SeatForm
 import app.yunnori.viewmodel.UiEvent
+
+/** The new-game form's start button's test tag. */
+const val START_TAG = "start-game"
 
 /** The new-game form: preset, seats, and every house rule the core describes. */
 @Composable
@@ -78,13 +86,17 @@ fun NewGameScreen(
     MessageEffect(state.message, snackbar) { onEvent(UiEvent.Dismiss) }
 
     Scaffold(
+        contentWindowInsets = safeInsets(),
         topBar = { BackTopBar(stringResource(R.string.new_game_title), onBack) },
         snackbarHost = { SnackbarHost(snackbar) },
         bottomBar = {
-            Button(
-                onClick = { onEvent(UiEvent.Start) },
-                modifier = Modifier.fillMaxWidth().padding(16.dp),
-            ) { Text(stringResource(R.string.new_game_start)) }
+            // Above the navigation bar, and above the keyboard while a name is typed.
+            Box(Modifier.fillMaxWidth().windowInsetsPadding(safeInsets().onlyBottomAndSides())) {
+                Button(
+                    onClick = { onEvent(UiEvent.Start) },
+                    modifier = Modifier.fillMaxWidth().padding(16.dp).testTag(START_TAG),
+                ) { Text(stringResource(R.string.new_game_start)) }
+            }
         },
     ) { padding ->
         LazyColumn(
@@ -98,13 +110,13 @@ fun NewGameScreen(
                         FilterChip(
                             selected = p.preset == state.preset,
                             onClick = { onEvent(UiEvent.SelectPreset(p.preset)) },
-                            label = { Text(p.label) },
+                            label = { Text(stringResource(p.preset.label())) },
                         )
                     }
                 }
                 state.presetInfo?.let {
                     Text(
-                        it.description,
+                        stringResource(it.preset.description()),
                         style = MaterialTheme.typography.bodySmall,
                         modifier = Modifier.padding(horizontal = 16.dp, vertical = 4.dp),
                     )
@@ -184,10 +196,11 @@ private fun SeatCard(index: Int, seat: SeatForm, state: NewGameUiState, onEvent:
                     Icon(Icons.Filled.Close, contentDescription = stringResource(R.string.new_game_remove_seat))
                 }
             }
-            // Colours: the palette, each a tappable disc (TalkBack: "Colour", selected or not).
-            val colourLabel = stringResource(R.string.new_game_colour)
+            // Colours: the palette, each a tappable disc with the seat's mark (TalkBack: its
+            // colour's name, selected or not).
             Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
                 state.palette.forEach { hex ->
+                    val colourLabel = stringResource(R.string.new_game_colour_named, stringResource(colourName(hex)))
                     val selected = hex.equals(seat.colour, ignoreCase = true)
                     Box(
                         Modifier
@@ -222,7 +235,7 @@ private fun SeatCard(index: Int, seat: SeatForm, state: NewGameUiState, onEvent:
                         FilterChip(
                             selected = seat.side == side,
                             onClick = { onEvent(UiEvent.SetSeatSide(index, side)) },
-                            label = { Text(('A' + side).toString()) },
+                            label = { Text(teamName(side)) },
                         )
                     }
                 }
@@ -254,6 +267,7 @@ private fun SwitchRow(label: String, help: String, checked: Boolean, enabled: Bo
 @Composable
 private fun RuleEditor(option: RuleOption, changed: Boolean, onEvent: (UiEvent.ForNewGame) -> Unit) {
     val label = ruleLabel(option)
+    val board = remember { boardLayout() }
     val flag = (option.value as? RuleValue.Flag)?.takeIf { option.kind is RuleKind.Flag }
     Column(Modifier.fillMaxWidth().padding(horizontal = 16.dp)) {
         // A yes/no rule's row is its switch (a tap anywhere toggles it; TalkBack reads the label).
@@ -347,11 +361,19 @@ private fun RuleEditor(option: RuleOption, changed: Boolean, onEvent: (UiEvent.F
                             val next = if (choice.id in chosen) chosen - choice.id else chosen + choice.id
                             onEvent(UiEvent.SetRule(option.key, RuleValue.Stations(next)))
                         },
-                        label = { Text(choice.label) },
+                        label = { Text(stationChoiceText(choice.id, board)) },
                     )
                 }
             }
         }
         HorizontalDivider(Modifier.padding(top = 8.dp))
     }
+}
+
+/** The form as it opens: two seats, the app's rules. */
+@Preview(widthDp = 412, heightDp = 915)
+@Composable
+internal fun NewGameScreenPreview() {
+    val state = remember { app.yunnori.viewmodel.NewGameViewModel().state.value }
+    YunnoriTheme { NewGameScreen(state, onEvent = {}, onBack = {}) }
 }

@@ -40,6 +40,9 @@ import app.yunnori.viewmodel.ResumeUiState
 import app.yunnori.viewmodel.SaveHealth
 import app.yunnori.viewmodel.SaveRow
 import app.yunnori.viewmodel.UiEvent
+import app.yunnori.android.ui.theme.YunnoriTheme
+import androidx.compose.ui.tooling.preview.Preview
+import app.yunnori.android.ui.game.SeatMark
 
 /** The saved games: open one, or delete one (damaged ones are listed so they can go). */
 @Composable
@@ -53,6 +56,7 @@ fun ResumeScreen(
     MessageEffect(state.message, snackbar) { onEvent(UiEvent.Dismiss) }
 
     Scaffold(
+        contentWindowInsets = safeInsets(),
         topBar = { BackTopBar(stringResource(R.string.resume_title), onBack) },
         snackbarHost = { SnackbarHost(snackbar) },
     ) { padding ->
@@ -106,7 +110,7 @@ private fun SaveCard(row: SaveRow, onOpen: () -> Unit, onDelete: () -> Unit) {
             if (summary != null) {
                 summary.seats.forEachIndexed { i, seat ->
                     Row(verticalAlignment = Alignment.CenterVertically) {
-                        Box(Modifier.size(14.dp).background(colourOf(seat.colour), CircleShape))
+                        SeatMark(i, colourOf(seat.colour), Modifier.size(16.dp))
                         Spacer(Modifier.width(8.dp))
                         val who = if (summary.toMove == i) stringResource(R.string.resume_to_move, seat.name) else seat.name
                         Text(who, style = MaterialTheme.typography.bodyLarge)
@@ -124,7 +128,8 @@ private fun SaveCard(row: SaveRow, onOpen: () -> Unit, onDelete: () -> Unit) {
                     style = MaterialTheme.typography.bodySmall,
                 )
             } else {
-                Text(row.id, style = MaterialTheme.typography.bodyLarge)
+                // Nothing of it can be read: not even who played (its file name means nothing to a player).
+                Text(stringResource(R.string.resume_unreadable_title), style = MaterialTheme.typography.bodyLarge)
             }
             when (row.health) {
                 SaveHealth.Good -> Unit
@@ -132,11 +137,21 @@ private fun SaveCard(row: SaveRow, onOpen: () -> Unit, onDelete: () -> Unit) {
                 SaveHealth.Damaged -> Text(stringResource(R.string.resume_damaged), style = MaterialTheme.typography.bodyMedium)
                 SaveHealth.FromNewerVersion -> Text(stringResource(R.string.resume_newer), style = MaterialTheme.typography.bodyMedium)
             }
-            row.problem?.let { Text(it, style = MaterialTheme.typography.bodySmall) }
+            // Why, in the app's words (the core's own reason is English, for logs).
+            row.damage?.takeIf { row.health != SaveHealth.FromNewerVersion }?.let {
+                Text(stringResource(it.text()), style = MaterialTheme.typography.bodySmall)
+            }
             Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
                 Button(onClick = onOpen, enabled = row.canResume) { Text(stringResource(R.string.resume_open)) }
                 TextButton(onClick = onDelete) { Text(stringResource(R.string.resume_delete)) }
             }
         }
     }
+}
+
+/** The list with nothing saved yet. */
+@Preview(widthDp = 412, heightDp = 915)
+@Composable
+internal fun ResumeScreenPreview() {
+    YunnoriTheme { ResumeScreen(ResumeUiState(loading = false), onEvent = {}, onOpen = {}, onBack = {}) }
 }

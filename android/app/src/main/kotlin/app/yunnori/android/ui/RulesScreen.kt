@@ -23,11 +23,19 @@ import androidx.compose.ui.unit.dp
 import app.yunnori.android.R
 import app.yunnori.core.RulesDescription
 import app.yunnori.core.ThrowInfo
+import androidx.compose.runtime.remember
+import app.yunnori.core.throwKinds
+import app.yunnori.core.presetRules
+import app.yunnori.core.describeRules
+import app.yunnori.core.Preset
+import app.yunnori.android.ui.theme.YunnoriTheme
+import androidx.compose.ui.tooling.preview.Preview
 
 /** How to play, the six results, and the rules of the game in play option by option. */
 @Composable
 fun RulesScreen(rules: RulesDescription, throwKinds: List<ThrowInfo>, onBack: () -> Unit) {
     Scaffold(
+        contentWindowInsets = safeInsets(),
         topBar = { BackTopBar(stringResource(R.string.rules_title), onBack) },
     ) { padding ->
         LazyColumn(
@@ -73,4 +81,12 @@ private fun Heading(text: String) {
         color = MaterialTheme.colorScheme.primary,
         modifier = Modifier.padding(top = 12.dp),
     )
+}
+
+/** How to play, with the app's own rules. */
+@Preview(widthDp = 412, heightDp = 915)
+@Composable
+internal fun RulesScreenPreview() {
+    val rules = remember { describeRules(presetRules(Preset.YUNNORI)) }
+    YunnoriTheme { RulesScreen(rules, throwKinds(), onBack = {}) }
 }

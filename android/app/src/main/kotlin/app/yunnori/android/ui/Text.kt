@@ -3,6 +3,7 @@ package app.yunnori.android.ui
 import androidx.annotation.StringRes
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.res.pluralStringResource
 import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.text.intl.Locale
 import app.yunnori.android.R
@@ -14,6 +15,8 @@ import app.yunnori.core.Route
 import app.yunnori.core.RuleChoice
 import app.yunnori.core.RuleOption
 import app.yunnori.core.RuleValue
+import app.yunnori.core.Preset
+import app.yunnori.core.SaveDamage
 import app.yunnori.core.Spot
 import app.yunnori.core.Throw
 import app.yunnori.viewmodel.MessageKind
@@ -59,11 +62,90 @@ fun MessageKind.text(): Int = when (this) {
     MessageKind.SameColour -> R.string.msg_same_colour
 }
 
-/** The message as the player reads it: our sentence, then the core's detail in brackets. */
+/**
+ * The message as the player reads it: the app's own sentence for its kind. The core's
+ * detail is English and technical (for logs and bug reports), so it is not shown.
+ */
 @Composable
-fun messageText(message: UserMessage): String {
-    val text = stringResource(message.kind.text())
-    return if (message.detail.isNullOrBlank()) text else "$text (${message.detail})"
+fun messageText(message: UserMessage): String = stringResource(message.kind.text())
+
+/** Why a saved game cannot be used as it is, in the app's words. */
+@StringRes
+fun SaveDamage.text(): Int = when (this) {
+    SaveDamage.CORRUPT -> R.string.damage_corrupt
+    SaveDamage.UNREADABLE -> R.string.damage_unreadable
+    SaveDamage.MISSING -> R.string.damage_missing
+    SaveDamage.BAD_ID -> R.string.damage_bad_id
+    SaveDamage.NEWER_VERSION -> R.string.msg_save_newer
+}
+
+/** A tradition's name (the core names it by its id; the words are the app's). */
+@StringRes
+fun Preset.label(): Int = when (this) {
+    Preset.YUNNORI -> R.string.preset_yunnori
+    Preset.CULIN1895 -> R.string.preset_culin
+    Preset.NYOUT_RU -> R.string.preset_nyout_ru
+}
+
+/** What a tradition's rules are, in a sentence. */
+@StringRes
+fun Preset.description(): Int = when (this) {
+    Preset.YUNNORI -> R.string.preset_yunnori_about
+    Preset.CULIN1895 -> R.string.preset_culin_about
+    Preset.NYOUT_RU -> R.string.preset_nyout_ru_about
+}
+
+/** A team's name: A, B, … as the new-game form labels sides. */
+@Composable
+fun teamName(side: Int): String = stringResource(R.string.team_name, ('A' + side).toString())
+
+/** A station as a house-rule choice: its number, and its traditional name where it has one. */
+@Composable
+fun stationChoiceText(id: String, board: BoardLayout): String {
+    val station = board.stations.firstOrNull { it.id == id }
+    val name = station?.let { if (Locale.current.language == "ko") it.nameKorean else it.nameEnglish }
+    return if (name == null) id else "$id $name"
+}
+
+/** The app's seat colours (Okabe and Ito's colour-blind-safe set, darkened to stand out on the board) and their names. */
+private val PALETTE_NAMES: Map<String, Int> = mapOf(
+    "#D55E00" to R.string.colour_red,
+    "#0072B2" to R.string.colour_blue,
+    "#009E73" to R.string.colour_green,
+    "#E69F00" to R.string.colour_orange,
+    "#CC79A7" to R.string.colour_pink,
+    "#56B4E9" to R.string.colour_sky,
+)
+
+/**
+ * A colour's name, so that TalkBack (and a player who cannot tell the discs apart) hears
+ * "Red" rather than "Colour": the palette's own names, else the nearest plain name by hue
+ * (colours of games saved with other palettes).
+ */
+@StringRes
+fun colourName(hex: String): Int {
+    PALETTE_NAMES[hex.uppercase()]?.let { return it }
+    val c = colourOf(hex)
+    val max = maxOf(c.red, c.green, c.blue)
+    val min = minOf(c.red, c.green, c.blue)
+    val chroma = max - min
+    if (max < 0.2f) return R.string.colour_black
+    if (chroma < 0.15f) return if (max > 0.85f) R.string.colour_white else R.string.colour_grey
+    val hue = when (max) {
+        c.red -> 60f * (((c.green - c.blue) / chroma + 6f) % 6f)
+        c.green -> 60f * ((c.blue - c.red) / chroma + 2f)
+        else -> 60f * ((c.red - c.green) / chroma + 4f)
+    }
+    return when {
+        hue < 15f || hue >= 340f -> R.string.colour_red
+        hue < 45f -> if (max < 0.6f) R.string.colour_brown else R.string.colour_orange
+        hue < 70f -> R.string.colour_yellow
+        hue < 165f -> R.string.colour_green
+        hue < 200f -> R.string.colour_sky
+        hue < 255f -> R.string.colour_blue
+        hue < 290f -> R.string.colour_purple
+        else -> R.string.colour_pink
+    }
 }
 
 @StringRes
@@ -91,7 +173,7 @@ fun spotText(spot: Spot, board: BoardLayout): String = when (spot) {
 fun moveText(move: LegalMove, board: BoardLayout): String {
     val uses = move.uses.map { stringResource(it.label()) }.joinToString(" + ")
     val text = "$uses: ${spotText(move.from, board)} → ${spotText(move.to, board)}"
-    return if (move.captures > 0) "$text, ${stringResource(R.string.move_captures, move.captures)}" else text
+    return if (move.captures > 0) "$text, ${pluralStringResource(R.plurals.move_captures, move.captures, move.captures)}" else text
 }
 
 @StringRes

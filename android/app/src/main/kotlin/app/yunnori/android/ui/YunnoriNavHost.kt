@@ -36,16 +36,23 @@ fun YunnoriNavHost(model: YunnoriModel = viewModel()) {
         nav.popBackStack(Routes.MENU, inclusive = false)
     }
 
+    // A game reopened after the process was ended: Android restores the back stack with the
+    // game screen on top; should it come back without one, the game is shown all the same.
+    LaunchedEffect(Unit) {
+        if (model.reopened && nav.currentDestination?.route == Routes.MENU) nav.navigate(Routes.GAME)
+    }
+
     NavHost(navController = nav, startDestination = Routes.MENU) {
         composable(Routes.MENU) {
             val saves by model.resume.state.collectAsStateWithLifecycle()
             LaunchedEffect(Unit) { model.resume.onEvent(UiEvent.Refresh) }
-            // The newest game that opens (the list is newest first).
-            val latest = saves.rows.firstOrNull { it.canResume }?.id
+            // The newest game that opens and is not over (the list is newest first).
+            val latest = saves.rows.firstOrNull { it.canContinue }?.id
+            val open = game.hasGame && !game.over
             MenuScreen(
-                canContinue = game.hasGame || latest != null,
+                canContinue = open || latest != null,
                 onContinue = {
-                    if (!game.hasGame && latest != null) model.game.onEvent(UiEvent.Resume(latest))
+                    if (!open && latest != null) model.game.onEvent(UiEvent.Resume(latest))
                     nav.navigate(Routes.GAME)
                 },
                 onNewGame = { nav.navigate(Routes.NEW_GAME) },

@@ -16,11 +16,8 @@ import androidx.compose.foundation.layout.size
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
-import androidx.compose.runtime.mutableLongStateOf
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.rememberUpdatedState
-import androidx.compose.runtime.saveable.rememberSaveable
-import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.geometry.CornerRadius
 import androidx.compose.ui.geometry.Offset
@@ -45,6 +42,7 @@ import androidx.compose.ui.text.intl.Locale
 import androidx.compose.ui.text.rememberTextMeasurer
 import androidx.compose.ui.unit.IntOffset
 import app.yunnori.android.R
+import app.yunnori.android.ui.colourName
 import app.yunnori.android.ui.colourOf
 import app.yunnori.android.ui.percent
 import app.yunnori.android.ui.spotText
@@ -104,6 +102,8 @@ fun Board(
     turnColour: Color,
     /** Seat names by seat number, for what TalkBack says about each stack. */
     seatNames: Map<Int, String>,
+    /** What has been animated already (kept by the screen across layout changes). */
+    played: PlayedAnimations,
     /** A tap on a station, or on an off-board spot the picked piece may go to. */
     onTap: (Spot) -> Unit,
     modifier: Modifier = Modifier,
@@ -125,12 +125,12 @@ fun Board(
     )
     // 0 → 1 along the last move's path; starts over for every new move.
     val travel = remember { Animatable(1f) }
-    // A move plays once, not again when the screen comes back from the Rules screen.
-    var played by rememberSaveable { mutableLongStateOf(-1L) }
+    // A move plays once: not again when the screen comes back from the Rules screen or
+    // the phone is turned.
     LaunchedEffect(lastMove?.seq) {
         val move = lastMove ?: return@LaunchedEffect
-        if (move.seq == played) return@LaunchedEffect
-        played = move.seq
+        if (move.seq == played.moveSeq) return@LaunchedEffect
+        played.moveSeq = move.seq
         travel.snapTo(0f)
         travel.animateTo(1f, tween(durationMillis = maxOf(1, move.path.size * MOVE_STEP_MS), easing = LinearEasing))
     }
@@ -217,7 +217,7 @@ fun Board(
                 val f = travel.value * (points.size - 1)
                 val i = floor(f).toInt().coerceIn(0, points.size - 2)
                 val p = if (points.size < 2) points.first() else lerp(points[i], points[i + 1], f - i)
-                drawPiece(colourOf(moving.colour), p, large * 1.05f)
+                drawPiece(colourOf(moving.colour), moving.seat, p, large * 1.05f)
                 if (moving.pieces > 1) count(measurer, moving.pieces, p, large)
             }
         }
@@ -272,7 +272,9 @@ private fun BoardTargets(
         )
     }
     for (stack in stacks) {
-        val owners = stack.counts.joinToString(", ") { seatNames[it.seat] ?: "" }
+        // Each owner by name and colour, so no one needs to tell the discs apart by eye.
+        val owners = stack.counts.map { stringResource(R.string.seat_with_colour, seatNames[it.seat] ?: "", stringResource(colourName(it.colour))) }
+            .joinToString(", ")
         val label = stringResource(R.string.board_stack, owners, stack.size, spotText(Spot.Station(stack.station), board))
         val movable = Spot.Station(stack.station) in movableFrom
         Target(frame.at(stack.x, stack.y), label, Spot.Station(stack.station).takeIf { movable })
@@ -311,9 +313,11 @@ private fun DrawScope.chanceLabel(measurer: TextMeasurer, chance: Double, at: Of
     drawText(layout, topLeft = topLeft + Offset(span * 0.008f, 0f))
 }
 
-private fun DrawScope.drawPiece(colour: Color, at: Offset, radius: Float) {
+/** One seat's piece: its colour and its shape ([drawSeatShape]). */
+private fun DrawScope.drawPiece(colour: Color, seat: Int, at: Offset, radius: Float) {
     drawCircle(Color.Black.copy(alpha = 0.25f), radius, at + Offset(radius * 0.12f, radius * 0.15f))
     drawCircle(colour, radius, at)
+    drawSeatShape(seat, at, radius)
     drawCircle(Color.White.copy(alpha = 0.6f), radius, at, style = Stroke(radius * 0.12f))
 }
 
@@ -321,7 +325,8 @@ private fun DrawScope.drawPiece(colour: Color, at: Offset, radius: Float) {
 private fun DrawScope.drawStack(stack: StackView, at: Offset, radius: Float, measurer: TextMeasurer) {
     val total = stack.counts.sumOf { it.count }.coerceAtLeast(1)
     if (stack.counts.size <= 1) {
-        drawPiece(colourOf(stack.counts.firstOrNull()?.colour ?: "#000000"), at, radius)
+        val only = stack.counts.firstOrNull()
+        drawPiece(colourOf(only?.colour ?: "#000000"), only?.seat ?: 0, at, radius)
     } else {
         drawCircle(Color.Black.copy(alpha = 0.25f), radius, at + Offset(radius * 0.12f, radius * 0.15f))
         var start = -90f
@@ -342,8 +347,11 @@ private fun DrawScope.drawStack(stack: StackView, at: Offset, radius: Float, mea
     if (stack.size > 1) count(measurer, stack.size, at, radius)
 }
 
+/** A stack's size on a dark badge at the disc's upper right, clear of the seat's shape. */
 private fun DrawScope.count(measurer: TextMeasurer, n: Int, at: Offset, radius: Float) {
-    val style = TextStyle(color = Color.White, fontWeight = FontWeight.Bold, fontSize = (radius * 1.1f).toSp())
+    val style = TextStyle(color = Color.White, fontWeight = FontWeight.Bold, fontSize = (radius * 0.8f).toSp())
     val layout = measurer.measure(n.toString(), style)
-    drawText(layout, topLeft = at - Offset(layout.size.width / 2f, layout.size.height / 2f))
+    val badge = at + Offset(radius * 0.8f, -radius * 0.8f)
+    drawCircle(Color.Black.copy(alpha = 0.75f), radius * 0.55f, badge)
+    drawText(layout, topLeft = badge - Offset(layout.size.width / 2f, layout.size.height / 2f))
 }

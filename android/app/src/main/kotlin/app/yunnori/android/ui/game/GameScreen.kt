@@ -1,25 +1,25 @@
-@file:OptIn(ExperimentalMaterial3Api::class, ExperimentalLayoutApi::class)
+@file:OptIn(ExperimentalMaterial3Api::class)
 
 package app.yunnori.android.ui.game
 
-import androidx.compose.foundation.background
 import androidx.compose.foundation.border
+import androidx.compose.foundation.horizontalScroll
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
-import androidx.compose.foundation.layout.ExperimentalLayoutApi
-import androidx.compose.foundation.layout.FlowRow
+import androidx.compose.foundation.layout.ColumnScope
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.Spacer
-import androidx.compose.foundation.layout.aspectRatio
+import androidx.compose.foundation.layout.fillMaxHeight
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.height
+import androidx.compose.foundation.layout.heightIn
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.layout.width
 import androidx.compose.foundation.rememberScrollState
-import androidx.compose.foundation.shape.CircleShape
 import androidx.compose.foundation.verticalScroll
 import androidx.compose.material.icons.Icons
 import androidx.compose.material.icons.automirrored.filled.ArrowBack
@@ -43,31 +43,79 @@ import androidx.compose.material3.TextButton
 import androidx.compose.material3.TopAppBar
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.remember
+import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.platform.testTag
+import androidx.compose.ui.res.pluralStringResource
 import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.semantics.LiveRegionMode
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.liveRegion
+import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.font.FontWeight
+import androidx.compose.ui.text.style.TextAlign
+import androidx.compose.ui.text.style.TextOverflow
+import androidx.compose.ui.tooling.preview.Preview
+import androidx.compose.ui.unit.Dp
+import androidx.compose.ui.unit.coerceIn
 import androidx.compose.ui.unit.dp
+import androidx.compose.ui.unit.min
 import app.yunnori.android.R
+import app.yunnori.android.ui.KeepScreenOn
 import app.yunnori.android.ui.MessageEffect
+import app.yunnori.android.ui.colourName
 import app.yunnori.android.ui.colourOf
 import app.yunnori.android.ui.label
 import app.yunnori.android.ui.moveText
+import app.yunnori.android.ui.onlyTopAndSides
 import app.yunnori.android.ui.percent
 import app.yunnori.android.ui.playerText
+import app.yunnori.android.ui.safeInsets
+import app.yunnori.android.ui.spotText
+import app.yunnori.android.ui.teamName
+import app.yunnori.android.ui.theme.YunnoriTheme
 import app.yunnori.core.BoardLayout
+import app.yunnori.core.GameEvent
+import app.yunnori.core.GameSession
 import app.yunnori.core.GameSnapshot
+import app.yunnori.core.NewGame
 import app.yunnori.core.Phase
+import app.yunnori.core.PlayerKind
+import app.yunnori.core.Preset
+import app.yunnori.core.Rules
+import app.yunnori.core.SeatSpec
 import app.yunnori.core.Slip
 import app.yunnori.core.Spot
+import app.yunnori.core.boardLayout
+import app.yunnori.core.throwKinds
 import app.yunnori.viewmodel.GameUiState
 import app.yunnori.viewmodel.MoveChoice
+import app.yunnori.viewmodel.NewGameUiState
 import app.yunnori.viewmodel.UiEvent
+
+/** Test tags of the game screen's parts, for the screen tests' layout checks. */
+object GameTags {
+    const val BOARD = "board"
+    const val PLAYERS = "players"
+    const val ACTIONS = "actions"
+    const val HAND = "hand"
+    const val STATUS = "status-line"
+    const val THROW = "throw-button"
+}
+
+/** Side by side (board left, controls right) from this width on, or whenever the window is wider than tall. */
+private val SIDE_BY_SIDE_WIDTH = 600.dp
 
 /**
  * The game: who is to act, the players, the board, the results in hand and the stick mat.
  * Stateless: it draws [state] and reports what the player does through [onEvent].
+ *
+ * Nothing scrolls: every part has its place on screen at any window size (a column on a
+ * phone held upright; board and controls side by side on a tablet or a phone on its side),
+ * and rows that only matter in one phase keep their space in the other, so the mat and
+ * the throw button never move under the player's finger.
  */
 @Composable
 fun GameScreen(
@@ -79,17 +127,36 @@ fun GameScreen(
     val snackbar = remember { SnackbarHostState() }
     MessageEffect(state.message, snackbar) { onEvent(UiEvent.Dismiss) }
     val snap = state.snapshot
+    if (snap != null) KeepScreenOn()
+    // What has been animated already: kept here, above the layout switch, so turning the
+    // phone (or any change of layout) never plays a throw or a move again.
+    val played = rememberSaveable(saver = PlayedAnimations.Saver) { PlayedAnimations() }
 
     Scaffold(
+        contentWindowInsets = safeInsets(),
         topBar = {
             TopAppBar(
-                title = { Text(if (snap == null) stringResource(R.string.app_name) else turnText(state, snap)) },
+                windowInsets = safeInsets().onlyTopAndSides(),
+                title = {
+                    Text(
+                        if (snap == null) stringResource(R.string.app_name) else turnText(state, snap),
+                        maxLines = 1,
+                        overflow = TextOverflow.Ellipsis,
+                        // TalkBack says whose turn it is whenever it changes.
+                        modifier = Modifier.semantics { liveRegion = LiveRegionMode.Polite },
+                    )
+                },
                 navigationIcon = {
                     IconButton(onClick = onLeave) {
                         Icon(Icons.AutoMirrored.Filled.ArrowBack, contentDescription = stringResource(R.string.game_leave))
                     }
                 },
                 actions = {
+                    if (snap != null && snap.over && state.resultAside) {
+                        TextButton(onClick = { onEvent(UiEvent.SetResultAside(false)) }) {
+                            Text(stringResource(R.string.game_show_result))
+                        }
+                    }
                     TextButton(onClick = { onEvent(UiEvent.Undo) }, enabled = state.canUndo) {
                         Text(stringResource(R.string.game_undo))
                     }
@@ -111,47 +178,13 @@ fun GameScreen(
             }
             return@Scaffold
         }
-        Column(
-            Modifier.fillMaxSize().padding(padding).verticalScroll(rememberScrollState()),
-            verticalArrangement = Arrangement.spacedBy(8.dp),
-        ) {
-            if (state.botThinking) LinearProgressIndicator(Modifier.fillMaxWidth())
-            Players(snap)
-            Board(
-                board = state.board,
-                stacks = snap.stacks,
-                selection = state.selection,
-                movableFrom = state.movableFrom,
-                hint = state.hint?.move,
-                destinationChances = state.selection?.destinations.orEmpty()
-                    .mapNotNull { d -> state.chanceAt(d)?.let { d.to to it } }.toMap(),
-                lastMove = state.lastMove,
-                turnColour = colourOf(snap.turn.colour),
-                seatNames = snap.seats.associate { it.seat to it.name },
-                onTap = { spot ->
-                    when {
-                        state.selection?.destinations?.any { it.to == spot } == true -> onEvent(UiEvent.ChooseDestination(spot))
-                        spot in state.movableFrom -> onEvent(UiEvent.SelectPiece(spot))
-                        else -> onEvent(UiEvent.SelectPiece(null))
-                    }
-                },
-                modifier = Modifier.fillMaxWidth().aspectRatio(1f).padding(horizontal = 8.dp),
-            )
-            OffBoardTargets(state, snap, onEvent)
-            Hand(snap)
-            if (state.canMove) HintRow(state, onEvent)
-            StickMat(
-                lastThrow = state.lastThrow,
-                canThrow = state.canThrow,
-                onThrow = { onEvent(UiEvent.Throw(it)) },
-                modifier = Modifier.fillMaxWidth().height(180.dp).padding(horizontal = 16.dp),
-            )
-            FilledTonalButton(
-                onClick = { onEvent(UiEvent.Throw()) },
-                enabled = state.canThrow,
-                modifier = Modifier.fillMaxWidth().padding(horizontal = 16.dp),
-            ) { Text(stringResource(R.string.game_throw)) }
-            Spacer(Modifier.height(16.dp))
+        BoxWithConstraints(Modifier.fillMaxSize().padding(padding)) {
+            val parts = GameParts(state, snap, onEvent, played)
+            if (maxWidth > maxHeight || maxWidth >= SIDE_BY_SIDE_WIDTH) {
+                SideBySide(parts, maxWidth, maxHeight)
+            } else {
+                Upright(parts, maxHeight)
+            }
         }
     }
 
@@ -159,7 +192,123 @@ fun GameScreen(
     when {
         snap == null -> Unit
         state.reviewing || state.review != null -> ReviewDialog(state, snap, onEvent)
-        snap.over -> GameOverDialog(snap, onEvent, onLeave)
+        snap.over && !state.resultAside -> GameOverDialog(snap, onEvent, onLeave)
+    }
+}
+
+/** The sequence numbers of the last throw and move already animated (see [GameScreen]). */
+class PlayedAnimations(var throwSeq: Long = -1L, var moveSeq: Long = -1L) {
+    companion object {
+        val Saver: androidx.compose.runtime.saveable.Saver<PlayedAnimations, List<Long>> =
+            androidx.compose.runtime.saveable.Saver(
+                save = { listOf(it.throwSeq, it.moveSeq) },
+                restore = { PlayedAnimations(it[0], it[1]) },
+            )
+    }
+}
+
+/** The parts of the game screen, placed by [Upright] or [SideBySide]. */
+private class GameParts(
+    val state: GameUiState,
+    val snap: GameSnapshot,
+    val onEvent: (UiEvent.ForGame) -> Unit,
+    val played: PlayedAnimations,
+)
+
+/** A phone held upright: players, board (all the height left), actions, hand, status line, mat. */
+@Composable
+private fun Upright(parts: GameParts, height: Dp) {
+    Column(Modifier.fillMaxSize(), verticalArrangement = Arrangement.spacedBy(4.dp)) {
+        BotProgress(parts.state)
+        Players(parts.snap, Modifier.padding(horizontal = 8.dp))
+        GameBoard(parts, Modifier.weight(1f).fillMaxWidth().padding(horizontal = 8.dp))
+        Controls(parts, Modifier.padding(horizontal = 12.dp)) { Modifier.height((height * 0.2f).coerceIn(96.dp, 180.dp)) }
+        Spacer(Modifier.height(4.dp))
+    }
+}
+
+/** A tablet, or a phone on its side: the board as large as the height allows, the rest beside it. */
+@Composable
+private fun SideBySide(parts: GameParts, width: Dp, height: Dp) {
+    Row(
+        Modifier.fillMaxSize().padding(8.dp),
+        horizontalArrangement = Arrangement.spacedBy(12.dp),
+        verticalAlignment = Alignment.CenterVertically,
+    ) {
+        val side = min(height - 16.dp, width * 0.55f)
+        GameBoard(parts, Modifier.size(side))
+        Column(
+            Modifier.weight(1f).fillMaxHeight(),
+            verticalArrangement = Arrangement.spacedBy(4.dp, Alignment.CenterVertically),
+        ) {
+            BotProgress(parts.state)
+            Players(parts.snap)
+            // The mat takes the height left over, up to a comfortable size.
+            Controls(parts, Modifier.weight(1f, fill = false)) { Modifier.weight(1f, fill = false).heightIn(max = 220.dp).fillMaxHeight() }
+        }
+    }
+}
+
+/** A bar while a bot is about to act; its space is kept when none is. */
+@Composable
+private fun BotProgress(state: GameUiState) {
+    Box(Modifier.fillMaxWidth().height(4.dp)) {
+        if (state.botThinking) LinearProgressIndicator(Modifier.fillMaxWidth())
+    }
+}
+
+@Composable
+private fun GameBoard(parts: GameParts, modifier: Modifier) {
+    val state = parts.state
+    val snap = parts.snap
+    Board(
+        board = state.board,
+        stacks = snap.stacks,
+        selection = state.selection,
+        movableFrom = state.movableFrom,
+        hint = state.hint?.move,
+        destinationChances = state.selection?.destinations.orEmpty()
+            .mapNotNull { d -> state.chanceAt(d)?.let { d.to to it } }.toMap(),
+        lastMove = state.lastMove,
+        turnColour = colourOf(snap.turn.colour),
+        seatNames = snap.seats.associate { it.seat to it.name },
+        played = parts.played,
+        onTap = { spot ->
+            when {
+                state.selection?.destinations?.any { it.to == spot } == true -> parts.onEvent(UiEvent.ChooseDestination(spot))
+                spot in state.movableFrom -> parts.onEvent(UiEvent.SelectPiece(spot))
+                else -> parts.onEvent(UiEvent.SelectPiece(null))
+            }
+        },
+        modifier = modifier.testTag(GameTags.BOARD),
+    )
+}
+
+/**
+ * Everything below (or beside) the board, each row always there with the same height;
+ * [matSize] sizes the row of the mat and the throw button.
+ */
+@Composable
+private fun Controls(parts: GameParts, modifier: Modifier = Modifier, matSize: ColumnScope.() -> Modifier) {
+    val state = parts.state
+    Column(modifier.fillMaxWidth(), verticalArrangement = Arrangement.spacedBy(4.dp)) {
+        Actions(state, parts.snap, parts.onEvent)
+        Hand(parts.snap)
+        StatusLine(state, parts.snap)
+        Row(matSize().fillMaxWidth(), horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+            StickMat(
+                lastThrow = state.lastThrow,
+                canThrow = state.canThrow,
+                onThrow = { parts.onEvent(UiEvent.Throw(it)) },
+                played = parts.played,
+                modifier = Modifier.weight(1f).fillMaxHeight(),
+            )
+            FilledTonalButton(
+                onClick = { parts.onEvent(UiEvent.Throw()) },
+                enabled = state.canThrow,
+                modifier = Modifier.width(112.dp).fillMaxHeight().testTag(GameTags.THROW),
+            ) { Text(stringResource(R.string.game_throw), textAlign = TextAlign.Center) }
+        }
     }
 }
 
@@ -171,34 +320,60 @@ private fun turnText(state: GameUiState, snap: GameSnapshot): String = when {
     else -> stringResource(R.string.game_to_move, snap.turn.name)
 }
 
-/** Each seat: colour, name, who plays it, pieces waiting and pieces home. */
+/**
+ * Each seat: its mark (colour and shape), name, team, and pieces waiting and home. Seats
+ * share the width equally (up to four in a row, then a second row), and every cell has
+ * the same lines whatever happens, so the row's height never changes during a game.
+ */
 @Composable
-private fun Players(snap: GameSnapshot) {
-    FlowRow(
-        Modifier.fillMaxWidth().padding(horizontal = 16.dp),
-        horizontalArrangement = Arrangement.spacedBy(12.dp),
-        verticalArrangement = Arrangement.spacedBy(4.dp),
-    ) {
-        snap.seats.forEach { seat ->
-            val toAct = !snap.over && seat.seat == snap.turn.seat
-            Row(
-                verticalAlignment = Alignment.CenterVertically,
-                modifier = if (toAct) {
-                    Modifier.border(2.dp, colourOf(seat.colour), MaterialTheme.shapes.small).padding(4.dp)
-                } else {
-                    Modifier.padding(4.dp)
-                },
-            ) {
-                Box(Modifier.size(16.dp).background(colourOf(seat.colour), CircleShape))
-                Spacer(Modifier.width(6.dp))
-                Column {
-                    Text(seat.name, fontWeight = if (toAct) FontWeight.Bold else FontWeight.Normal)
-                    Text(
-                        stringResource(R.string.game_seat_pieces, seat.home, seat.done) + " · " + playerText(seat.player),
-                        style = MaterialTheme.typography.bodySmall,
-                    )
-                    seat.place?.let { Text(stringResource(R.string.game_place, it), style = MaterialTheme.typography.labelSmall) }
+private fun Players(snap: GameSnapshot, modifier: Modifier = Modifier) {
+    val teams = snap.sides.any { it.seats.size > 1 }
+    val perRow = if (snap.seats.size <= 4) snap.seats.size.coerceAtLeast(1) else 3
+    Column(modifier.fillMaxWidth().testTag(GameTags.PLAYERS), verticalArrangement = Arrangement.spacedBy(2.dp)) {
+        snap.seats.chunked(perRow).forEach { row ->
+            Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.spacedBy(4.dp)) {
+                row.forEach { seat ->
+                    val toAct = !snap.over && seat.seat == snap.turn.seat
+                    val colour = colourOf(seat.colour)
+                    val team = if (teams) teamName(seat.side) else null
+                    val pieces = stringResource(R.string.game_seat_pieces, seat.home, seat.done)
+                    val who = listOfNotNull(
+                        seat.name,
+                        stringResource(colourName(seat.colour)),
+                        team,
+                        playerText(seat.player),
+                        pieces,
+                        seat.place?.let { stringResource(R.string.game_place, it) },
+                    ).joinToString(", ")
+                    Row(
+                        verticalAlignment = Alignment.CenterVertically,
+                        modifier = Modifier.weight(1f)
+                            .border(2.dp, if (toAct) colour else Color.Transparent, MaterialTheme.shapes.small)
+                            .padding(4.dp)
+                            // TalkBack reads the seat as one: name, colour, team, player, pieces.
+                            .semantics(mergeDescendants = true) { contentDescription = who },
+                    ) {
+                        SeatMark(seat.seat, colour, Modifier.size(18.dp))
+                        Spacer(Modifier.width(4.dp))
+                        Column {
+                            Text(
+                                listOfNotNull(seat.name, team).joinToString(" · "),
+                                fontWeight = if (toAct) FontWeight.Bold else FontWeight.Normal,
+                                style = MaterialTheme.typography.bodyMedium,
+                                maxLines = 1,
+                                overflow = TextOverflow.Ellipsis,
+                            )
+                            Text(
+                                seat.place?.let { stringResource(R.string.game_place, it) } ?: pieces,
+                                style = MaterialTheme.typography.labelSmall,
+                                maxLines = 1,
+                                overflow = TextOverflow.Ellipsis,
+                            )
+                        }
+                    }
                 }
+                // A short last row keeps the cells of the rows above in line.
+                repeat(perRow - row.size) { Spacer(Modifier.weight(1f)) }
             }
         }
     }
@@ -206,99 +381,135 @@ private fun Players(snap: GameSnapshot) {
 
 /**
  * Entering a new piece, bringing one home and taking one back off the board (Back-Do from
- * the first station) happen off the board: buttons for them.
+ * the first station) happen off the board: buttons for them; and the hint button. The row
+ * keeps its height when none of them applies.
  */
 @Composable
-private fun OffBoardTargets(state: GameUiState, snap: GameSnapshot, onEvent: (UiEvent.ForGame) -> Unit) {
+private fun Actions(state: GameUiState, snap: GameSnapshot, onEvent: (UiEvent.ForGame) -> Unit) {
     val enter = Spot.Home in state.movableFrom
     val ends = state.selection?.destinations.orEmpty().map { it.to }
-    val finish = Spot.Done in ends
-    val backOff = Spot.Home in ends
-    if (!enter && !finish && !backOff) return
-    Row(Modifier.fillMaxWidth().padding(horizontal = 16.dp), horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-        if (enter) {
-            val waiting = snap.seats.getOrNull(snap.turn.seat)?.home ?: 0
-            val picked = state.selection?.from == Spot.Home
-            AssistChip(
-                onClick = { onEvent(UiEvent.SelectPiece(if (picked) null else Spot.Home)) },
-                label = { Text(stringResource(R.string.game_new_piece, waiting)) },
-                leadingIcon = { Box(Modifier.size(12.dp).background(colourOf(snap.turn.colour), CircleShape)) },
-            )
-        }
-        if (finish) {
-            AssistChip(
-                onClick = { onEvent(UiEvent.ChooseDestination(Spot.Done)) },
-                label = { Text(stringResource(R.string.game_bring_home)) },
-            )
-        }
-        if (backOff) {
-            AssistChip(
-                onClick = { onEvent(UiEvent.ChooseDestination(Spot.Home)) },
-                label = { Text(stringResource(R.string.board_home)) },
-            )
-        }
-    }
-}
-
-/** The hint button, and what the hint says once it is found (the board rings it in gold). */
-@Composable
-private fun HintRow(state: GameUiState, onEvent: (UiEvent.ForGame) -> Unit) {
     Row(
-        Modifier.fillMaxWidth().padding(horizontal = 16.dp),
+        Modifier.fillMaxWidth().height(48.dp).testTag(GameTags.ACTIONS),
         horizontalArrangement = Arrangement.spacedBy(8.dp),
         verticalAlignment = Alignment.CenterVertically,
     ) {
-        OutlinedButton(onClick = { onEvent(UiEvent.Hint) }, enabled = !state.hintThinking) {
-            Text(stringResource(R.string.game_hint))
-        }
-        val hint = state.hint
-        when {
-            state.hintThinking -> Text(
-                stringResource(R.string.game_hint_thinking),
-                style = MaterialTheme.typography.bodyMedium,
-            )
-            hint != null -> Column {
-                val move = hint.move
-                val uses = move.uses.map { stringResource(it.label()) }.joinToString(" + ")
-                val what = when {
-                    move.to == Spot.Done -> stringResource(R.string.game_hint_finish, uses)
-                    move.captures > 0 -> stringResource(R.string.game_hint_capture, uses, move.captures)
-                    else -> stringResource(R.string.game_hint_move, uses)
-                }
-                Text(what, style = MaterialTheme.typography.bodyMedium)
-                Text(
-                    stringResource(R.string.game_hint_chance, percent(hint.winChance)),
-                    style = MaterialTheme.typography.bodySmall,
+        Row(
+            Modifier.weight(1f).horizontalScroll(rememberScrollState()),
+            horizontalArrangement = Arrangement.spacedBy(8.dp),
+            verticalAlignment = Alignment.CenterVertically,
+        ) {
+            if (enter) {
+                val waiting = snap.seats.getOrNull(snap.turn.seat)?.home ?: 0
+                val picked = state.selection?.from == Spot.Home
+                AssistChip(
+                    onClick = { onEvent(UiEvent.SelectPiece(if (picked) null else Spot.Home)) },
+                    label = { Text(pluralStringResource(R.plurals.game_new_piece, waiting, waiting), maxLines = 1) },
+                    leadingIcon = { SeatMark(snap.turn.seat, colourOf(snap.turn.colour), Modifier.size(14.dp)) },
                 )
             }
+            if (Spot.Done in ends) {
+                AssistChip(
+                    onClick = { onEvent(UiEvent.ChooseDestination(Spot.Done)) },
+                    label = { Text(stringResource(R.string.game_bring_home), maxLines = 1) },
+                )
+            }
+            if (Spot.Home in ends) {
+                AssistChip(
+                    onClick = { onEvent(UiEvent.ChooseDestination(Spot.Home)) },
+                    label = { Text(stringResource(R.string.board_home), maxLines = 1) },
+                )
+            }
+        }
+        OutlinedButton(onClick = { onEvent(UiEvent.Hint) }, enabled = state.canMove && !state.hintThinking) {
+            Text(stringResource(R.string.game_hint), maxLines = 1)
         }
     }
 }
 
-/** The results thrown and not yet spent, and the throws still owed. */
+/** The results thrown and not yet spent, and the throws still owed, in one line (it scrolls sideways when long). */
 @Composable
 private fun Hand(snap: GameSnapshot) {
-    if (snap.hand.isEmpty() && snap.owed + snap.owedPrize <= 1) return
-    FlowRow(
-        Modifier.fillMaxWidth().padding(horizontal = 16.dp),
+    Row(
+        Modifier.fillMaxWidth().height(40.dp).horizontalScroll(rememberScrollState()).testTag(GameTags.HAND),
         horizontalArrangement = Arrangement.spacedBy(8.dp),
-        verticalArrangement = Arrangement.Center,
+        verticalAlignment = Alignment.CenterVertically,
     ) {
         snap.hand.forEach { h ->
             val name = stringResource(h.result.label())
             SuggestionChip(
                 onClick = {},
-                label = { Text(if (h.prize) stringResource(R.string.game_prize, name) else name) },
+                label = { Text(if (h.prize) stringResource(R.string.game_prize, name) else name, maxLines = 1) },
             )
         }
         val owed = snap.owed + snap.owedPrize
-        if (owed > 0) {
+        if (owed > 0 && (snap.hand.isNotEmpty() || owed > 1)) {
             Text(
-                stringResource(R.string.game_throws_owed, owed),
+                pluralStringResource(R.plurals.game_throws_owed, owed, owed),
                 style = MaterialTheme.typography.bodyMedium,
-                modifier = Modifier.align(Alignment.CenterVertically),
+                maxLines = 1,
             )
         }
+    }
+}
+
+/**
+ * Two lines under the hand: the hint once asked (the board rings it in gold), otherwise
+ * what the last throw or move did. TalkBack announces it as it changes (a live region),
+ * so a blind player hears every throw, move and capture, a bot's as well as their own.
+ */
+@Composable
+private fun StatusLine(state: GameUiState, snap: GameSnapshot) {
+    val hint = state.hint
+    val (first, second) = when {
+        state.hintThinking -> stringResource(R.string.game_hint_thinking) to ""
+        hint != null -> {
+            val move = hint.move
+            val uses = move.uses.map { stringResource(it.label()) }.joinToString(" + ")
+            val what = when {
+                move.to == Spot.Done -> stringResource(R.string.game_hint_finish, uses)
+                move.captures > 0 -> pluralStringResource(R.plurals.game_hint_capture, move.captures, uses, move.captures)
+                else -> stringResource(R.string.game_hint_move, uses)
+            }
+            what to stringResource(R.string.game_hint_chance, percent(hint.winChance))
+        }
+        else -> lastActionText(state, snap) to ""
+    }
+    Column(
+        Modifier.fillMaxWidth().testTag(GameTags.STATUS).semantics(mergeDescendants = true) { liveRegion = LiveRegionMode.Polite },
+    ) {
+        Text(first, style = MaterialTheme.typography.bodyMedium, maxLines = 1, overflow = TextOverflow.Ellipsis)
+        Text(second, style = MaterialTheme.typography.bodySmall, maxLines = 1, overflow = TextOverflow.Ellipsis)
+    }
+}
+
+/** The last throw or move (whichever came later) in words: who, what, and what it caught. */
+@Composable
+private fun lastActionText(state: GameUiState, snap: GameSnapshot): String {
+    val thrown = state.lastThrow
+    val moved = state.lastMove
+    fun name(seat: Int) = snap.seats.getOrNull(seat)?.name.orEmpty()
+    return when {
+        moved != null && (thrown == null || moved.seq > thrown.seq) -> {
+            val parts = mutableListOf(stringResource(R.string.said_moved, name(moved.seat), spotText(moved.path.lastOrNull() ?: moved.from, state.board)))
+            for (e in moved.events) {
+                when (e) {
+                    is GameEvent.Captured -> parts += pluralStringResource(R.plurals.said_captured, e.pieces, e.pieces)
+                    is GameEvent.Finished -> parts += pluralStringResource(R.plurals.said_finished, e.pieces, e.pieces)
+                    is GameEvent.BonusOwed -> parts += stringResource(R.string.said_throw_again)
+                    else -> Unit
+                }
+            }
+            parts.joinToString(", ")
+        }
+        thrown != null -> {
+            val result = thrown.result?.let { stringResource(it.label()) } ?: stringResource(R.string.throw_nak)
+            val again = thrown.events.any { it is GameEvent.BonusOwed }
+            listOfNotNull(
+                stringResource(R.string.said_threw, name(thrown.seat), result),
+                stringResource(R.string.said_throw_again).takeIf { again },
+            ).joinToString(", ")
+        }
+        else -> ""
     }
 }
 
@@ -344,19 +555,30 @@ private fun ChoiceDialog(choice: MoveChoice, state: GameUiState, onEvent: (UiEve
     )
 }
 
+/**
+ * The end of the game: the winner, play again, the review, back to the menu, or put the
+ * card aside to look at the final board (the top bar's "Result" brings it back).
+ */
 @Composable
 private fun GameOverDialog(snap: GameSnapshot, onEvent: (UiEvent.ForGame) -> Unit, onLeave: () -> Unit) {
     val winningSeats = snap.winner?.let { side -> snap.sides.getOrNull(side)?.seats }.orEmpty()
         .mapNotNull { s -> snap.seats.getOrNull(s) }
     AlertDialog(
-        onDismissRequest = {},
+        onDismissRequest = { onEvent(UiEvent.SetResultAside(true)) },
         title = { Text(stringResource(R.string.game_over)) },
         text = {
-            Text(
-                if (winningSeats.isEmpty()) "" else stringResource(R.string.game_winner, winningSeats.joinToString(" & ") { it.name }),
-                style = MaterialTheme.typography.titleMedium,
-                color = winningSeats.firstOrNull()?.let { colourOf(it.colour) } ?: Color.Unspecified,
-            )
+            Column(verticalArrangement = Arrangement.spacedBy(8.dp)) {
+                if (winningSeats.isNotEmpty()) {
+                    Text(
+                        stringResource(R.string.game_winner, winningSeats.joinToString(" & ") { it.name }),
+                        style = MaterialTheme.typography.titleMedium,
+                        color = winningSeats.first().let { colourOf(it.colour) },
+                    )
+                }
+                TextButton(onClick = { onEvent(UiEvent.SetResultAside(true)) }) {
+                    Text(stringResource(R.string.game_see_board))
+                }
+            }
         },
         confirmButton = {
             Button(onClick = { onEvent(UiEvent.PlayAgain) }) { Text(stringResource(R.string.game_play_again)) }
@@ -414,3 +636,29 @@ private fun SlipRow(slip: Slip, snap: GameSnapshot, board: BoardLayout) {
         )
     }
 }
+
+/** A fresh game of two at a phone's size (the core's own board and snapshot). */
+@Preview(widthDp = 412, heightDp = 915)
+@Composable
+internal fun GameScreenPreview() {
+    val state = remember {
+        GameSession(
+            NewGame(
+                rules = Rules(Preset.YUNNORI, emptyList()),
+                seats = listOf(
+                    SeatSpec("Ana", NewGameUiState.PALETTE[0], PlayerKind.Human),
+                    SeatSpec("Bo", NewGameUiState.PALETTE[1], PlayerKind.Human),
+                ),
+                teams = null,
+                seed = 7u,
+                undo = true,
+            ),
+        ).use { GameUiState(board = boardLayout(), throwKinds = throwKinds(), snapshot = it.snapshot()) }
+    }
+    YunnoriTheme { GameScreen(state, onEvent = {}, onRules = {}, onLeave = {}) }
+}
+
+/** The same game on a phone on its side: board and controls side by side. */
+@Preview(widthDp = 915, heightDp = 412)
+@Composable
+internal fun GameScreenLandscapePreview() = GameScreenPreview()

@@ -16,11 +16,8 @@ import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
-import androidx.compose.runtime.mutableLongStateOf
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.rememberUpdatedState
-import androidx.compose.runtime.saveable.rememberSaveable
-import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.draw.clipToBounds
@@ -66,8 +63,11 @@ import kotlin.math.sin
 const val STICK_MAT_TAG = "stick-mat"
 
 /**
- * The mat the four sticks are thrown on. A swipe on it (or a tap) throws when [canThrow];
- * the last throw plays from the core's plan: each stick flies from its release point to
+ * The mat the four sticks are thrown on. A swipe on it throws when [canThrow] (a plain
+ * tap does not: a finger resting on the mat while the phone is passed round must not
+ * throw; the Throw button and TalkBack's double-tap do). The mat takes every touch it
+ * gets, so nothing around it scrolls or reacts to a swipe.
+ * The last throw plays from the core's plan: each stick flies from its release point to
  * its resting place, turning over its half-turns, and lands on the face the core drew.
  * The phone ticks as each stick lands and thumps when the last one does.
  */
@@ -76,6 +76,8 @@ fun StickMat(
     lastThrow: ThrowShown?,
     canThrow: Boolean,
     onThrow: (Gesture) -> Unit,
+    /** What has been animated already (kept by the screen across layout changes). */
+    played: PlayedAnimations,
     modifier: Modifier = Modifier,
 ) {
     val haptics = LocalHapticFeedback.current
@@ -83,12 +85,15 @@ fun StickMat(
     val throwNow by rememberUpdatedState(onThrow)
     // Milliseconds since the sticks left the hand.
     val clock = remember { Animatable(Float.MAX_VALUE) }
-    // A throw plays once, not again when the screen comes back from the Rules screen.
-    var played by rememberSaveable { mutableLongStateOf(-1L) }
+    // A throw plays once: not again when the screen comes back from the Rules screen or
+    // the phone is turned. One already played shows where its sticks came to rest.
     LaunchedEffect(lastThrow?.seq) {
         val shown = lastThrow ?: return@LaunchedEffect
-        if (shown.seq == played) return@LaunchedEffect
-        played = shown.seq
+        if (shown.seq == played.throwSeq) {
+            clock.snapTo(shown.plan.totalMs.toFloat())
+            return@LaunchedEffect
+        }
+        played.throwSeq = shown.seq
         val total = shown.plan.totalMs.toInt().coerceAtLeast(1)
         clock.snapTo(0f)
         coroutineScope {
@@ -124,6 +129,7 @@ fun StickMat(
             .pointerInput(Unit) {
                 awaitEachGesture {
                     val down = awaitFirstDown()
+                    down.consume()
                     val tracker = VelocityTracker()
                     tracker.addPosition(down.uptimeMillis, down.position)
                     var last = down
@@ -131,14 +137,15 @@ fun StickMat(
                         val event = awaitPointerEvent()
                         val change = event.changes.firstOrNull { it.id == down.id } ?: break
                         tracker.addPosition(change.uptimeMillis, change.position)
+                        // The swipe is the mat's alone: no list or page around it moves.
+                        change.consume()
                         last = change
                         if (!change.pressed) break
                     }
                     if (!enabled) return@awaitEachGesture
                     val moved = last.position - down.position
-                    if (moved.getDistance() < viewConfiguration.touchSlop) {
-                        throwNow(Gestures.TAP)
-                    } else {
+                    // A tap (no real swipe) throws nothing.
+                    if (moved.getDistance() >= viewConfiguration.touchSlop) {
                         val v = tracker.calculateVelocity()
                         throwNow(
                             Gesture(
