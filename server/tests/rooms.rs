@@ -44,15 +44,8 @@ async fn a_whole_game_between_two_clients() {
         steps > 10,
         "a game of four pieces takes more than {steps} actions"
     );
-    b.drain();
-    if b.view().is_none_or(|v| v.phase != Phase::Over) {
-        b.until(
-            "the last action",
-            |e| matches!(e, ClientEvent::Played { view, .. } if view.phase == Phase::Over),
-        )
-        .await;
-    }
-    a.drain();
+    b.until_over().await;
+    a.until_over().await;
     // Both clients heard the same history, and it replays to a finished game.
     assert_eq!(a.played, b.played);
     a.client.sync().await.unwrap();
@@ -373,6 +366,8 @@ async fn a_lost_connection_comes_back_with_its_seat() {
     for _ in 0..6 {
         step(&mut [&mut a, &mut b]).await;
     }
+    // The history as the client that acted last saw it (the other's copy may lag).
+    let seen = std::cmp::max_by_key(a.played.clone(), b.played.clone(), Vec::len);
     b.client.drop_connection();
     b.until("reconnecting", |e| {
         matches!(
@@ -383,14 +378,14 @@ async fn a_lost_connection_comes_back_with_its_seat() {
     .await;
     b.until("the room again", |e| matches!(e, ClientEvent::Room(_)))
         .await;
-    assert_eq!(b.played, a.played, "the state exactly as it was");
+    assert_eq!(b.played, seen, "the state exactly as it was");
     a.until_seats("b connected again", |s| s[1].connected).await;
     // A second device with the token takes the seat over; the first loses it.
     let mut c = Player::connect(&url).await;
     let j = c.client.resume(&code, b.tokens.clone()).await.unwrap();
     c.took(&j);
     c.until_room("the room", |_| true).await;
-    assert_eq!(c.played, a.played);
+    assert_eq!(c.played, b.played);
     play_out(&mut [&mut a, &mut c]).await;
     server.shutdown().await.unwrap();
 }

@@ -182,6 +182,19 @@ impl Player {
         .await;
     }
 
+    /// Waits until this client has heard the game's last action.
+    pub async fn until_over(&mut self) {
+        self.drain();
+        if self.view().is_some_and(|v| v.phase == Phase::Over) {
+            return;
+        }
+        self.until(
+            "the game's end",
+            |e| matches!(e, ClientEvent::Played { view, .. } if view.phase == Phase::Over),
+        )
+        .await;
+    }
+
     pub fn view(&self) -> Option<&GameView> {
         self.room.as_ref()?.game.as_ref().map(|g| &g.view)
     }
@@ -224,7 +237,13 @@ pub async fn step(players: &mut [&mut Player]) -> bool {
     for p in players.iter_mut() {
         p.drain();
     }
-    let Some(view) = players.iter().find_map(|p| p.view().cloned()) else {
+    // The freshest view: another client's copy of the last action may still be on its way.
+    let Some(view) = players
+        .iter()
+        .filter(|p| p.view().is_some())
+        .max_by_key(|p| p.played.len())
+        .and_then(|p| p.view().cloned())
+    else {
         return true;
     };
     if view.phase == Phase::Over {
@@ -232,7 +251,11 @@ pub async fn step(players: &mut [&mut Player]) -> bool {
     }
     let Some(p) = players.iter_mut().find(|p| p.seats.contains(&view.to_move)) else {
         // A bot's turn (a bot seat, or a person's seat with a bot standing in): wait for it.
-        players[0]
+        let fresh = players
+            .iter_mut()
+            .max_by_key(|p| p.played.len())
+            .expect("a player");
+        fresh
             .until("a bot's action", |e| {
                 matches!(e, ClientEvent::Played { .. })
             })
