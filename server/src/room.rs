@@ -396,6 +396,7 @@ impl Room {
         let mut room = self;
         tokio::spawn(async move {
             let _done = done;
+            let mut expired = false;
             loop {
                 let due = room.next_due();
                 tokio::select! {
@@ -405,13 +406,17 @@ impl Room {
                     },
                     _ = sleep_until(due.unwrap_or_else(far_future).into()), if due.is_some() => {
                         if room.on_timer().await {
+                            expired = true;
                             break;
                         }
                     }
                     _ = shutdown.fired() => break,
                 }
             }
-            room.close().await;
+            // An expired room is gone from the store; anything else stores its record.
+            if !expired {
+                room.close().await;
+            }
         });
         handle
     }

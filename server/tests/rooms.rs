@@ -550,3 +550,28 @@ async fn every_house_rule_reaches_the_rooms_engine() {
     }
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_room_everyone_left_expires() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = config(dir.path());
+    c.room_ttl_secs = 1;
+    let server = yut_server::start(c).await.unwrap();
+    let url = url(&server);
+    let a = host(&url, table(json!({}), people(2), quick()), None).await;
+    let code = a.code();
+    let stays = host(&url, table(json!({}), people(2), quick()), None).await;
+    assert_eq!(server.rooms(), 2);
+    a.client.leave().await.unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert_eq!(server.rooms(), 1, "the room everyone left is gone");
+    let late = Player::connect(&url).await;
+    let e = late.client.join(&code, "Late", None).await.unwrap_err();
+    assert_eq!(e.code(), Some(ErrorCode::NoSuchRoom));
+    drop(stays);
+    server.shutdown().await.unwrap();
+    // ... and the store forgot it: a restart brings back only the other room.
+    let again = yut_server::start(config(dir.path())).await.unwrap();
+    assert_eq!(again.restored, 1);
+    again.shutdown().await.unwrap();
+}
