@@ -72,6 +72,10 @@ struct Tally {
     actions: AtomicU64,
     errors: AtomicU64,
     games: AtomicU64,
+    /// Room snapshots after a reconnect checked against the history heard before it, and
+    /// those that had lost or changed an action (a throw drawn again would be one).
+    resumes: AtomicU64,
+    lost: AtomicU64,
     /// Microseconds from an intent sent to its broadcast received by the sender.
     latencies: Mutex<Vec<u64>>,
     first_errors: Mutex<Vec<String>>,
@@ -164,6 +168,8 @@ async fn run(o: Options) -> Result<(), String> {
         "actions": actions,
         "actions_per_sec": (actions as f64 / secs).round(),
         "games": tally.games.load(Ordering::Relaxed),
+        "resumes_checked": tally.resumes.load(Ordering::Relaxed),
+        "resumes_with_actions_lost": tally.lost.load(Ordering::Relaxed),
         "errors": errors,
         "latency_ms_p50": (pct(0.50) * 100.0).round() / 100.0,
         "latency_ms_p99": (pct(0.99) * 100.0).round() / 100.0,
@@ -242,6 +248,8 @@ async fn seat_loop(
     let mut game_number = 0;
     let mut sent_at: Option<Instant> = None;
     let mut rematched = 0;
+    // The host's copy of the game's history, to check every resume against.
+    let mut heard: Vec<Action> = Vec::new();
     loop {
         let first = match tokio::time::timeout_at(deadline.into(), rx.recv()).await {
             Ok(Some(e)) => e,
@@ -254,6 +262,24 @@ async fn seat_loop(
         for (at, e) in batch {
             match e {
                 ClientEvent::Room(r) => {
+                    let history = r
+                        .game
+                        .as_ref()
+                        .map(|g| g.history.clone())
+                        .unwrap_or_default();
+                    if host && r.game_number == game_number && !heard.is_empty() {
+                        tally.resumes.fetch_add(1, Ordering::Relaxed);
+                        if !history.starts_with(&heard) {
+                            tally.lost.fetch_add(1, Ordering::Relaxed);
+                            tally.error(format!(
+                                "room {}: the history lost or changed an action",
+                                r.code
+                            ));
+                        }
+                    }
+                    if host {
+                        heard = history;
+                    }
                     game_number = r.game_number;
                     game = r.replay().ok();
                     view = r.game.map(|g| g.view);
@@ -280,6 +306,9 @@ async fn seat_loop(
                                 .push(us);
                         }
                         tally.actions.fetch_add(1, Ordering::Relaxed);
+                    }
+                    if host {
+                        heard.push(action.clone());
                     }
                     if let Some(g) = game.as_mut() {
                         if let Err(m) = apply(g, &action) {
