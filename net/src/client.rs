@@ -185,9 +185,14 @@ async fn open(url: &str) -> Result<Socket, NetError> {
     } else {
         format!("{}/ws", url.trim_end_matches('/'))
     };
-    let (mut socket, _) = tokio_tungstenite::connect_async(ws_url.as_str())
-        .await
-        .map_err(|e| NetError::Connect(e.to_string()))?;
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024);
+    // Nagle off: intents are small frames that should leave at once.
+    let (mut socket, _) =
+        tokio_tungstenite::connect_async_with_config(ws_url.as_str(), Some(config), true)
+            .await
+            .map_err(|e| NetError::Connect(e.to_string()))?;
     let hello = serde_json::to_string(&Request {
         id: None,
         body: ClientMessage::Hello {

@@ -154,13 +154,21 @@ pub async fn start_with_store(
         .with_state(state.clone())
         .into_make_service_with_connect_info::<SocketAddr>();
     let handle = axum_server::Handle::new();
+    // TCP_NODELAY: every message is one small frame that should leave at once, not wait
+    // for Nagle's algorithm to gather more.
+    let nodelay = axum_server::accept::NoDelayAcceptor::new();
     let serving = match tls {
         Some(tls) => {
-            let server = axum_server::from_tcp_rustls(listener, tls).handle(handle.clone());
+            let acceptor = axum_server::tls_rustls::RustlsAcceptor::new(tls).acceptor(nodelay);
+            let server = axum_server::from_tcp(listener)
+                .acceptor(acceptor)
+                .handle(handle.clone());
             tokio::spawn(async move { server.serve(app).await })
         }
         None => {
-            let server = axum_server::from_tcp(listener).handle(handle.clone());
+            let server = axum_server::from_tcp(listener)
+                .acceptor(nodelay)
+                .handle(handle.clone());
             tokio::spawn(async move { server.serve(app).await })
         }
     };
@@ -203,8 +211,12 @@ async fn ws(
         );
     };
     let max = state.config.max_message_bytes;
+    // Small buffers: messages are small, and thousands of connections each holding the
+    // default 128 KiB would cost more memory than their rooms.
     ws.max_message_size(max)
         .max_frame_size(max)
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024)
         .on_upgrade(move |socket| crate::connection::run(socket, state, permit, peer))
 }
 

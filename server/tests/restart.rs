@@ -124,9 +124,16 @@ impl Killable {
     }
 
     /// SIGKILL: no shutdown, nothing flushed that was not already stored.
-    fn kill(mut self) {
-        self.child.kill().expect("killed");
-        self.child.wait().expect("reaped");
+    fn kill(self) {
+        drop(self);
+    }
+}
+
+/// A failing test kills its server too, rather than leave it running.
+impl Drop for Killable {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 

@@ -160,7 +160,7 @@ async fn run(o: Options) -> Result<(), String> {
     };
     let actions = tally.actions.load(Ordering::Relaxed);
     let errors = tally.errors.load(Ordering::Relaxed);
-    let rss = server_rss_mb();
+    let rss = server_rss_mb(&o.server);
     let report = serde_json::json!({
         "rooms": o.rooms,
         "clients": o.rooms * 4,
@@ -369,17 +369,30 @@ async fn seat_loop(
     client.close();
 }
 
-/// The resident memory of the `yut-server` process on this machine, when there is
-/// exactly one (Linux `/proc`).
-fn server_rss_mb() -> Option<f64> {
+/// The resident memory of the `yut-server` process on this machine serving `url`: the
+/// only one, or the one whose command line names the URL's port (Linux `/proc`).
+fn server_rss_mb(url: &str) -> Option<f64> {
+    let port = url
+        .rsplit(':')
+        .next()
+        .map(|p| p.trim_end_matches("/ws").to_string());
     let mut found = Vec::new();
     for entry in std::fs::read_dir("/proc").ok()?.flatten() {
         let path = entry.path();
         let comm = std::fs::read_to_string(path.join("comm")).unwrap_or_default();
         if comm.trim() == "yut-server" {
-            found.push(path);
+            let cmdline = std::fs::read(path.join("cmdline")).unwrap_or_default();
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            let names_port = port
+                .as_ref()
+                .is_some_and(|p| cmdline.contains(&format!(":{p} ")));
+            found.push((path, names_port));
         }
     }
+    if found.len() > 1 {
+        found.retain(|(_, names_port)| *names_port);
+    }
+    let found: Vec<_> = found.into_iter().map(|(p, _)| p).collect();
     let [one] = found.as_slice() else {
         return None;
     };
