@@ -426,3 +426,45 @@ async fn play(
     client.close();
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn host_flags_make_the_table() {
+        let (c, t, mine) = host_table(&args(
+            "--server ws://127.0.0.1:9 --name Mina --seats me,person,hard,me --pieces 2 \
+             --rule back_do=false --rule finish=exact --rule bonus_throw_on=[\"mo\"] --turn-secs 30",
+        ))
+        .unwrap();
+        assert_eq!(c.server, "ws://127.0.0.1:9");
+        assert_eq!(c.name, "Mina");
+        assert_eq!(mine, vec![0, 3]);
+        assert_eq!(t.seats.len(), 4);
+        assert_eq!(
+            t.seats[2].player,
+            Player::Bot {
+                level: BotLevel::Hard
+            }
+        );
+        assert_eq!(t.rules["back_do"], serde_json::json!(false));
+        assert_eq!(t.rules["finish"], serde_json::json!("exact"));
+        assert_eq!(t.rules["bonus_throw_on"], serde_json::json!(["mo"]));
+        assert_eq!(t.rules["pieces_per_player"], serde_json::json!(2));
+        assert_eq!(t.options.turn_timer_ms, Some(30_000));
+        // The rules reach the engine as a valid rule set.
+        assert!(yut_core::rules::RuleSet::from_json(&t.rules).is_ok());
+    }
+
+    #[test]
+    fn a_host_needs_a_seat_and_known_levels() {
+        assert!(host_table(&args("--seats person,easy")).is_err());
+        assert!(host_table(&args("--seats me,expert")).is_err());
+        assert!(host_table(&args("--rule nonsense")).is_err());
+    }
+}
