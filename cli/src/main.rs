@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 mod bot;
+mod online;
 mod play;
 mod saves;
 mod scenario;
@@ -17,6 +18,7 @@ const USAGE: &str = "usage:
                                 bot against bot (L: random easy medium hard optimal)
   yut bot --level L < position.json   a bot's move for one position
   yut saves list DIR | check FILE | bench [N]   save files: Resume list, check, timings
+  yut online host | join CODE | bench ...   online rooms on a yut-server
   yut COMMAND --help            one command's options";
 
 fn usage() -> ExitCode {
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
         "sim" => (sim::main, sim::USAGE),
         "bot" => (bot::main, bot::USAGE),
         "saves" => (saves::main, saves::USAGE),
+        "online" => (online::main, online::USAGE),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

@@ -1,0 +1,409 @@
+//! `yut online bench`: N rooms of four connected bot clients (4 seats, 4 pieces, Yunnori
+//! rules) playing whole games over and over for S seconds against a server.
+
+use super::{flag_value, Stamped, StampedListener};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc::UnboundedReceiver;
+use yut_core::bot::{Bot, Level};
+use yut_core::game::{Game, Phase};
+use yut_core::session::Action;
+use yut_net::protocol::{apply, GameView, RoomOptions, RoomTable, SeatSpec};
+use yut_net::{Client, ClientEvent};
+
+pub const USAGE: &str =
+    "usage: yut online bench --server URL --rooms N --seconds S [--json] [--level L]
+
+  --server URL   ws://HOST:PORT or wss://HOST:PORT of a running yut-server
+  --rooms N      rooms to open, four connected bot clients each
+  --seconds S    how long the rooms play (whole games, one after another)
+  --level L      the clients' bots: random, easy, medium (default) or hard
+  --json         one JSON object instead of lines
+
+The server must take 4 x N connections from this address (--max-connections-per-ip) and
+the clients' pace (--rate-per-sec).";
+
+struct Options {
+    server: String,
+    rooms: usize,
+    seconds: u64,
+    json: bool,
+    level: Level,
+}
+
+fn parse(args: &[String]) -> Result<Options, String> {
+    let mut o = Options {
+        server: String::new(),
+        rooms: 0,
+        seconds: 0,
+        json: false,
+        level: Level::Medium,
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--json" => o.json = true,
+            "--server" => o.server = flag_value(&mut it, a)?,
+            "--rooms" => o.rooms = number(&flag_value(&mut it, a)?, a)? as usize,
+            "--seconds" => o.seconds = number(&flag_value(&mut it, a)?, a)?,
+            "--level" => {
+                o.level = flag_value(&mut it, a)?
+                    .parse()
+                    .map_err(|e: yut_core::bot::UnknownLevel| e.to_string())?
+            }
+            _ => return Err(format!("unknown option {a}")),
+        }
+    }
+    if o.server.is_empty() || o.rooms == 0 || o.seconds == 0 {
+        return Err("--server, --rooms (1 or more) and --seconds (1 or more) are required".into());
+    }
+    Ok(o)
+}
+
+fn number(v: &str, flag: &str) -> Result<u64, String> {
+    v.parse()
+        .map_err(|_| format!("{flag}: {v:?} is not a whole number"))
+}
+
+/// What all clients count together.
+#[derive(Default)]
+struct Tally {
+    actions: AtomicU64,
+    errors: AtomicU64,
+    games: AtomicU64,
+    /// Room snapshots after a reconnect checked against the history heard before it, and
+    /// those that had lost or changed an action (a throw drawn again would be one).
+    resumes: AtomicU64,
+    lost: AtomicU64,
+    /// Microseconds from an intent sent to its broadcast received by the sender.
+    latencies: Mutex<Vec<u64>>,
+    first_errors: Mutex<Vec<String>>,
+}
+
+impl Tally {
+    fn error(&self, what: String) {
+        self.errors.fetch_add(1, Ordering::Relaxed);
+        let mut f = self.first_errors.lock().unwrap_or_else(|p| p.into_inner());
+        if f.len() < 5 {
+            f.push(what);
+        }
+    }
+}
+
+pub fn main(args: &[String]) -> Result<(), String> {
+    let o = parse(args).map_err(|e| format!("{e}\n{USAGE}"))?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    rt.block_on(run(o))
+}
+
+async fn run(o: Options) -> Result<(), String> {
+    let tally = Arc::new(Tally::default());
+    let opened = Instant::now();
+    // Open the rooms, 32 at a time, so a large bench does not storm the server's accept.
+    let gate = Arc::new(tokio::sync::Semaphore::new(32));
+    let mut openings = Vec::with_capacity(o.rooms);
+    for _ in 0..o.rooms {
+        let gate = gate.clone();
+        let url = o.server.clone();
+        openings.push(tokio::spawn(async move {
+            let _p = gate.acquire_owned().await.map_err(|e| e.to_string())?;
+            open_room(&url).await
+        }));
+    }
+    let mut tables = Vec::with_capacity(o.rooms);
+    for h in openings {
+        tables.push(h.await.map_err(|e| e.to_string())??);
+    }
+    let open_secs = opened.elapsed().as_secs_f64();
+    let start = Instant::now();
+    let deadline = start + Duration::from_secs(o.seconds);
+    let mut players = Vec::new();
+    for (host_client, clients) in tables {
+        host_client
+            .start()
+            .await
+            .map_err(|e| format!("start: {e}"))?;
+        for (i, (client, rx)) in clients.into_iter().enumerate() {
+            let tally = tally.clone();
+            let level = o.level;
+            players.push(tokio::spawn(seat_loop(
+                client,
+                rx,
+                i,
+                i == 0,
+                level,
+                deadline,
+                tally,
+            )));
+        }
+    }
+    for p in players {
+        let _ = p.await;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let mut lat = tally
+        .latencies
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .clone();
+    lat.sort_unstable();
+    let pct = |q: f64| -> f64 {
+        if lat.is_empty() {
+            return 0.0;
+        }
+        let i = ((lat.len() as f64 - 1.0) * q).round() as usize;
+        lat[i.min(lat.len() - 1)] as f64 / 1000.0
+    };
+    let actions = tally.actions.load(Ordering::Relaxed);
+    let errors = tally.errors.load(Ordering::Relaxed);
+    let rss = server_rss_mb(&o.server);
+    let report = serde_json::json!({
+        "rooms": o.rooms,
+        "clients": o.rooms * 4,
+        "seconds": (secs * 10.0).round() / 10.0,
+        "actions": actions,
+        "actions_per_sec": (actions as f64 / secs).round(),
+        "games": tally.games.load(Ordering::Relaxed),
+        "resumes_checked": tally.resumes.load(Ordering::Relaxed),
+        "resumes_with_actions_lost": tally.lost.load(Ordering::Relaxed),
+        "errors": errors,
+        "latency_ms_p50": (pct(0.50) * 100.0).round() / 100.0,
+        "latency_ms_p99": (pct(0.99) * 100.0).round() / 100.0,
+        "server_rss_mb": rss.map(|r| (r * 10.0).round() / 10.0),
+        "open_seconds": (open_secs * 10.0).round() / 10.0,
+    });
+    if o.json {
+        println!("{report}");
+    } else if let Some(m) = report.as_object() {
+        for (k, v) in m {
+            println!("{k:<16} {v}");
+        }
+    }
+    for e in tally
+        .first_errors
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .iter()
+    {
+        eprintln!("error: {e}");
+    }
+    Ok(())
+}
+
+type Seat = (Client, UnboundedReceiver<Stamped>);
+
+/// A room with four clients seated and ready; the first is the host.
+async fn open_room(url: &str) -> Result<(Client, Vec<Seat>), String> {
+    let table = RoomTable {
+        rules: serde_json::json!({"preset": "yunnori", "pieces_per_player": 4}),
+        seats: (0..4).map(|_| SeatSpec::person()).collect(),
+        teams: None,
+        options: RoomOptions {
+            bot_delay_ms: 0,
+            grace_ms: 60_000,
+            ..RoomOptions::default()
+        },
+    };
+    let mut seats = Vec::with_capacity(4);
+    let (l, rx) = StampedListener::new();
+    let host = Client::connect(url, l)
+        .await
+        .map_err(|e| format!("connect: {e}"))?;
+    let j = host
+        .create_room("Bench host", table, None)
+        .await
+        .map_err(|e| format!("create: {e}"))?;
+    seats.push((host.clone(), rx));
+    for i in 1..4 {
+        let (l, rx) = StampedListener::new();
+        let c = Client::connect(url, l)
+            .await
+            .map_err(|e| format!("connect: {e}"))?;
+        c.join(&j.code, &format!("Bench {i}"), Some(i))
+            .await
+            .map_err(|e| format!("join: {e}"))?;
+        c.ready(i, true).await.map_err(|e| format!("ready: {e}"))?;
+        seats.push((c, rx));
+    }
+    Ok((host, seats))
+}
+
+/// One client: follows the room, plays its seat with a bot, rematches as host.
+async fn seat_loop(
+    client: Client,
+    mut rx: UnboundedReceiver<Stamped>,
+    seat: usize,
+    host: bool,
+    level: Level,
+    deadline: Instant,
+    tally: Arc<Tally>,
+) {
+    let mut bot = Bot::new(level, seat as u64 + 1);
+    let mut game: Option<Game> = None;
+    let mut view: Option<GameView> = None;
+    let mut game_number = 0;
+    let mut sent_at: Option<Instant> = None;
+    let mut rematched = 0;
+    // The host's copy of the game's history, to check every resume against.
+    let mut heard: Vec<Action> = Vec::new();
+    loop {
+        let first = match tokio::time::timeout_at(deadline.into(), rx.recv()).await {
+            Ok(Some(e)) => e,
+            _ => break,
+        };
+        let mut batch = vec![first];
+        while let Ok(e) = rx.try_recv() {
+            batch.push(e);
+        }
+        for (at, e) in batch {
+            match e {
+                ClientEvent::Room(r) => {
+                    let history = r
+                        .game
+                        .as_ref()
+                        .map(|g| g.history.clone())
+                        .unwrap_or_default();
+                    if host && r.game_number == game_number && !heard.is_empty() {
+                        tally.resumes.fetch_add(1, Ordering::Relaxed);
+                        if !history.starts_with(&heard) {
+                            tally.lost.fetch_add(1, Ordering::Relaxed);
+                            tally.error(format!(
+                                "room {}: the history lost or changed an action",
+                                r.code
+                            ));
+                        }
+                    }
+                    if host {
+                        heard = history;
+                    }
+                    game_number = r.game_number;
+                    game = r.replay().ok();
+                    view = r.game.map(|g| g.view);
+                }
+                ClientEvent::Played {
+                    action,
+                    view: v,
+                    game: number,
+                    ..
+                } => {
+                    if number != game_number {
+                        continue;
+                    }
+                    let by = match &action {
+                        Action::Throw { seat, .. } | Action::Move { seat, .. } => *seat,
+                    };
+                    if by == seat {
+                        if let Some(t) = sent_at.take() {
+                            let us = at.saturating_duration_since(t).as_micros() as u64;
+                            tally
+                                .latencies
+                                .lock()
+                                .unwrap_or_else(|p| p.into_inner())
+                                .push(us);
+                        }
+                        tally.actions.fetch_add(1, Ordering::Relaxed);
+                    }
+                    if host {
+                        heard.push(action.clone());
+                    }
+                    if let Some(g) = game.as_mut() {
+                        if let Err(m) = apply(g, &action) {
+                            tally.error(format!("replica: {m}"));
+                            game = None;
+                        }
+                    }
+                    if v.phase == Phase::Over && host {
+                        tally.games.fetch_add(1, Ordering::Relaxed);
+                    }
+                    view = Some(v);
+                }
+                ClientEvent::Error { code, message } => tally.error(format!("{code:?}: {message}")),
+                _ => {}
+            }
+        }
+        if Instant::now() >= deadline {
+            break;
+        }
+        let Some(v) = view.as_ref() else { continue };
+        if v.phase == Phase::Over {
+            if host && rematched < game_number {
+                rematched = game_number;
+                if let Err(e) = client.rematch().await {
+                    tally.error(format!("rematch: {e}"));
+                }
+            }
+            continue;
+        }
+        if v.to_move != seat || sent_at.is_some() {
+            continue;
+        }
+        sent_at = Some(Instant::now());
+        let r = match v.phase {
+            Phase::Throw => client.throw(seat).await,
+            _ => {
+                let Some(g) = game.as_ref() else {
+                    continue;
+                };
+                match bot.choose_legal(g, Duration::from_millis(200), None) {
+                    Some(l) => {
+                        client
+                            .play(seat, yut_core::setup::MoveSpec::of(&l), Some(l.mv.pieces))
+                            .await
+                    }
+                    None => {
+                        tally.error("the bot found no move".into());
+                        continue;
+                    }
+                }
+            }
+        };
+        if let Err(e) = r {
+            sent_at = None;
+            tally.error(format!("seat {seat}: {e}"));
+        }
+    }
+    client.close();
+}
+
+/// The resident memory of the `yut-server` process on this machine serving `url`: the
+/// only one, or the one whose command line names the URL's port (Linux `/proc`).
+fn server_rss_mb(url: &str) -> Option<f64> {
+    let port = url
+        .rsplit(':')
+        .next()
+        .map(|p| p.trim_end_matches("/ws").to_string());
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+        let path = entry.path();
+        let comm = std::fs::read_to_string(path.join("comm")).unwrap_or_default();
+        if comm.trim() == "yut-server" {
+            let cmdline = std::fs::read(path.join("cmdline")).unwrap_or_default();
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            let names_port = port
+                .as_ref()
+                .is_some_and(|p| cmdline.contains(&format!(":{p} ")));
+            found.push((path, names_port));
+        }
+    }
+    if found.len() > 1 {
+        found.retain(|(_, names_port)| *names_port);
+    }
+    let found: Vec<_> = found.into_iter().map(|(p, _)| p).collect();
+    let [one] = found.as_slice() else {
+        return None;
+    };
+    let status = std::fs::read_to_string(one.join("status")).ok()?;
+    let kb: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb / 1024.0)
+}

@@ -1,0 +1,12 @@
+//! yut-net: Yunnori's online rooms protocol (`protocol`, shared with the server) and the
+//! client (`client`) that the terminal game and, through yut-ffi, the apps use.
+
+pub mod protocol;
+
+#[cfg(feature = "client")]
+pub mod client;
+
+#[cfg(feature = "client")]
+pub use client::{
+    Backoff, ChannelListener, Client, ClientEvent, ConnectionState, Joined, Listener, NetError,
+};

@@ -1,0 +1,572 @@
+//! The online rooms protocol, version 1: JSON text messages over one WebSocket
+//! (`docs/PROTOCOL.md` is the public description). Shared by the server and the client so
+//! that both read and write exactly the same shapes.
+//!
+//! Ids are those of the scenario and save formats: seats are indices from 0, spots are
+//! `home`, `done` or station ids, throws are `do` … `back_do`, moves are written as in
+//! scenario files (`from`, `use`, `route`, `stack`), history entries as in save files.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use yut_core::board::Spot;
+use yut_core::game::{Event, Game, Phase};
+use yut_core::route::RouteId;
+use yut_core::session::{Action, BotLevel, Player, Start};
+use yut_core::setup::MoveSpec;
+use yut_core::throw::Throw;
+
+/// The protocol version this build speaks. A client whose `hello` names another version
+/// is refused with `incompatible_version`.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// A room's shareable link is this prefix and the room code.
+pub const LINK_PREFIX: &str = "yunnori://room/";
+
+/// The letters room codes are made of: no `0 O`, `1 I L`, `2 Z`, `5 S`, `8 B` to confuse.
+pub const CODE_ALPHABET: &[u8] = b"ACDEFGHJKMNPQRTUVWXY";
+
+/// Letters in a room code.
+pub const CODE_LENGTH: usize = 6;
+
+/// Longest seat name, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// The link for a room code.
+pub fn room_link(code: &str) -> String {
+    format!("{LINK_PREFIX}{code}")
+}
+
+/// A room code typed or pasted by a person: upper-cased, spaces and dashes dropped, a
+/// `yunnori://room/` link accepted. `None` when it cannot be a code.
+pub fn normalise_code(input: &str) -> Option<String> {
+    let s = input.trim();
+    let s = s.strip_prefix(LINK_PREFIX).unwrap_or(s);
+    let code: String = s
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    (code.len() == CODE_LENGTH && code.bytes().all(|b| CODE_ALPHABET.contains(&b))).then_some(code)
+}
+
+/// Checks a seat name: trimmed, 1 to `MAX_NAME_CHARS` characters, no control characters.
+pub fn check_name(name: &str) -> Result<String, String> {
+    let n = name.trim();
+    if n.is_empty() {
+        return Err("a name is needed".into());
+    }
+    if n.chars().count() > MAX_NAME_CHARS {
+        return Err(format!("a name has at most {MAX_NAME_CHARS} characters"));
+    }
+    if n.chars().any(|c| c.is_control()) {
+        return Err("a name may not hold control characters".into());
+    }
+    Ok(n.to_string())
+}
+
+/// One message from a client. `id`, when given, is echoed in the reply (`ok`, `joined` or
+/// `error`) so a client can match replies to requests.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<u64>,
+    #[serde(flatten)]
+    pub body: ClientMessage,
+}
+
+/// What a client may ask.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMessage {
+    /// First message on every connection.
+    Hello {
+        protocol: u32,
+        client: String,
+    },
+    /// Opens a room; the sender becomes its host and takes the seats in `claim` (default:
+    /// the first seat for a person).
+    CreateRoom {
+        name: String,
+        table: RoomTable,
+        #[serde(default)]
+        claim: Option<Vec<usize>>,
+    },
+    /// Takes a seat for a person (`seat`, or the first open one). Sent again on the same
+    /// connection it takes another seat: one device may hold several.
+    Join {
+        code: String,
+        name: String,
+        #[serde(default)]
+        seat: Option<usize>,
+    },
+    /// Watches a room without a seat.
+    Spectate {
+        code: String,
+    },
+    /// Takes back seats with their tokens (after a lost connection or on another device).
+    Resume {
+        code: String,
+        tokens: Vec<String>,
+    },
+    /// Leaves the room; the seats stay the token holder's.
+    Leave,
+    /// Asks for the full room snapshot again.
+    Sync,
+    Ready {
+        seat: usize,
+        ready: bool,
+    },
+    /// Host: starts the game (every person's seat taken and ready).
+    Start,
+    /// Host, in the lobby: a new seat at the end.
+    AddSeat {
+        player: Player,
+        #[serde(default)]
+        name: Option<String>,
+    },
+    /// Host, in the lobby.
+    RemoveSeat {
+        seat: usize,
+    },
+    /// Host, in the lobby: the seat at `from` moves to `to`, the others shift.
+    MoveSeat {
+        from: usize,
+        to: usize,
+    },
+    /// Host, in the lobby: a person's seat becomes a bot's or the other way round.
+    SetSeat {
+        seat: usize,
+        player: Player,
+    },
+    /// Host, once a game is over: a new game at the same table.
+    Rematch,
+    Throw {
+        seat: usize,
+    },
+    Move {
+        seat: usize,
+        #[serde(rename = "move")]
+        mv: MoveSpec,
+        /// How many pieces move, where two stacks of one side share a station.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pieces: Option<u8>,
+    },
+    Undo {
+        seat: usize,
+    },
+}
+
+/// The table a host asks for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoomTable {
+    /// A rule set as scenario files write it: `{"preset": …, option: value, …}`.
+    #[serde(default = "empty_object")]
+    pub rules: serde_json::Value,
+    pub seats: Vec<SeatSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teams: Option<Vec<Vec<usize>>>,
+    #[serde(default)]
+    pub options: RoomOptions,
+}
+
+fn empty_object() -> serde_json::Value {
+    serde_json::Value::Object(Default::default())
+}
+
+/// One seat the host asks for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatSpec {
+    pub player: Player,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// `#RRGGBB`; a colour of the palette by seat when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<String>,
+}
+
+impl SeatSpec {
+    pub fn person() -> SeatSpec {
+        SeatSpec {
+            player: Player::Human,
+            name: None,
+            colour: None,
+        }
+    }
+    pub fn bot(level: BotLevel) -> SeatSpec {
+        SeatSpec {
+            player: Player::Bot { level },
+            name: None,
+            colour: None,
+        }
+    }
+}
+
+/// The host's settings of a room, beside the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RoomOptions {
+    /// A player may take back their last move before the next throw.
+    pub undo: bool,
+    /// How long a dropped player's seat waits before a bot plays it (ms).
+    pub grace_ms: u64,
+    /// The bot that plays a dropped seat, or a seat whose turn timer ran out.
+    pub standin: BotLevel,
+    /// When set, a person who does not act within this time gets one bot action (ms).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn_timer_ms: Option<u64>,
+    /// Pause before each bot action, so people can follow it (ms).
+    pub bot_delay_ms: u64,
+}
+
+impl Default for RoomOptions {
+    fn default() -> Self {
+        RoomOptions {
+            undo: true,
+            grace_ms: 30_000,
+            standin: BotLevel::Medium,
+            turn_timer_ms: None,
+            bot_delay_ms: 700,
+        }
+    }
+}
+
+/// One message from the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    Welcome {
+        protocol: u32,
+        server: String,
+    },
+    /// The request with this id was accepted.
+    Ok {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+    },
+    Error {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+        code: ErrorCode,
+        message: String,
+    },
+    /// To the sender only: the room and the seats it now holds, with their tokens.
+    Joined {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+        code: String,
+        link: String,
+        seats: Vec<SeatToken>,
+        host: bool,
+    },
+    /// The whole room: sent on joining, on `sync`, and after every lobby change.
+    Room {
+        room: RoomSnapshot,
+    },
+    /// Seats changed (connected, ready, a bot standing in) during a game.
+    Seats {
+        seats: Vec<SeatView>,
+    },
+    /// An accepted throw or move, its events and the position after it.
+    Played {
+        game: u32,
+        seq: u64,
+        action: Action,
+        events: Vec<Event>,
+        view: GameView,
+    },
+    /// The last move was taken back; `view` is the position again.
+    Undone {
+        game: u32,
+        seq: u64,
+        seat: usize,
+        view: GameView,
+    },
+    /// The server is going away (shutdown); reconnect later with the seat tokens.
+    Closing {
+        message: String,
+    },
+}
+
+/// A seat's token, to the holder only. Whoever presents it acts for the seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatToken {
+    pub seat: usize,
+    pub token: String,
+}
+
+/// Every way a request can be refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, not a known message, or a field of the wrong type.
+    BadMessage,
+    /// A frame larger than the server accepts.
+    TooLarge,
+    /// Too many messages in too short a time.
+    RateLimited,
+    /// Too many connections from one address.
+    TooManyConnections,
+    IncompatibleVersion,
+    /// `hello` must come first (and only once).
+    HelloFirst,
+    NoSuchRoom,
+    /// No open seat for a person; or the room holds as many spectators as it takes.
+    RoomFull,
+    /// The server holds as many rooms as it takes.
+    TooManyRooms,
+    BadName,
+    /// The rules, seats or teams cannot make a game.
+    BadTable,
+    BadSeat,
+    NotHost,
+    NotInRoom,
+    /// The seat is not held by this connection.
+    NotYourSeat,
+    WrongToken,
+    OutOfTurn,
+    NotStarted,
+    AlreadyStarted,
+    NotReady,
+    GameOver,
+    MustThrow,
+    NoThrowOwed,
+    IllegalMove,
+    NothingToUndo,
+    UndoOff,
+    /// The server could not store the action; nothing changed.
+    StoreFailed,
+    Internal,
+}
+
+impl ErrorCode {
+    pub fn id(self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
+    }
+}
+
+/// The whole state of a room as everyone may see it. Never the seed or the RNG.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoomSnapshot {
+    pub code: String,
+    pub link: String,
+    pub stage: Stage,
+    /// The seat whose holder is the host.
+    pub host: usize,
+    pub seats: Vec<SeatView>,
+    pub spectators: u32,
+    /// The full rule set in force (every option spelled out, as save files hold it).
+    pub rules: serde_json::Value,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teams: Option<Vec<Vec<usize>>>,
+    pub options: RoomOptions,
+    /// Games started in this room (rematches count up).
+    pub game_number: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameSnapshot>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    Lobby,
+    Playing,
+    Over,
+}
+
+/// One seat as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub seat: usize,
+    pub name: String,
+    pub colour: String,
+    pub player: Player,
+    /// A person holds the seat's token.
+    pub taken: bool,
+    /// The holder is connected now.
+    pub connected: bool,
+    pub ready: bool,
+    /// A bot plays the seat while its player is away.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standin: Option<BotLevel>,
+}
+
+/// The game in a room: how it started and every action since, so a client can rebuild
+/// the position with yut-core exactly (`replay`), plus the position spelled out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameSnapshot {
+    pub number: u32,
+    /// Accepted actions in this game, undos included.
+    pub seq: u64,
+    pub start: Start,
+    pub history: Vec<Action>,
+    pub view: GameView,
+}
+
+/// The position after an action, for clients that draw without running the engine.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameView {
+    pub phase: Phase,
+    pub to_move: usize,
+    /// Results thrown and not yet moved.
+    pub hand: Vec<Throw>,
+    /// Throws still owed this turn.
+    pub owed: u8,
+    /// Where each seat's pieces are (keys are seat numbers), as scenario files write it.
+    pub pieces: BTreeMap<String, Vec<Spot>>,
+    /// The winning side, once there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<usize>,
+    pub can_undo: bool,
+    /// Every move the seat to act may play now.
+    pub legal: Vec<LegalView>,
+    /// When the turn timer will play for the seat to act (ms since the Unix epoch).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<u64>,
+}
+
+/// A legal move: what to send back (`from`, `use`, `route`, `stack`, `pieces`) and where
+/// it goes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LegalView {
+    pub from: Spot,
+    #[serde(rename = "use")]
+    pub uses: Vec<Throw>,
+    pub route: RouteId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stack: Option<bool>,
+    pub pieces: u8,
+    pub to: Spot,
+    pub captures: u8,
+}
+
+impl LegalView {
+    /// The move to send for this choice.
+    pub fn spec(&self) -> MoveSpec {
+        MoveSpec {
+            from: self.from,
+            uses: self.uses.clone(),
+            route: Some(self.route),
+            stack: self.stack,
+        }
+    }
+}
+
+impl GameView {
+    /// The view of a position (`can_undo` and `deadline_ms` are the room's to fill in).
+    pub fn of(game: &Game) -> GameView {
+        let pieces = (0..game.seats())
+            .map(|s| (s.to_string(), game.pieces_of(s)))
+            .collect();
+        let legal = game
+            .legal_moves()
+            .into_iter()
+            .map(|l| LegalView {
+                from: l.mv.from,
+                uses: l.mv.uses.clone(),
+                route: l.mv.route,
+                stack: l.mv.stack,
+                pieces: l.mv.pieces,
+                to: l.to,
+                captures: l.captures,
+            })
+            .collect();
+        GameView {
+            phase: game.phase(),
+            to_move: game.to_move(),
+            hand: game.hand().iter().map(|h| h.throw).collect(),
+            owed: game.owed(),
+            pieces,
+            winner: game.winner(),
+            can_undo: false,
+            legal,
+            deadline_ms: None,
+        }
+    }
+}
+
+/// Why a snapshot could not be rebuilt into a game.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("the room has no game")]
+    NoGame,
+    #[error("the table cannot be set up: {0}")]
+    Table(String),
+    #[error("history entry {0} does not replay: {1}")]
+    Entry(usize, String),
+}
+
+impl RoomSnapshot {
+    /// The game as the engine holds it, rebuilt from the start and the history (no RNG
+    /// needed: every throw's result is in the history).
+    pub fn replay(&self) -> Result<Game, ReplayError> {
+        let g = self.game.as_ref().ok_or(ReplayError::NoGame)?;
+        let rules = yut_core::rules::RuleSet::from_json(&self.rules)
+            .map_err(|e| ReplayError::Table(e.to_string()))?;
+        let mut game = Game::new(
+            rules,
+            self.seats.len(),
+            self.teams.as_deref(),
+            g.start.first,
+        )
+        .map_err(|e| ReplayError::Table(e.to_string()))?;
+        for (i, a) in g.history.iter().enumerate() {
+            apply(&mut game, a).map_err(|m| ReplayError::Entry(i, m))?;
+        }
+        Ok(game)
+    }
+}
+
+/// Plays one history entry on a game (a throw's recorded result, or a move).
+pub fn apply(game: &mut Game, action: &Action) -> Result<Vec<Event>, String> {
+    match action {
+        Action::Throw { outcome, .. } => game.throw_outcome(*outcome),
+        Action::Move { mv, .. } => game.play(mv),
+    }
+    .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_read_as_people_type_them() {
+        assert_eq!(normalise_code(" acd-efg "), Some("ACDEFG".into()));
+        assert_eq!(
+            normalise_code("yunnori://room/KMNPQR"),
+            Some("KMNPQR".into())
+        );
+        assert_eq!(normalise_code("ABCDEF"), None, "B is not a code letter");
+        assert_eq!(normalise_code("ACDEF"), None);
+    }
+
+    #[test]
+    fn names_are_checked() {
+        assert_eq!(check_name("  Mina "), Ok("Mina".into()));
+        assert!(check_name("").is_err());
+        assert!(check_name("a\u{7}b").is_err());
+        assert!(check_name(&"가".repeat(25)).is_err());
+        assert!(check_name(&"가".repeat(24)).is_ok());
+    }
+
+    #[test]
+    fn requests_read_with_and_without_id() {
+        let r: Request = serde_json::from_str(r#"{"type":"throw","seat":1,"id":7}"#).unwrap();
+        assert_eq!(r.id, Some(7));
+        assert_eq!(r.body, ClientMessage::Throw { seat: 1 });
+        let r: Request = serde_json::from_str(r#"{"type":"start"}"#).unwrap();
+        assert_eq!(r.body, ClientMessage::Start);
+        assert!(serde_json::from_str::<Request>(r#"{"type":"fly"}"#).is_err());
+    }
+
+    #[test]
+    fn error_codes_have_snake_case_ids() {
+        assert_eq!(ErrorCode::NotYourSeat.id(), "not_your_seat");
+        assert_eq!(ErrorCode::IncompatibleVersion.id(), "incompatible_version");
+    }
+}

@@ -1,0 +1,91 @@
+//! The operator's settings: flags, each with an environment variable of the same meaning.
+
+use clap::Parser;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// yut-server: online rooms for Yunnori (Yut Nori). Rooms, seats and every accepted
+/// action are kept in an embedded SQLite file under --data; a restarted server resumes
+/// every room where it was.
+#[derive(Clone, Debug, Parser)]
+#[command(name = "yut-server", version)]
+pub struct Config {
+    /// Address and port to listen on (HTTP and WebSocket; `/ws` and `/health`).
+    #[arg(long, env = "YUT_LISTEN", default_value = "127.0.0.1:7878")]
+    pub listen: SocketAddr,
+
+    /// Directory of the embedded store (created when missing).
+    #[arg(long, env = "YUT_DATA", default_value = "yut-data")]
+    pub data: PathBuf,
+
+    /// TLS certificate chain (PEM); with --tls-key the server speaks wss:// and https://.
+    #[arg(long, env = "YUT_TLS_CERT", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+
+    /// TLS private key (PEM).
+    #[arg(long, env = "YUT_TLS_KEY", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+
+    /// Seconds a room that everyone left is kept before it is forgotten.
+    #[arg(long, env = "YUT_ROOM_TTL_SECS", default_value_t = 86_400)]
+    pub room_ttl_secs: u64,
+
+    /// Most rooms held at once.
+    #[arg(long, env = "YUT_MAX_ROOMS", default_value_t = 10_000)]
+    pub max_rooms: usize,
+
+    /// Most WebSocket connections from one IP address.
+    #[arg(long, env = "YUT_MAX_CONNECTIONS_PER_IP", default_value_t = 32)]
+    pub max_connections_per_ip: usize,
+
+    /// Largest message accepted, in bytes.
+    #[arg(long, env = "YUT_MAX_MESSAGE_BYTES", default_value_t = 16 * 1024)]
+    pub max_message_bytes: usize,
+
+    /// Messages per second one connection may send on average.
+    #[arg(long, env = "YUT_RATE_PER_SEC", default_value_t = 20)]
+    pub rate_per_sec: u32,
+
+    /// Messages one connection may send in a burst above the average.
+    #[arg(long, env = "YUT_RATE_BURST", default_value_t = 40)]
+    pub rate_burst: u32,
+
+    /// Spectators one room takes.
+    #[arg(long, env = "YUT_MAX_SPECTATORS", default_value_t = 32)]
+    pub max_spectators: usize,
+
+    /// Seconds a graceful shutdown waits for connections to close.
+    #[arg(long, env = "YUT_SHUTDOWN_SECS", default_value_t = 5)]
+    pub shutdown_secs: u64,
+
+    /// Logs as JSON lines instead of text.
+    #[arg(long, env = "YUT_LOG_JSON")]
+    pub log_json: bool,
+}
+
+impl Config {
+    /// The settings for a server on a free loopback port with its store in `data` (tests
+    /// and the bench's own server).
+    pub fn loopback(data: PathBuf) -> Config {
+        Config {
+            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+            data,
+            tls_cert: None,
+            tls_key: None,
+            room_ttl_secs: 86_400,
+            max_rooms: 10_000,
+            max_connections_per_ip: 32,
+            max_message_bytes: 16 * 1024,
+            rate_per_sec: 20,
+            rate_burst: 40,
+            max_spectators: 32,
+            shutdown_secs: 5,
+            log_json: false,
+        }
+    }
+
+    pub fn room_ttl(&self) -> Duration {
+        Duration::from_secs(self.room_ttl_secs)
+    }
+}

@@ -1,0 +1,306 @@
+//! One WebSocket connection: the version handshake, the rate limit, reading requests and
+//! handing them to the room, writing what the room sends.
+
+use crate::limits::{ConnectionPermit, RateLimit, Verdict};
+use crate::room::{encode, error_message, refuse, Command, ConnId, Outbox, RoomHandle};
+use crate::server::State;
+use axum::extract::ws::{Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+use tokio::sync::mpsc;
+use yut_net::protocol::{
+    check_name, normalise_code, ClientMessage, ErrorCode, Request, ServerMessage, PROTOCOL_VERSION,
+};
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+/// Messages queued for one connection before the slowest readers start missing some.
+const OUTBOX: usize = 512;
+
+pub async fn run(
+    socket: WebSocket,
+    state: Arc<State>,
+    permit: ConnectionPermit,
+    peer: std::net::SocketAddr,
+) {
+    let conn: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let (mut sink, mut stream) = socket.split();
+    let (outbox, mut out_rx) = mpsc::channel::<Arc<str>>(OUTBOX);
+    let writer = tokio::spawn(async move {
+        while let Some(text) = out_rx.recv().await {
+            if sink
+                .send(Message::Text(text.as_ref().into()))
+                .await
+                .is_err()
+            {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    tracing::debug!(conn, %peer, "connected");
+    let mut c = Connection {
+        conn,
+        outbox,
+        state: state.clone(),
+        room: None,
+        greeted: false,
+        rate: RateLimit::new(state.config.rate_per_sec, state.config.rate_burst),
+    };
+    let mut shutdown = state.shutdown.listen();
+    loop {
+        tokio::select! {
+            m = stream.next() => match m {
+                Some(Ok(Message::Text(text))) => {
+                    if !c.on_text(text.as_str()).await {
+                        break;
+                    }
+                }
+                Some(Ok(Message::Binary(_))) => {
+                    if !c.refused(None, refuse(ErrorCode::BadMessage, "messages are JSON text")) {
+                        break;
+                    }
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                Some(Ok(Message::Close(_))) | None => break,
+                Some(Err(e)) => {
+                    let text = e.to_string();
+                    let code = if text.contains("too long") || text.contains("size") {
+                        ErrorCode::TooLarge
+                    } else {
+                        ErrorCode::BadMessage
+                    };
+                    c.send(error_message(None, &refuse(code, text)));
+                    break;
+                }
+            },
+            _ = shutdown.fired() => {
+                c.send(encode(&ServerMessage::Closing {
+                    message: "the server is restarting; reconnect with your seat tokens".into(),
+                }));
+                break;
+            }
+        }
+    }
+    if let Some(room) = c.room.take() {
+        room.send(Command::Gone { conn }).await;
+    }
+    drop(c);
+    let _ = writer.await;
+    drop(permit);
+    tracing::debug!(conn, "disconnected");
+}
+
+struct Connection {
+    conn: ConnId,
+    outbox: Outbox,
+    state: Arc<State>,
+    room: Option<RoomHandle>,
+    greeted: bool,
+    rate: RateLimit,
+}
+
+impl Connection {
+    fn send(&self, text: Arc<str>) {
+        let _ = self.outbox.try_send(text);
+    }
+
+    /// Sends a refusal; `false` when the connection should close.
+    fn refused(&self, id: Option<u64>, r: crate::room::Refusal) -> bool {
+        self.send(error_message(id, &r));
+        true
+    }
+
+    /// Handles one text message; `false` to close the connection.
+    async fn on_text(&mut self, text: &str) -> bool {
+        match self.rate.check(Instant::now()) {
+            Verdict::Accept => {}
+            Verdict::Refuse => {
+                return self.refused(None, refuse(ErrorCode::RateLimited, "too many messages"))
+            }
+            Verdict::Disconnect => {
+                self.send(error_message(
+                    None,
+                    &refuse(ErrorCode::RateLimited, "too many messages: disconnected"),
+                ));
+                return false;
+            }
+        }
+        let req: Request = match serde_json::from_str(text) {
+            Ok(r) => r,
+            Err(e) => {
+                // Echo the id when the message has one, so the client can match it.
+                let id = serde_json::from_str::<serde_json::Value>(text)
+                    .ok()
+                    .and_then(|v| v.get("id").and_then(|i| i.as_u64()));
+                return self.refused(id, refuse(ErrorCode::BadMessage, e.to_string()));
+            }
+        };
+        let id = req.id;
+        if !self.greeted {
+            return match req.body {
+                ClientMessage::Hello { protocol, client } => {
+                    if protocol != PROTOCOL_VERSION {
+                        self.send(error_message(
+                            id,
+                            &refuse(
+                                ErrorCode::IncompatibleVersion,
+                                format!(
+                                    "this server speaks protocol {PROTOCOL_VERSION}, not {protocol}: update {client}"
+                                ),
+                            ),
+                        ));
+                        return false;
+                    }
+                    self.greeted = true;
+                    self.send(encode(&ServerMessage::Welcome {
+                        protocol: PROTOCOL_VERSION,
+                        server: format!("yut-server {}", env!("CARGO_PKG_VERSION")),
+                    }));
+                    true
+                }
+                _ => self.refused(id, refuse(ErrorCode::HelloFirst, "send hello first")),
+            };
+        }
+        match req.body {
+            ClientMessage::Hello { .. } => {
+                self.refused(id, refuse(ErrorCode::HelloFirst, "hello comes once"))
+            }
+            ClientMessage::CreateRoom { name, table, claim } => {
+                let name = match check_name(&name) {
+                    Ok(n) => n,
+                    Err(m) => return self.refused(id, refuse(ErrorCode::BadName, m)),
+                };
+                let claim = claim.unwrap_or_else(|| {
+                    table
+                        .seats
+                        .iter()
+                        .position(|s| s.player == yut_core::session::Player::Human)
+                        .into_iter()
+                        .collect()
+                });
+                if claim.is_empty() {
+                    return self.refused(
+                        id,
+                        refuse(ErrorCode::BadSeat, "the host takes at least one seat"),
+                    );
+                }
+                match self.state.rooms.create(table).await {
+                    Ok(room) => {
+                        self.enter(room.clone()).await;
+                        room.send(Command::Create {
+                            conn: self.conn,
+                            outbox: self.outbox.clone(),
+                            id,
+                            name,
+                            claim,
+                        })
+                        .await;
+                        true
+                    }
+                    Err(r) => self.refused(id, r),
+                }
+            }
+            ClientMessage::Join { code, name, seat } => {
+                let name = match check_name(&name) {
+                    Ok(n) => n,
+                    Err(m) => return self.refused(id, refuse(ErrorCode::BadName, m)),
+                };
+                let Some(room) = self.find(id, &code) else {
+                    return true;
+                };
+                let cmd = Command::Join {
+                    conn: self.conn,
+                    outbox: self.outbox.clone(),
+                    id,
+                    name,
+                    seat,
+                };
+                self.enter_and_send(id, room, cmd).await
+            }
+            ClientMessage::Spectate { code } => {
+                let Some(room) = self.find(id, &code) else {
+                    return true;
+                };
+                let cmd = Command::Spectate {
+                    conn: self.conn,
+                    outbox: self.outbox.clone(),
+                    id,
+                };
+                self.enter_and_send(id, room, cmd).await
+            }
+            ClientMessage::Resume { code, tokens } => {
+                let Some(room) = self.find(id, &code) else {
+                    return true;
+                };
+                let cmd = Command::Resume {
+                    conn: self.conn,
+                    outbox: self.outbox.clone(),
+                    id,
+                    tokens,
+                };
+                self.enter_and_send(id, room, cmd).await
+            }
+            msg => {
+                let Some(room) = self.room.clone() else {
+                    return self.refused(
+                        id,
+                        refuse(
+                            ErrorCode::NotInRoom,
+                            "join, spectate or resume a room first",
+                        ),
+                    );
+                };
+                let leaving = msg == ClientMessage::Leave;
+                let sent = room
+                    .send(Command::Request {
+                        conn: self.conn,
+                        outbox: self.outbox.clone(),
+                        id,
+                        msg,
+                    })
+                    .await;
+                if leaving {
+                    self.room = None;
+                }
+                if !sent {
+                    self.room = None;
+                    return self.refused(id, refuse(ErrorCode::NoSuchRoom, "the room has closed"));
+                }
+                true
+            }
+        }
+    }
+
+    fn find(&self, id: Option<u64>, code: &str) -> Option<RoomHandle> {
+        let found = normalise_code(code).and_then(|c| self.state.rooms.get(&c));
+        if found.is_none() {
+            self.send(error_message(
+                id,
+                &refuse(ErrorCode::NoSuchRoom, format!("no room {code:?}")),
+            ));
+        }
+        found
+    }
+
+    /// Leaves the room this connection was in, if another.
+    async fn enter(&mut self, room: RoomHandle) {
+        if let Some(old) = self.room.take() {
+            if old.code != room.code {
+                old.send(Command::Gone { conn: self.conn }).await;
+            }
+        }
+        self.room = Some(room);
+    }
+
+    async fn enter_and_send(&mut self, id: Option<u64>, room: RoomHandle, cmd: Command) -> bool {
+        self.enter(room.clone()).await;
+        if !room.send(cmd).await {
+            self.room = None;
+            return self.refused(id, refuse(ErrorCode::NoSuchRoom, "the room has closed"));
+        }
+        true
+    }
+}

@@ -1,0 +1,16 @@
+//! yut-server: online rooms for Yunnori. Each room is a task holding a yut-core `Session`;
+//! clients send intents over a WebSocket (`docs/PROTOCOL.md`), the room checks them with
+//! the engine, stores each accepted action, then tells everyone.
+
+pub mod config;
+pub mod connection;
+pub mod limits;
+pub mod room;
+pub mod rooms;
+pub mod server;
+pub mod shutdown;
+pub mod sqlite;
+pub mod store;
+
+pub use config::Config;
+pub use server::{start, start_with_store, Running, ServerError};

@@ -1,0 +1,229 @@
+//! HTTP: `/ws` (the rooms protocol), `/health`; starting, and stopping gracefully.
+
+use crate::config::Config;
+use crate::limits::ConnectionLimit;
+use crate::rooms::Rooms;
+use crate::shutdown::{self, ShutdownTrigger};
+use crate::sqlite::SqliteStore;
+use crate::store::Store;
+use axum::extract::{ConnectInfo, State as AxumState, WebSocketUpgrade};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc;
+use yut_net::protocol::{ErrorCode, PROTOCOL_VERSION};
+
+/// What every connection shares.
+pub struct State {
+    pub config: Config,
+    pub rooms: Rooms,
+    pub shutdown: ShutdownTrigger,
+    limit: ConnectionLimit,
+}
+
+/// Why the server could not start or stop cleanly.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    #[error("store: {0}")]
+    Store(#[from] crate::store::StoreError),
+    #[error("cannot listen on {addr}: {error}")]
+    Listen {
+        addr: SocketAddr,
+        error: std::io::Error,
+    },
+    #[error("TLS: {0}")]
+    Tls(std::io::Error),
+    #[error("server: {0}")]
+    Serve(std::io::Error),
+}
+
+/// A running server.
+pub struct Running {
+    pub addr: SocketAddr,
+    /// Rooms brought back from the store at start.
+    pub restored: usize,
+    state: Arc<State>,
+    handle: axum_server::Handle,
+    serving: tokio::task::JoinHandle<Result<(), std::io::Error>>,
+    rooms_done: mpsc::Receiver<()>,
+}
+
+impl Running {
+    pub fn rooms(&self) -> usize {
+        self.state.rooms.count()
+    }
+
+    /// Waits for Ctrl-C or SIGTERM, then shuts down gracefully.
+    pub async fn until_signal(self) -> Result<(), ServerError> {
+        wait_for_signal().await;
+        tracing::info!("shutting down");
+        self.shutdown().await
+    }
+
+    /// Stops taking connections, tells every client `closing`, lets every room store its
+    /// record, and returns once all of it is done.
+    pub async fn shutdown(mut self) -> Result<(), ServerError> {
+        self.state.shutdown.fire();
+        self.state.rooms.close();
+        self.handle
+            .graceful_shutdown(Some(Duration::from_secs(self.state.config.shutdown_secs)));
+        // Every room task holds a sender; recv() returns None once the last has ended.
+        while self.rooms_done.recv().await.is_some() {}
+        match self.serving.await {
+            Ok(r) => r.map_err(ServerError::Serve),
+            Err(e) => Err(ServerError::Serve(std::io::Error::other(e.to_string()))),
+        }
+    }
+}
+
+async fn wait_for_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}
+
+/// Opens the store, restores every room, and starts listening.
+pub async fn start(config: Config) -> Result<Running, ServerError> {
+    let store: Arc<dyn Store> = Arc::new(SqliteStore::open(&config.data).await?);
+    start_with_store(config, store).await
+}
+
+/// As `start`, on a given store.
+pub async fn start_with_store(
+    config: Config,
+    store: Arc<dyn Store>,
+) -> Result<Running, ServerError> {
+    let (trigger, _) = shutdown::channel();
+    let (done_tx, rooms_done) = mpsc::channel(1);
+    let rooms = Rooms::new(
+        store,
+        config.room_ttl(),
+        config.max_rooms,
+        config.max_spectators,
+        trigger.clone(),
+        done_tx,
+    );
+    let (restored, failed) = rooms.restore().await?;
+    for f in &failed {
+        tracing::error!("room not restored: {f}");
+    }
+    tracing::info!(restored, failed = failed.len(), "rooms restored");
+    let listener =
+        std::net::TcpListener::bind(config.listen).map_err(|error| ServerError::Listen {
+            addr: config.listen,
+            error,
+        })?;
+    listener.set_nonblocking(true).map_err(ServerError::Serve)?;
+    let addr = listener.local_addr().map_err(ServerError::Serve)?;
+    let tls = match (&config.tls_cert, &config.tls_key) {
+        (Some(cert), Some(key)) => Some(
+            axum_server::tls_rustls::RustlsConfig::from_pem_file(cert, key)
+                .await
+                .map_err(ServerError::Tls)?,
+        ),
+        _ => None,
+    };
+    let state = Arc::new(State {
+        limit: ConnectionLimit::new(config.max_connections_per_ip),
+        config,
+        rooms,
+        shutdown: trigger,
+    });
+    let app = Router::new()
+        .route("/ws", get(ws))
+        .route("/health", get(health))
+        .with_state(state.clone())
+        .into_make_service_with_connect_info::<SocketAddr>();
+    let handle = axum_server::Handle::new();
+    // TCP_NODELAY: every message is one small frame that should leave at once, not wait
+    // for Nagle's algorithm to gather more.
+    let nodelay = axum_server::accept::NoDelayAcceptor::new();
+    let serving = match tls {
+        Some(tls) => {
+            let acceptor = axum_server::tls_rustls::RustlsAcceptor::new(tls).acceptor(nodelay);
+            let server = axum_server::from_tcp(listener)
+                .acceptor(acceptor)
+                .handle(handle.clone());
+            tokio::spawn(async move { server.serve(app).await })
+        }
+        None => {
+            let server = axum_server::from_tcp(listener)
+                .acceptor(nodelay)
+                .handle(handle.clone());
+            tokio::spawn(async move { server.serve(app).await })
+        }
+    };
+    tracing::info!(%addr, tls = state.config.tls_cert.is_some(), "listening");
+    Ok(Running {
+        addr,
+        restored,
+        state,
+        handle,
+        serving,
+        rooms_done,
+    })
+}
+
+async fn health(AxumState(state): AxumState<Arc<State>>) -> Json<serde_json::Value> {
+    Json(serde_json::json!({
+        "status": "ok",
+        "protocol": PROTOCOL_VERSION,
+        "rooms": state.rooms.count(),
+    }))
+}
+
+async fn ws(
+    ws: WebSocketUpgrade,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    AxumState(state): AxumState<Arc<State>>,
+) -> Response {
+    if state.shutdown.listen().is_fired() {
+        return refusal(
+            StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::Internal,
+            "shutting down",
+        );
+    }
+    let Some(permit) = state.limit.admit(peer.ip()) else {
+        return refusal(
+            StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::TooManyConnections,
+            "too many connections from this address",
+        );
+    };
+    let max = state.config.max_message_bytes;
+    // Small buffers: messages are small, and thousands of connections each holding the
+    // default 128 KiB would cost more memory than their rooms.
+    ws.max_message_size(max)
+        .max_frame_size(max)
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024)
+        .on_upgrade(move |socket| crate::connection::run(socket, state, permit, peer))
+}
+
+fn refusal(status: StatusCode, code: ErrorCode, message: &str) -> Response {
+    (
+        status,
+        Json(serde_json::json!({"type": "error", "code": code, "message": message})),
+    )
+        .into_response()
+}
