@@ -82,6 +82,20 @@ func coreDetail(_ detail: String) -> String? {
     detail.isEmpty || prefersKorean ? nil : detail
 }
 
+/// Why a saved game cannot be opened from its main file, in the player's language (the
+/// core hands an id; its own reason is English and stays in the logs).
+func damageText(_ damage: SaveDamage?) -> String? {
+    switch damage {
+    case nil: return nil
+    case .corrupt: return localized("damage.corrupt", fallback: "Its content is damaged.")
+    case .unreadable: return localized("damage.unreadable", fallback: "Its file cannot be read.")
+    case .missing: return localized("damage.missing", fallback: "Its file is missing.")
+    case .badId: return localized("damage.badId", fallback: "Its file name is not a game's.")
+    case .newerVersion:
+        return localized("damage.newerVersion", fallback: "It was saved by a newer version of Yunnori.")
+    }
+}
+
 /// A seat colour's name, for VoiceOver on the swatches.
 func colourName(_ hex: String) -> String {
     switch SeatColour(hex: hex) {

@@ -96,12 +96,12 @@ private struct ResumeRow: View {
             Label("resume.recovered", systemImage: "exclamationmark.arrow.circlepath")
                 .font(.caption)
                 .foregroundStyle(.orange)
-        case .damaged(let reason):
+        case .damaged:
             VStack(alignment: .leading, spacing: 2) {
                 Label("resume.damaged", systemImage: "exclamationmark.triangle.fill")
                     .font(.caption.bold())
                     .foregroundStyle(.red)
-                if let reason = coreDetail(reason) {
+                if let reason = damageText(entry.damage) {
                     Text(verbatim: reason)
                         .font(.caption2)
                         .foregroundStyle(.secondary)

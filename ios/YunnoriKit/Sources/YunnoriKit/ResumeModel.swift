@@ -20,6 +20,9 @@ public struct ResumeEntry: Sendable, Equatable, Identifiable {
     public let condition: Condition
     /// `nil` for a damaged game or one from a newer version.
     public let summary: SaveSummary?
+    /// What is wrong with the main file, as an id the app words in the player's language
+    /// (the condition's reasons are the core's English, for logs); `nil` for a good game.
+    public let damage: SaveDamage?
 
     public var canOpen: Bool {
         switch condition {
@@ -43,6 +46,7 @@ public struct ResumeEntry: Sendable, Equatable, Identifiable {
     init(_ entry: SaveEntry) {
         id = entry.id
         summary = entry.summary
+        damage = entry.damage
         switch entry.status {
         case .good: condition = .good
         case .backup(let damage): condition = .recovered(damage: damage)

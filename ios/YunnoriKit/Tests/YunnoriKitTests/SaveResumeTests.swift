@@ -93,8 +93,12 @@ struct SaveResumeTests {
             return
         }
         #expect(!reason.isEmpty)
+        // The reason as an id, so a Korean screen words it in Korean.
+        #expect(broken.damage == .corrupt)
+        #expect(ok.damage == nil)
 
         #expect(entries["future"]?.condition == .fromNewerVersion(version: 99))
+        #expect(entries["future"]?.damage == .newerVersion)
         #expect(entries["future"]?.canOpen == false)
 
         let recovered = try #require(entries[mended])
@@ -103,6 +107,7 @@ struct SaveResumeTests {
             return
         }
         #expect(recovered.canOpen)
+        #expect(recovered.damage == .corrupt)
 
         // Games that open come first; the ones that cannot, last.
         let opens = resume.state.entries.map(\.canOpen)
