@@ -275,6 +275,17 @@ pub fn main(args: &[String]) -> ExitCode {
     }));
     let result = run(&mut app, &stop);
     restore_terminal();
+    if matches!(result, Ok(Ended::HangUp)) {
+        // As SIGHUP does: save (already done after each action; again costs nothing),
+        // say so where it may still be read, and exit 129.
+        app.autosave();
+        let mut err = io::stderr();
+        let _ = writeln!(err, "yut play: the terminal hung up (end of input)");
+        if let Some(msg) = &app.farewell {
+            let _ = writeln!(err, "{msg}");
+        }
+        return ExitCode::from(StopSignals::status_of(HANGUP_SIGNAL));
+    }
     if let Some(sig) = stop.caught() {
         // Written with `writeln!`, not `eprintln!`: after a hang-up the terminal may be
         // gone, and a failed write must not turn into a panic.
@@ -286,7 +297,7 @@ pub fn main(args: &[String]) -> ExitCode {
         return ExitCode::from(StopSignals::status_of(sig));
     }
     match result {
-        Ok(()) => {
+        Ok(_) => {
             if let Some(msg) = &app.farewell {
                 println!("{msg}");
             }
@@ -303,19 +314,99 @@ pub fn main(args: &[String]) -> ExitCode {
     }
 }
 
+/// The signal number a hang-up of the terminal is reported as (129 = 128 + SIGHUP).
+#[cfg(unix)]
+const HANGUP_SIGNAL: std::os::raw::c_int = signal_hook::consts::SIGHUP;
+#[cfg(not(unix))]
+const HANGUP_SIGNAL: std::os::raw::c_int = 1;
+
+/// Why the event loop ended.
+#[derive(Debug, PartialEq)]
+enum Ended {
+    /// The player quit, or a signal was caught (see [`StopSignals::caught`]).
+    Stopped,
+    /// The terminal is gone: end of file or an error reading it.
+    HangUp,
+}
+
+/// What the terminal has for us after a wait.
+#[derive(Debug, PartialEq)]
+enum Input {
+    Ready,
+    Idle,
+    HungUp,
+}
+
+/// Waits up to `wait` for input on stdin, telling a closed terminal from a quiet one.
+///
+/// Why not only `crossterm::event::poll`: on a terminal whose other side has closed, read
+/// returns end of file or EIO at once, and crossterm retries it forever inside `poll`, so
+/// the game would spin at full CPU and never see the hang-up. `poll(2)` reports it as
+/// POLLHUP/POLLERR before crossterm gets to read.
+#[cfg(unix)]
+fn wait_for_input(wait: Duration) -> Input {
+    let mut fd = libc::pollfd {
+        fd: libc::STDIN_FILENO,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let ms = libc::c_int::try_from(wait.as_millis()).unwrap_or(libc::c_int::MAX);
+    // SAFETY: one valid pollfd, and its count is 1.
+    let n = unsafe { libc::poll(&mut fd, 1, ms) };
+    if n < 0 {
+        return match io::Error::last_os_error().kind() {
+            // A signal woke us: the loop checks for it next.
+            io::ErrorKind::Interrupted => Input::Idle,
+            _ => Input::HungUp,
+        };
+    }
+    if fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+        Input::HungUp
+    } else if fd.revents & libc::POLLIN != 0 {
+        Input::Ready
+    } else {
+        Input::Idle
+    }
+}
+
+#[cfg(not(unix))]
+fn wait_for_input(wait: Duration) -> Input {
+    match event::poll(wait) {
+        Ok(true) => Input::Ready,
+        Ok(false) => Input::Idle,
+        Err(_) => Input::HungUp,
+    }
+}
+
 /// The event loop: draw, wait for a key or the next bot action, repeat; leave on quit or
 /// when `stop` has caught a signal.
-fn run(app: &mut App, stop: &StopSignals) -> io::Result<()> {
+fn run(app: &mut App, stop: &StopSignals) -> io::Result<Ended> {
     terminal::enable_raw_mode()?;
     let _guard = TerminalGuard;
     crossterm::execute!(io::stdout(), EnterAlternateScreen, crossterm::cursor::Hide)?;
     let mut term = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    let ended = run_loop(app, stop, &mut term);
+    if !matches!(ended, Ok(Ended::Stopped)) {
+        // Dropping the terminal shows the cursor and, should that fail (the terminal is
+        // gone), reports it with `eprintln!`, which panics on a closed stderr. The guard
+        // above does the restoring, with its errors ignored.
+        std::mem::forget(term);
+    }
+    ended
+}
+
+/// The body of [`run`]: its loop, on a terminal already set up.
+fn run_loop(
+    app: &mut App,
+    stop: &StopSignals,
+    term: &mut Terminal<CrosstermBackend<io::Stdout>>,
+) -> io::Result<Ended> {
     term.clear()?;
     loop {
         let frame = term.draw(|f| ui::render(app, f))?;
         app.size = (frame.area.width, frame.area.height);
         if app.quit || stop.caught().is_some() {
-            return Ok(());
+            return Ok(Ended::Stopped);
         }
         let now = Instant::now();
         let wait = app
@@ -324,16 +415,34 @@ fn run(app: &mut App, stop: &StopSignals) -> io::Result<()> {
                 due.saturating_duration_since(now)
             })
             .min(Duration::from_millis(250));
-        if event::poll(wait)? {
-            match event::read()? {
-                Event::Key(k) if k.kind != KeyEventKind::Release => app.on_key(k),
-                Event::Resize(..) => term.autoresize()?,
-                _ => {}
-            }
+        match wait_for_input(wait) {
+            Input::HungUp => return Ok(Ended::HangUp),
+            Input::Idle => {}
+            Input::Ready => loop {
+                // Every event crossterm has read, each time checking the terminal is
+                // still there before crossterm reads it again.
+                match event::poll(Duration::ZERO) {
+                    Ok(true) => {}
+                    Ok(false) => break,
+                    Err(_) => return Ok(Ended::HangUp),
+                }
+                match event::read() {
+                    Ok(Event::Key(k)) if k.kind != KeyEventKind::Release => app.on_key(k),
+                    Ok(Event::Resize(..)) => term.autoresize()?,
+                    Ok(_) => {}
+                    Err(_) => return Ok(Ended::HangUp),
+                }
+                if app.quit {
+                    break;
+                }
+                if wait_for_input(Duration::ZERO) == Input::HungUp {
+                    return Ok(Ended::HangUp);
+                }
+            },
         }
         // A signal that came while waiting: leave before a bot acts or a frame is drawn.
         if stop.caught().is_some() {
-            return Ok(());
+            return Ok(Ended::Stopped);
         }
         app.tick(Instant::now());
     }
