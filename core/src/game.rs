@@ -16,6 +16,12 @@ use serde::{Deserialize, Serialize};
 /// Most seats any rule set allows (the Russian set: 2–6).
 pub const MAX_SEATS: usize = 6;
 
+/// Most throws a turn may owe at once, ordinary and prize together. Play stays far below it
+/// (each throw spends one and earns at most one; only captures add more), but the counters
+/// are bytes: a setup or save owing more is refused, and a bonus that would pass the bound is
+/// not granted, so the counters never wrap and the turn never passes to the wrong seat.
+pub const MAX_OWED: u8 = 64;
+
 /// Pieces of one side standing together on one station and moving as one (a single piece
 /// is a stack of one). `counts` says how many belong to each seat, for teams.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -170,6 +176,8 @@ pub enum SetupError {
     Rules(#[from] RuleSetError),
     #[error("setup: {0}")]
     Invalid(String),
+    #[error("setup: {owed} throws owed, at most {max} may be")]
+    TooManyOwed { owed: u8, max: u8 },
 }
 
 /// Rules + position + turn.
@@ -284,6 +292,12 @@ impl Game {
         owed: u8,
         hand: Vec<HandResult>,
     ) -> Result<Game, SetupError> {
+        if owed > MAX_OWED {
+            return Err(SetupError::TooManyOwed {
+                owed,
+                max: MAX_OWED,
+            });
+        }
         let map = rules.route_map();
         let mut g = Game {
             rules: std::sync::Arc::new(rules),
@@ -356,7 +370,8 @@ impl Game {
     }
     /// Every throw owed now, ordinary and prize.
     pub fn owed(&self) -> u8 {
-        self.owed + self.owed_prize
+        // Both are kept within MAX_OWED together; saturating all the same.
+        self.owed.saturating_add(self.owed_prize)
     }
     pub fn owed_prize(&self) -> u8 {
         self.owed_prize
@@ -459,11 +474,12 @@ impl Game {
         if outcome == Outcome::Result(Throw::BackDo) && !self.rules.back_do {
             return Err(RuleError::BackDoOff);
         }
+        // The phase is Throw, so one of the two is above zero.
         let prize = if self.owed > 0 {
             self.owed -= 1;
             false
         } else {
-            self.owed_prize -= 1;
+            self.owed_prize = self.owed_prize.saturating_sub(1);
             true
         };
         let mut ev = vec![Event::Thrown {
@@ -473,8 +489,7 @@ impl Game {
         }];
         if let Outcome::Result(t) = outcome {
             self.hand.push(HandResult { throw: t, prize });
-            if !prize && self.rules.bonus_throw_on.contains(&t) {
-                self.owed += 1;
+            if !prize && self.rules.bonus_throw_on.contains(&t) && self.owe_one(false) {
                 ev.push(Event::BonusOwed {
                     reason: BonusReason::Result,
                     prize: false,
@@ -910,16 +925,15 @@ impl Game {
             }
         }
         if captured {
-            match self.rules.capture_bonus {
-                CaptureBonus::Each => {
-                    self.owed += 1;
+            let bonus = self.rules.capture_bonus;
+            match bonus {
+                CaptureBonus::Each if self.owe_one(false) => {
                     ev.push(Event::BonusOwed {
                         reason: BonusReason::Capture,
                         prize: false,
                     });
                 }
-                CaptureBonus::SinglePrize if !used_prize => {
-                    self.owed_prize += 1;
+                CaptureBonus::SinglePrize if !used_prize && self.owe_one(true) => {
                     ev.push(Event::BonusOwed {
                         reason: BonusReason::Capture,
                         prize: true,
@@ -933,6 +947,20 @@ impl Game {
         }
         self.settle(&mut ev);
         ev
+    }
+
+    /// Owes one more throw (a prize throw if `prize`) unless the turn already owes
+    /// `MAX_OWED`; says whether it did.
+    fn owe_one(&mut self, prize: bool) -> bool {
+        if self.owed() >= MAX_OWED {
+            return false;
+        }
+        if prize {
+            self.owed_prize += 1;
+        } else {
+            self.owed += 1;
+        }
+        true
     }
 
     /// Removes the used results from the hand, ordinary results before prize ones; says
@@ -1157,6 +1185,9 @@ impl TryFrom<GameRepr> for Game {
         }
         if r.places.iter().any(|p| *p as usize >= sides.len()) {
             return Err("places name a side that does not exist".into());
+        }
+        if r.owed as u16 + r.owed_prize as u16 > MAX_OWED as u16 {
+            return Err(format!("more than {MAX_OWED} throws owed"));
         }
         if r.hand.iter().any(|h| h.throw == Throw::BackDo) && !r.rules.back_do {
             return Err("hand holds back_do but Back-Do is off".into());

@@ -72,7 +72,7 @@ pub struct MoveSpec {
 
 impl MoveSpec {
     /// Whether a legal move fits this description (`use` as a multiset; `route` and
-    /// `stack` only where given).
+    /// `stack` only where given, `stack` read by `stack_fits`).
     pub fn matches(&self, legal: &LegalMove) -> bool {
         let mut a = self.uses.clone();
         a.sort();
@@ -81,7 +81,7 @@ impl MoveSpec {
         legal.mv.from == self.from
             && a == b
             && self.route.is_none_or(|r| r == legal.mv.route)
-            && self.stack.is_none_or(|s| Some(s) == legal.mv.stack)
+            && self.stack.is_none_or(|s| stack_fits(s, legal.mv.stack))
     }
 
     /// The full description of a legal move.
@@ -93,6 +93,13 @@ impl MoveSpec {
             stack: legal.mv.stack,
         }
     }
+}
+
+/// Whether a move's stacking choice fits a `stack` given in a public format (SCENARIOS.md):
+/// `true` only a move that joins own pieces; `false` any move that does not join, whether it
+/// declines to or lands where no own piece stands (the legal move then carries no choice).
+pub fn stack_fits(want: bool, got: Option<bool>) -> bool {
+    got.unwrap_or(false) == want
 }
 
 impl Table {

@@ -61,3 +61,65 @@ fn a_wrong_expectation_names_the_step_and_the_difference() {
         "{err}"
     );
 }
+
+/// Culin (stacking optional): seat 0 on 1 and 3, a Gae in hand. From 1 the Gae lands on own
+/// pieces (join or decline); from 3 it lands on 5, where no own piece stands.
+fn stack_scenario(steps: &str) -> Result<(), String> {
+    let text = format!(
+        r#"{{"name":"stack","rules":{{"preset":"culin1895"}},"seats":2,
+        "setup":{{"pieces":{{"0":["1","3","home","home"],"1":["home","home","home","home"]}},
+                  "hand":["gae"]}},
+        "steps":[{steps}]}}"#
+    );
+    Scenario::parse(&text)
+        .and_then(|s| s.run())
+        .map_err(|e| e.to_string())
+}
+
+#[test]
+fn stack_false_matches_a_move_that_lands_where_no_own_piece_stands() {
+    stack_scenario(
+        r#"{"move":{"from":"3","use":["gae"],"stack":false}},
+           {"expect":{"pieces":{"0":["1","5","home","home"]}}}"#,
+    )
+    .unwrap();
+    stack_scenario(
+        r#"{"expect_legal":[
+             {"from":"3","use":["gae"],"to":"5","stack":false},
+             {"from":"1","use":["gae"],"to":"3","stack":true},
+             {"from":"1","use":["gae"],"to":"3","stack":false},
+             {"from":"home","use":["gae"],"to":"2","stack":false}]}"#,
+    )
+    .unwrap();
+}
+
+#[test]
+fn stack_false_still_matches_a_move_that_declines_to_join() {
+    stack_scenario(
+        r#"{"move":{"from":"1","use":["gae"],"stack":false}},
+           {"expect":{"pieces":{"0":["3","3","home","home"]},"to_move":1}}"#,
+    )
+    .unwrap();
+}
+
+#[test]
+fn stack_true_matches_only_a_move_that_joins_own_pieces() {
+    let err = stack_scenario(r#"{"move":{"from":"3","use":["gae"],"stack":true}}"#).unwrap_err();
+    assert!(
+        err.contains("step 0") && err.contains("no legal move matches"),
+        "{err}"
+    );
+    let err = stack_scenario(
+        r#"{"expect_legal":[
+             {"from":"3","use":["gae"],"to":"5","stack":true},
+             {"from":"1","use":["gae"],"to":"3"},
+             {"from":"home","use":["gae"],"to":"2"}]}"#,
+    )
+    .unwrap_err();
+    assert!(err.contains("3[gae]->5"), "{err}");
+    stack_scenario(
+        r#"{"move":{"from":"1","use":["gae"],"stack":true}},
+           {"expect":{"pieces":{"0":["3","3","home","home"]},"to_move":1}}"#,
+    )
+    .unwrap();
+}
