@@ -81,11 +81,12 @@ impl From<RuleSetError> for YutError {
 
 impl From<SetupError> for YutError {
     fn from(e: SetupError) -> YutError {
-        let reason = e.to_string();
         match e {
             SetupError::Rules(r) => r.into(),
             SetupError::Invalid(reason) => YutError::InvalidSetup { reason },
-            SetupError::TooManyOwed { .. } => YutError::InvalidSetup { reason },
+            e @ SetupError::TooManyOwed { .. } => YutError::InvalidSetup {
+                reason: e.to_string(),
+            },
         }
     }
 }

@@ -766,7 +766,7 @@ impl App {
         self.schedule_bot(Instant::now());
     }
 
-    pub(crate) fn autosave(&mut self) {
+    fn autosave(&mut self) {
         if let Some(t) = self.table.as_mut() {
             t.save_error = self.lib.save(&t.session).err().map(|e| e.to_string());
             let over = t.session.game().is_over();

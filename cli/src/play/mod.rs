@@ -275,22 +275,22 @@ pub fn main(args: &[String]) -> ExitCode {
     }));
     let result = run(&mut app, &stop);
     restore_terminal();
-    if matches!(result, Ok(Ended::HangUp)) {
-        // As SIGHUP does: save (already done after each action; again costs nothing),
-        // say so where it may still be read, and exit 129.
-        app.autosave();
-        let mut err = io::stderr();
-        let _ = writeln!(err, "yut play: the terminal hung up (end of input)");
-        if let Some(msg) = &app.farewell {
-            let _ = writeln!(err, "{msg}");
-        }
-        return ExitCode::from(StopSignals::status_of(HANGUP_SIGNAL));
-    }
-    if let Some(sig) = stop.caught() {
+    // A hang-up of the terminal ends the game as SIGHUP does; the game was saved after its
+    // last action either way.
+    let stopped = if matches!(result, Ok(Ended::HangUp)) {
+        Some((
+            HANGUP_SIGNAL,
+            "the terminal hung up (end of input)".to_string(),
+        ))
+    } else {
+        stop.caught()
+            .map(|sig| (sig, format!("stopped by {}", StopSignals::name_of(sig))))
+    };
+    if let Some((sig, why)) = stopped {
         // Written with `writeln!`, not `eprintln!`: after a hang-up the terminal may be
         // gone, and a failed write must not turn into a panic.
         let mut err = io::stderr();
-        let _ = writeln!(err, "yut play: stopped by {}", StopSignals::name_of(sig));
+        let _ = writeln!(err, "yut play: {why}");
         if let Some(msg) = &app.farewell {
             let _ = writeln!(err, "{msg}");
         }
