@@ -8,6 +8,7 @@ mod play;
 mod saves;
 mod scenario;
 mod sim;
+mod throws;
 
 /// The whole program's usage: on stdout with success when asked for, on stderr with
 /// status 2 after a mistake.
@@ -17,6 +18,7 @@ const USAGE: &str = "usage:
   yut sim --a L --b L --games N [--seed S] [--preset P] [--seats S] [--pieces K] [--json]
                                 bot against bot (L: random easy medium hard optimal)
   yut bot --level L < position.json   a bot's move for one position
+  yut throws --count N [--seed S] [--json]   the physical throw's benchmark
   yut saves list DIR | check FILE | bench [N]   save files: Resume list, check, timings
   yut online host | join CODE | bench ...   online rooms on a yut-server
   yut COMMAND --help            one command's options";
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
         "play" => (play::main, play::USAGE),
         "scenario" => (scenario::main, scenario::USAGE),
         "sim" => (sim::main, sim::USAGE),
+        "throws" => (throws::main, throws::USAGE),
         "bot" => (bot::main, bot::USAGE),
         "saves" => (saves::main, saves::USAGE),
         "online" => (online::main, online::USAGE),

@@ -14,6 +14,7 @@ pub mod session;
 pub mod setup;
 pub mod sim;
 pub mod throw;
+pub mod throw_physics;
 pub mod throw_plan;
 
 pub use board::{Spot, Station};
