@@ -8,7 +8,8 @@
 //! - [`SaveLibrary`]: the saved games of a directory (list, load, save, delete).
 //! - [`ScenarioGame`]: a position from the scenario file format, played with forced
 //!   throws.
-//! - Free functions: the board layout, throw names, presets and rule options.
+//! - Free functions: the board layout, throw names, presets and rule options, and the
+//!   physical throw's flight ([`plan_flight`]).
 //!
 //! Every fallible call returns [`YutError`]; a stale move, a closed library or a poisoned
 //! object is an error, never a crash.
@@ -18,6 +19,7 @@ uniffi::setup_scaffolding!();
 mod catalog;
 mod convert;
 mod error;
+mod flight;
 mod library;
 mod records;
 mod scenario;
@@ -28,6 +30,9 @@ pub use catalog::{
     board_layout, describe_rules, preset_rules, presets, route_from_id, throw_from_id, throw_kinds,
 };
 pub use error::YutError;
+pub use flight::{
+    plan_flight, tap_swipe, Against, Contact, Flight, Mat, Pose, StickSize, StickTrack, Swipe,
+};
 pub use library::{LoadedGame, SaveLibrary};
 pub use records::*;
 pub use scenario::ScenarioGame;
