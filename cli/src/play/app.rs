@@ -13,6 +13,7 @@ use yut_core::game::{Event, LegalMove, Phase, MAX_SEATS};
 use yut_core::rules::{CaptureBonus, Finish, FirstPlayer, Stacking};
 use yut_core::save::{SaveEntry, SaveLibrary};
 use yut_core::session::{BotLevel, NewSession, Player, Seat, Session, SessionOptions};
+use yut_core::throw_physics as physics;
 use yut_core::throw_plan::Gesture;
 use yut_core::{Outcome, Preset, RouteId, RuleSet, Spot};
 
@@ -37,6 +38,9 @@ pub struct Settings {
     pub bot_delay: Duration,
     /// The command that continues a saved game here, for the goodbye message.
     pub resume_command: String,
+    /// Show each throw's sticks coming to rest one by one, as the simulated throw settles,
+    /// before its result (off in the unit tests that do not test it).
+    pub settle: bool,
 }
 
 /// Which screen is up.
@@ -86,6 +90,64 @@ pub struct ShownThrow {
     pub sticks: [bool; 4],
 }
 
+/// A throw still in the air: the simulated sticks come to rest one by one; the result, the
+/// hand and the moves are shown only when the last one has settled.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settling {
+    pub started: Instant,
+    /// When each stick of [`ShownThrow::sticks`] comes to rest, milliseconds from the throw.
+    pub settle_ms: [u32; 4],
+    pub end_ms: u32,
+    /// The throw's announcements, held back until the sticks are still.
+    events: Vec<Event>,
+}
+
+impl Settling {
+    /// Which sticks are at rest at `now`.
+    pub fn settled(&self, now: Instant) -> [bool; 4] {
+        let t = self.elapsed_ms(now);
+        self.settle_ms.map(|ms| ms <= t)
+    }
+
+    pub fn end(&self) -> Instant {
+        self.started + Duration::from_millis(u64::from(self.end_ms))
+    }
+
+    fn elapsed_ms(&self, now: Instant) -> u32 {
+        let ms = now.saturating_duration_since(self.started).as_millis();
+        u32::try_from(ms).unwrap_or(u32::MAX)
+    }
+}
+
+/// Simulates the throw (a gentle drop from the middle of the mat: a keyboard has no swipe)
+/// and reads when each drawn stick settles: stick 0 of the report is the marked one, and a
+/// 낙 shows its off-mat stick last.
+fn settling_of(sticks: [bool; 4], nak: bool, salt: u64, events: Vec<Event>) -> Settling {
+    let mat = physics::Mat {
+        width: 360.0,
+        height: 420.0,
+    };
+    let flight = physics::throw(
+        &physics::Swipe::tap(mat),
+        physics::Target { flat: sticks, nak },
+        salt,
+    );
+    let mut tracks: Vec<&physics::StickTrack> = flight.sticks.iter().collect();
+    // Marked first, off-mat last, the rest in the simulation's order.
+    tracks.sort_by_key(|t| (!t.marked, t.off_mat));
+    let mut settle_ms = [flight.end_ms; 4];
+    for (slot, track) in settle_ms.iter_mut().zip(tracks) {
+        *slot = track.settle_ms.min(flight.end_ms);
+    }
+    Settling {
+        // From when the flight is ready: the sticks leave the hand when it can be shown.
+        started: Instant::now(),
+        settle_ms,
+        end_ms: flight.end_ms,
+        events,
+    }
+}
+
 /// Legal moves that differ only in route or stacking: one entry of the move list. Picking
 /// it asks the remaining question (which way, stack or not) when there is one.
 #[derive(Clone, Debug)]
@@ -131,6 +193,10 @@ pub struct Table {
     pub hint: Option<(usize, usize)>,
     /// With a hint: the estimated winning chance after each move-list entry (its best option).
     pub chances: Vec<Option<f64>>,
+    /// The last throw while its sticks are still coming to rest.
+    pub settling: Option<Settling>,
+    /// Whether throws settle on screen ([`Settings::settle`]).
+    pub animate: bool,
     bots: Vec<Option<Bot>>,
 }
 
@@ -154,6 +220,8 @@ impl Table {
             save_error: None,
             hint: None,
             chances: Vec::new(),
+            settling: None,
+            animate: false,
             bots,
         };
         t.refresh();
@@ -215,9 +283,31 @@ impl Table {
             outcome: report.outcome,
             sticks: report.sticks,
         });
-        self.announce(&report.events);
+        if self.animate {
+            let salt = self.session.history().len() as u64;
+            self.settling = Some(settling_of(
+                report.sticks,
+                report.outcome == Outcome::Nak,
+                salt,
+                report.events,
+            ));
+        } else {
+            self.announce(&report.events);
+        }
         self.refresh();
         Ok(())
+    }
+
+    /// Whether the last throw's sticks are still moving.
+    pub fn is_settling(&self) -> bool {
+        self.settling.is_some()
+    }
+
+    /// The sticks are still: the throw's result is announced and its moves can be played.
+    pub fn finish_settling(&mut self) {
+        if let Some(s) = self.settling.take() {
+            self.announce(&s.events);
+        }
     }
 
     /// Plays one legal move for the seat to act.
@@ -751,6 +841,7 @@ impl App {
     fn begin(&mut self, session: Session, fresh: bool) {
         let show_start = fresh && session.rules().first_player != FirstPlayer::SeatOrder;
         let mut t = Table::new(session);
+        t.animate = self.settings.settle;
         if fresh {
             let first = t.session.start.first;
             let name = t.names().get(first).cloned().unwrap_or_default();
@@ -792,7 +883,13 @@ impl App {
     /// The next moment `tick` has work to do, so the event loop can sleep until then.
     pub fn next_due(&self) -> Option<Instant> {
         match self.screen {
-            Screen::Game if self.overlay.is_none() => self.table.as_ref()?.bot_due,
+            Screen::Game if self.overlay.is_none() => {
+                let t = self.table.as_ref()?;
+                match &t.settling {
+                    Some(s) => Some(s.end()),
+                    None => t.bot_due,
+                }
+            }
             _ => None,
         }
     }
@@ -803,6 +900,14 @@ impl App {
             return;
         }
         let Some(t) = self.table.as_mut() else { return };
+        if let Some(s) = &t.settling {
+            // The next bot action waits for the sticks, and then for its usual delay.
+            if now >= s.end() {
+                t.finish_settling();
+                self.schedule_bot(now);
+            }
+            return;
+        }
         let Some(due) = t.bot_due else { return };
         if now < due || t.session.bot_to_act().is_none() {
             return;
@@ -1019,6 +1124,17 @@ impl App {
                 return;
             }
             _ => {}
+        }
+        if t.is_settling() {
+            // Space, Enter or t again: skip to the sticks at rest.
+            if matches!(
+                key.code,
+                KeyCode::Char(' ') | KeyCode::Enter | KeyCode::Char('t')
+            ) {
+                t.finish_settling();
+                self.schedule_bot(Instant::now());
+            }
+            return;
         }
         if t.session.game().is_over() {
             match key.code {

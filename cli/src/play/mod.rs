@@ -258,6 +258,7 @@ pub fn main(args: &[String]) -> ExitCode {
         resume_command,
         seed: opts.seed,
         bot_delay: Duration::from_millis(delay),
+        settle: true,
     };
     let mut app = App::new(settings, lib, opts.resume);
     let stop = StopSignals::register().unwrap_or_else(|e| {

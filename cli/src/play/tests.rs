@@ -25,6 +25,7 @@ fn app(name: &str, resume: bool) -> App {
             seed: Some(11),
             bot_delay: Duration::ZERO,
             resume_command: "yut play --resume".into(),
+            settle: false,
         },
         lib,
         resume,
@@ -142,6 +143,57 @@ fn a_new_game_draws_the_board_and_the_seats() {
     assert!(s.contains("wait 4 off 0"), "{s}");
     assert!(s.contains("Player 1: press Space to throw"), "{s}");
     assert!(s.contains("Owed 1"), "{s}");
+}
+
+#[test]
+fn with_settling_on_the_result_and_moves_wait_for_the_last_stick_to_rest() {
+    let mut a = app("settle", false);
+    a.settings.settle = true;
+    new_game(&mut a, &[]);
+    ch(&mut a, ' ');
+    let t = a.table.as_ref().expect("table");
+    let settling = t.settling.clone().expect("the sticks are in the air");
+    let shown = t.last_throw.expect("a throw shown");
+    let yut_core::Outcome::Result(r) = shown.outcome else {
+        panic!("no nak in yunnori")
+    };
+    let name = format!("{} {}", r.korean(), r.english());
+    let s = screen(&a);
+    assert!(s.contains("The sticks are landing"), "{s}");
+    assert!(
+        !s.contains(&name),
+        "result hidden while the sticks move\n{s}"
+    );
+    assert!(
+        !s.contains("new piece →"),
+        "no moves while the sticks move\n{s}"
+    );
+    // Moves are refused until the sticks rest: '1' does nothing.
+    ch(&mut a, '1');
+    assert_eq!(phase(&a), Phase::Move);
+    assert!(a.table.as_ref().expect("table").is_settling());
+    // The sticks come to rest one by one, in the order the simulation settled them.
+    let mut times = settling.settle_ms;
+    times.sort_unstable();
+    assert!(times[0] >= 300, "a stick rests at once: {times:?}");
+    let halfway = settling.started + Duration::from_millis(u64::from(times[0]));
+    let at_first = settling.settled(halfway).iter().filter(|s| **s).count();
+    assert!(
+        (1..4).contains(&at_first) || times[0] == times[3],
+        "{times:?}"
+    );
+    assert_eq!(a.next_due(), Some(settling.end()));
+    a.tick(settling.end());
+    let t = a.table.as_ref().expect("table");
+    assert!(!t.is_settling());
+    let s = screen(&a);
+    assert!(s.contains(&name), "result named once at rest\n{s}");
+    assert!(s.contains("new piece →"), "moves listed once at rest\n{s}");
+    assert_eq!(
+        s.matches(&format!("threw {name}")).count(),
+        1,
+        "announced once in the log\n{s}"
+    );
 }
 
 #[test]
@@ -416,6 +468,7 @@ fn resume_lists_games_and_damaged_saves_and_continues_one() {
             seed: None,
             bot_delay: Duration::ZERO,
             resume_command: "yut play --resume".into(),
+            settle: false,
         },
         lib,
         true,

@@ -13,6 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
 use std::borrow::Cow;
+use std::time::Instant;
 use yut_core::game::Phase;
 use yut_core::rules::{CaptureBonus, Finish, FirstPlayer, Stacking};
 use yut_core::save::EntryStatus;
@@ -370,8 +371,19 @@ fn render_setup(form: &SetupForm, f: &mut Frame, area: Rect) {
 }
 
 fn sticks_spans(sticks: [bool; 4], nak: bool) -> Vec<Span<'static>> {
+    settling_spans(sticks, nak, [true; 4])
+}
+
+/// The sticks with those still in the air drawn tumbling; the count of flat sides is given
+/// only once every stick is at rest.
+fn settling_spans(sticks: [bool; 4], nak: bool, settled: [bool; 4]) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
     for (i, flat) in sticks.iter().enumerate() {
+        if !settled[i] {
+            spans.push(Span::styled(" ~~~ ", dim()));
+            spans.push(Span::raw(" "));
+            continue;
+        }
         let marked = i == 0;
         let (s, style) = match (flat, marked) {
             (true, true) => ("[=X=]", Style::default().fg(Color::LightRed)),
@@ -386,8 +398,10 @@ fn sticks_spans(sticks: [bool; 4], nak: bool) -> Vec<Span<'static>> {
         }
         spans.push(Span::raw(" "));
     }
-    let flat = sticks.iter().filter(|f| **f).count();
-    spans.push(Span::styled(format!("{flat} flat"), dim()));
+    if settled.iter().all(|s| *s) {
+        let flat = sticks.iter().filter(|f| **f).count();
+        spans.push(Span::styled(format!("{flat} flat"), dim()));
+    }
     spans
 }
 
@@ -542,6 +556,16 @@ fn status_line(t: &Table) -> (String, Style) {
             .unwrap_or_default();
         return (format!("{winner} wins!"), hot());
     }
+    if t.is_settling() {
+        let thrower = t
+            .last_throw
+            .and_then(|th| names.get(th.seat).cloned())
+            .unwrap_or(name);
+        return (
+            format!("{thrower} threw the sticks"),
+            bold().fg(Color::Cyan),
+        );
+    }
     if let Some(level) = t.session.bot_to_act() {
         return (
             format!("{name} is playing ({} bot)…", text::level_name(level)),
@@ -614,7 +638,23 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
     }
     let (status, style) = status_line(t);
     top.push(Line::from(Span::styled(fit(&status, w), style)));
-    if !g.is_over() {
+    let now = Instant::now();
+    let settling = t.settling.as_ref();
+    if let (Some(s), Some(th)) = (settling, &t.last_throw) {
+        // The throw is still in the air: nothing of its result shows yet.
+        let settled = s.settled(now);
+        let resting = settled.iter().filter(|s| **s).count();
+        top.push(Line::from(Span::styled(
+            format!("The sticks are landing… {resting} of 4 at rest"),
+            dim(),
+        )));
+        top.push(Line::from(settling_spans(
+            th.sticks,
+            th.outcome == Outcome::Nak,
+            settled,
+        )));
+        top.push(Line::from(Span::styled("Space: skip", dim())));
+    } else if !g.is_over() {
         let hand: Vec<String> = g.hand().iter().map(|h| text::throw_name(h.throw)).collect();
         let hand = if hand.is_empty() {
             "-".to_string()
@@ -629,6 +669,7 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
         ]));
     }
     match &t.last_throw {
+        _ if settling.is_some() => {}
         Some(th) => {
             top.push(Line::from(sticks_spans(
                 th.sticks,
@@ -713,7 +754,7 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
             "Enter/number pick · Esc back",
             dim(),
         )));
-    } else if t.human_to_act() && g.phase() == Phase::Move {
+    } else if t.human_to_act() && g.phase() == Phase::Move && settling.is_none() {
         let first = t.sel.saturating_sub(room.saturating_sub(1));
         for (i, c) in t.choices.iter().enumerate().skip(first).take(room) {
             let style = if i == t.sel { hot() } else { Style::default() };
