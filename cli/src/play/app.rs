@@ -894,9 +894,25 @@ impl App {
         }
     }
 
+    /// Why the open game's last save failed, if it did (the game on disk is behind).
+    pub fn unsaved(&self) -> Option<&str> {
+        self.table.as_ref()?.save_error.as_deref()
+    }
+
+    /// Whether the terminal is too small for the screens: then only the notice asking for
+    /// a bigger window shows, and nothing but quitting may act (nothing happens unseen).
+    pub fn too_small(&self) -> bool {
+        self.size.0 < super::ui::MIN_WIDTH || self.size.1 < super::ui::MIN_HEIGHT
+    }
+
+    /// Whether sticks are moving on screen (the event loop then draws more often).
+    pub fn is_animating(&self) -> bool {
+        matches!(self.screen, Screen::Game) && self.table.as_ref().is_some_and(Table::is_settling)
+    }
+
     /// Passes time: a bot whose delay is over makes one action (a throw or a move).
     pub fn tick(&mut self, now: Instant) {
-        if !matches!(self.screen, Screen::Game) || self.overlay.is_some() {
+        if !matches!(self.screen, Screen::Game) || self.overlay.is_some() || self.too_small() {
             return;
         }
         let Some(t) = self.table.as_mut() else { return };
@@ -925,6 +941,12 @@ impl App {
     pub fn on_key(&mut self, key: KeyEvent) {
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
             self.quit = true;
+            return;
+        }
+        if self.too_small() {
+            if matches!(key.code, KeyCode::Char('q') | KeyCode::Char('Q')) {
+                self.quit = true;
+            }
             return;
         }
         if let Some(ov) = self.overlay.as_mut() {

@@ -20,7 +20,7 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -210,11 +210,11 @@ pub fn main(args: &[String]) -> ExitCode {
         );
         return ExitCode::from(2);
     };
-    let lib = match SaveLibrary::open(&save_dir) {
+    let lib = match open_save_dir(&save_dir) {
         Ok(l) => l,
-        Err(e) => {
+        Err(why) => {
             eprintln!(
-                "yut play: cannot use the save directory {}: {e}",
+                "yut play: cannot use the save directory {}: {why}",
                 save_dir.display()
             );
             return ExitCode::FAILURE;
@@ -298,6 +298,13 @@ pub fn main(args: &[String]) -> ExitCode {
         return ExitCode::from(StopSignals::status_of(sig));
     }
     match result {
+        Ok(_) if app.unsaved().is_some() => {
+            // The last save failed: the player must not think the game is kept.
+            if let Some(msg) = &app.farewell {
+                eprintln!("yut play: {msg}");
+            }
+            ExitCode::FAILURE
+        }
         Ok(_) => {
             if let Some(msg) = &app.farewell {
                 println!("{msg}");
@@ -313,6 +320,20 @@ pub fn main(args: &[String]) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Opens the save folder and proves it takes files: a game must not start where it cannot
+/// be saved (a read-only folder, `/proc`, a file given as the folder).
+fn open_save_dir(dir: &Path) -> Result<SaveLibrary, String> {
+    if dir.exists() && !dir.is_dir() {
+        return Err("it is a file, not a folder".to_string());
+    }
+    let lib = SaveLibrary::open(dir).map_err(|e| e.to_string())?;
+    let probe = dir.join(format!(".yut-write-check-{}", std::process::id()));
+    std::fs::write(&probe, b"yut")
+        .and_then(|()| std::fs::remove_file(&probe))
+        .map_err(|e| format!("games cannot be saved there ({e})"))?;
+    Ok(lib)
 }
 
 /// The signal number a hang-up of the terminal is reported as (129 = 128 + SIGHUP).
@@ -415,7 +436,11 @@ fn run_loop(
             .map_or(Duration::from_millis(250), |due| {
                 due.saturating_duration_since(now)
             })
-            .min(Duration::from_millis(250));
+            .min(Duration::from_millis(if app.is_animating() {
+                50
+            } else {
+                250
+            }));
         match wait_for_input(wait) {
             Input::HungUp => return Ok(Ended::HangUp),
             Input::Idle => {}
@@ -429,7 +454,11 @@ fn run_loop(
                 }
                 match event::read() {
                     Ok(Event::Key(k)) if k.kind != KeyEventKind::Release => app.on_key(k),
-                    Ok(Event::Resize(..)) => term.autoresize()?,
+                    Ok(Event::Resize(w, h)) => {
+                        // Known before the next key: keys act only on a screen that shows.
+                        app.size = (w, h);
+                        term.autoresize()?
+                    }
                     Ok(_) => {}
                     Err(_) => return Ok(Ended::HangUp),
                 }

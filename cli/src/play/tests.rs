@@ -455,6 +455,35 @@ fn a_small_terminal_gets_a_message_not_a_panic() {
 }
 
 #[test]
+fn while_the_terminal_is_too_small_only_quitting_acts() {
+    let mut a = app("small-keys", false);
+    // Two people, so nothing moves on its own either.
+    new_game(&mut a, &CULIN_TWO_PEOPLE);
+    let before = a.table.as_ref().expect("table").session.history().len();
+    a.size = (60, 20);
+    for c in [' ', '1', ' ', '1', 'u', 'h'] {
+        ch(&mut a, c);
+    }
+    press(&mut a, KeyCode::Enter);
+    press(&mut a, KeyCode::Esc);
+    a.tick(Instant::now() + Duration::from_secs(5));
+    let t = a.table.as_ref().expect("table");
+    assert_eq!(t.session.history().len(), before, "nothing played unseen");
+    assert!(matches!(a.screen, Screen::Game));
+    assert!(!a.quit);
+    // Grown back, the same keys play.
+    a.size = (80, 24);
+    ch(&mut a, ' ');
+    assert_eq!(
+        a.table.as_ref().expect("table").session.history().len(),
+        before + 1
+    );
+    a.size = (79, 24);
+    ch(&mut a, 'q');
+    assert!(a.quit, "q still quits (the game is saved)");
+}
+
+#[test]
 fn resume_lists_games_and_damaged_saves_and_continues_one() {
     let mut a = app("resume", false);
     new_game(&mut a, &[]);
@@ -874,4 +903,27 @@ fn after_the_game_v_reviews_the_peoples_slips() {
     );
     let s = screen(&a);
     assert!(s.contains("better"), "the review is on screen\n{s}");
+}
+
+#[test]
+fn a_save_that_fails_mid_game_is_shown_until_a_save_works_again() {
+    let mut a = app("save-fails", false);
+    new_game(&mut a, &CULIN_TWO_PEOPLE);
+    assert!(a.unsaved().is_none());
+    // The folder goes away and a file takes its place: the next save cannot be written.
+    let dir = a.lib.dir().to_path_buf();
+    std::fs::remove_dir_all(&dir).expect("remove the save folder");
+    std::fs::write(&dir, b"in the way").expect("a file where the folder was");
+    ch(&mut a, ' ');
+    assert!(a.unsaved().is_some(), "the failed save is known");
+    let s = screen(&a);
+    assert!(s.contains("Not saved"), "{s}");
+    let farewell = a.farewell.clone().unwrap_or_default();
+    assert!(farewell.contains("could not be saved"), "{farewell}");
+    // The folder is back: the next action saves and the warning goes.
+    std::fs::remove_file(&dir).expect("remove the file");
+    std::fs::create_dir_all(&dir).expect("folder back");
+    ch(&mut a, '1');
+    assert!(a.unsaved().is_none(), "saved again");
+    let _ = std::fs::remove_dir_all(&dir);
 }
