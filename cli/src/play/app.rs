@@ -12,7 +12,7 @@ use yut_core::bot::{Bot, Level};
 use yut_core::game::{Event, LegalMove, Phase, MAX_SEATS};
 use yut_core::rules::{CaptureBonus, Finish, FirstPlayer, Stacking};
 use yut_core::save::{SaveEntry, SaveLibrary};
-use yut_core::session::{BotLevel, NewSession, Player, Seat, Session, SessionOptions};
+use yut_core::session::{Action, BotLevel, NewSession, Player, Seat, Session, SessionOptions};
 use yut_core::throw_physics as physics;
 use yut_core::throw_plan::Gesture;
 use yut_core::{Outcome, Preset, RouteId, RuleSet, Spot};
@@ -209,9 +209,24 @@ impl Table {
             .enumerate()
             .map(|(i, l)| l.map(|l| Bot::new(l, seed ^ (i as u64 + 1)).with_seat_levels(&levels)))
             .collect();
+        // A resumed game shows the throw it was left at, not "no throw yet" beside a hand
+        // that holds its result.
+        let last_throw = session.history().iter().rev().find_map(|a| match a {
+            Action::Throw {
+                seat,
+                outcome,
+                sticks,
+                ..
+            } => Some(ShownThrow {
+                seat: *seat,
+                outcome: *outcome,
+                sticks: *sticks,
+            }),
+            Action::Move { .. } => None,
+        });
         let mut t = Table {
             session,
-            last_throw: None,
+            last_throw,
             log: Vec::new(),
             choices: Vec::new(),
             sel: 0,

@@ -521,6 +521,15 @@ fn resume_lists_games_and_damaged_saves_and_continues_one() {
     assert!(matches!(b.screen, Screen::Game));
     let s = screen(&b);
     assert!(s.contains("Game resumed"), "{s}");
+    assert!(
+        !s.contains("(no throw yet)"),
+        "the last throw is shown\n{s}"
+    );
+    assert_eq!(
+        b.table.as_ref().and_then(|t| t.last_throw),
+        a.table.as_ref().and_then(|t| t.last_throw),
+        "the same last throw as when it was left"
+    );
     assert_eq!(
         b.table.as_ref().map(|t| t.session.history().len()),
         a.table.as_ref().map(|t| t.session.history().len())

@@ -206,7 +206,10 @@ pub fn announce(ev: &Event, names: &[String], sides: &[Vec<u8>]) -> Option<Strin
             format!("{} cannot be used and is lost", throw_name(*throw))
         }
         Event::TurnPassed { to } => format!("{}'s turn", seat(*to)),
-        Event::Won { side: s } => format!("{} wins!", side(*s)),
+        Event::Won { side: s } => {
+            let team = sides.get(*s as usize).is_some_and(|m| m.len() > 1);
+            format!("{} {}!", side(*s), if team { "win" } else { "wins" })
+        }
         Event::Placed { side: s, place } => {
             if *place == 1 {
                 return None;
@@ -520,6 +523,7 @@ pub fn age(then_ms: u64, now_ms: u64) -> String {
         0..=59 => "just now".into(),
         60..=3599 => format!("{} min ago", s / 60),
         3600..=86_399 => format!("{} h ago", s / 3600),
+        86_400..=172_799 => "1 day ago".into(),
         _ => format!("{} days ago", s / 86_400),
     }
 }
@@ -571,9 +575,21 @@ mod tests {
     }
 
     #[test]
+    fn a_team_win_names_both_and_reads_as_plural() {
+        let names: Vec<String> = ["Ara", "Bot 2", "Dad", "Bot 4"].map(String::from).to_vec();
+        let teams = vec![vec![0u8, 2], vec![1, 3]];
+        let line = announce(&Event::Won { side: 1 }, &names, &teams);
+        assert_eq!(line.as_deref(), Some("Bot 2 & Bot 4 win!"));
+        let alone = vec![vec![0u8], vec![1]];
+        let line = announce(&Event::Won { side: 0 }, &names, &alone);
+        assert_eq!(line.as_deref(), Some("Ara wins!"));
+    }
+
+    #[test]
     fn ages_read_naturally() {
         assert_eq!(age(0, 30_000), "just now");
         assert_eq!(age(0, 180_000), "3 min ago");
+        assert_eq!(age(0, 86_400_000 + 5_000), "1 day ago");
         assert_eq!(age(0, 2 * 86_400_000), "2 days ago");
         assert_eq!(age(10, 0), "just now");
     }

@@ -550,11 +550,15 @@ fn status_line(t: &Table) -> (String, Style) {
     let seat = g.to_move();
     let name = names.get(seat).cloned().unwrap_or_default();
     if g.is_over() {
-        let winner = g
-            .winner()
+        let side = g.winner();
+        let winner = side
             .map(|w| text::side_name(&names, g.sides(), w))
             .unwrap_or_default();
-        return (format!("{winner} wins!"), hot());
+        let team = side
+            .and_then(|w| g.sides().get(w))
+            .is_some_and(|s| s.len() > 1);
+        let verb = if team { "win" } else { "wins" };
+        return (format!("{winner} {verb}!"), hot());
     }
     if t.is_settling() {
         let thrower = t
@@ -865,11 +869,23 @@ fn render_resume(app: &App, f: &mut Frame, area: Rect) {
                     .collect();
                 let head = format!("{} · {}", players.join(" vs "), text::preset_name(s.preset));
                 let progress = if s.finished {
-                    let who = s
+                    // A team's win names every member.
+                    let who: Vec<&str> = s
                         .winner
-                        .and_then(|w| s.seats.iter().find(|x| x.side == w))
-                        .map_or("?".to_string(), |x| x.name.clone());
-                    format!("finished, {who} won")
+                        .map(|w| {
+                            s.seats
+                                .iter()
+                                .filter(|x| x.side == w)
+                                .map(|x| x.name.as_str())
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    let who = if who.is_empty() {
+                        "?".to_string()
+                    } else {
+                        who.join(" & ")
+                    };
+                    format!("finished, won by {who}")
                 } else {
                     let done: Vec<String> = s
                         .seats
