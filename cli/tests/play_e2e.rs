@@ -242,7 +242,9 @@ fn play_quit_resume_and_finish_against_a_bot() {
     };
     let before = seat_lines(&s);
     assert_eq!(before.len(), 2, "{s}");
+    // q asks first; y confirms.
     tmux.keys(&["q"]);
+    tmux.keys(&["y"]);
     let s = tmux.wait_for("EXIT=", 5);
     assert!(s.contains("EXIT=0"), "{s}");
     assert!(

@@ -79,6 +79,8 @@ pub struct App {
     pub size: (u16, u16),
     /// Printed after the terminal is restored (e.g. where the game was saved).
     pub farewell: Option<String>,
+    /// `q` was pressed in a game: the next key answers "quit?".
+    pub confirm_quit: bool,
     games_started: u64,
 }
 
@@ -803,6 +805,7 @@ impl App {
             quit: false,
             size: (80, 24),
             farewell: None,
+            confirm_quit: false,
             games_started: 0,
         };
         if resume {
@@ -820,7 +823,7 @@ impl App {
         }
     }
 
-    fn open_resume(&mut self) {
+    pub fn open_resume(&mut self) {
         let (entries, note) = match self.lib.list() {
             Ok(e) => (e, None),
             Err(e) => (Vec::new(), Some(format!("cannot list saved games: {e}"))),
@@ -974,7 +977,7 @@ impl App {
                 KeyCode::PageDown | KeyCode::Char(' ') => *scroll = (*scroll + 10).min(max),
                 KeyCode::End => *scroll = max,
                 KeyCode::Home => *scroll = 0,
-                KeyCode::Char('q') => self.quit = true,
+                // Any other key closes the rules, q included: q here is not "quit".
                 _ => self.overlay = None,
             }
             return;
@@ -1107,9 +1110,12 @@ impl App {
                         Err(e) => format!("Could not delete: {e}"),
                     });
                     let note = list.note.take();
+                    let sel = list.sel;
                     self.open_resume();
                     if let Screen::Resume(l) = &mut self.screen {
                         l.note = note;
+                        // The cursor stays where it was: on the game after the deleted one.
+                        l.sel = sel.min(l.entries.len().saturating_sub(1));
                     }
                 }
             }
@@ -1118,6 +1124,8 @@ impl App {
         match key.code {
             KeyCode::Up | KeyCode::Char('k') if n > 0 => list.sel = (list.sel + n - 1) % n,
             KeyCode::Down | KeyCode::Char('j') if n > 0 => list.sel = (list.sel + 1) % n,
+            KeyCode::Home => list.sel = 0,
+            KeyCode::End => list.sel = n.saturating_sub(1),
             KeyCode::Char('d') if n > 0 => list.confirm_delete = true,
             KeyCode::Esc => self.screen = Screen::Menu { sel: 1 },
             KeyCode::Char('q') => self.quit = true,
@@ -1151,13 +1159,32 @@ impl App {
             self.screen = Screen::Menu { sel: 0 };
             return;
         };
+        if self.confirm_quit {
+            // The question asked by q: q or y again quits, Esc goes to the menu, any
+            // other key keeps playing. The game is saved either way.
+            self.confirm_quit = false;
+            match key.code {
+                KeyCode::Char('q') | KeyCode::Char('y') => self.quit = true,
+                KeyCode::Esc => self.leave_to_menu(),
+                _ => {}
+            }
+            return;
+        }
         match key.code {
-            KeyCode::Char('q') => {
+            KeyCode::Char('q') if t.session.game().is_over() => {
                 self.quit = true;
+                return;
+            }
+            KeyCode::Char('q') => {
+                self.confirm_quit = true;
                 return;
             }
             KeyCode::Char('r') | KeyCode::Char('?') => {
                 self.open_rules();
+                return;
+            }
+            KeyCode::Esc if t.prompt.is_none() => {
+                self.leave_to_menu();
                 return;
             }
             _ => {}
@@ -1323,6 +1350,17 @@ impl App {
             t.note(format!("Cannot move: {e}"));
         }
         self.after_action();
+    }
+
+    /// Leaves the game for the menu; it was saved after its last action, so it waits in
+    /// the Resume list.
+    fn leave_to_menu(&mut self) {
+        if let Some(t) = self.table.as_mut() {
+            t.finish_settling();
+        }
+        self.autosave();
+        self.table = None;
+        self.screen = Screen::Menu { sel: 0 };
     }
 
     fn after_action(&mut self) {

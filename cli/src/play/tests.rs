@@ -656,7 +656,14 @@ fn quitting_keeps_the_game_saved() {
     let mut a = app("quit", false);
     new_game(&mut a, &[]);
     ch(&mut a, ' ');
+    // q asks first; another key keeps playing.
     ch(&mut a, 'q');
+    assert!(!a.quit);
+    assert!(screen(&a).contains("Quit?"), "{}", screen(&a));
+    ch(&mut a, 'x');
+    assert!(!a.quit && !a.confirm_quit);
+    ch(&mut a, 'q');
+    ch(&mut a, 'y');
     assert!(a.quit);
     assert!(a
         .farewell
@@ -780,7 +787,7 @@ fn six_seats_can_be_set_up_for_the_russian_set_and_fit_at_80x24() {
         assert!(line.contains(ui::GLYPHS[i]), "{name} has its glyph\n{s}");
     }
     assert!(s.contains("Nyout"), "title names the rules\n{s}");
-    assert!(s.contains("q save & quit"), "the keys still fit\n{s}");
+    assert!(s.contains("q quit (saved)"), "the keys still fit\n{s}");
     // Play on a little: the screen keeps fitting as pieces come onto the board.
     for _ in 0..40 {
         run_bots(&mut a);
@@ -935,4 +942,63 @@ fn a_save_that_fails_mid_game_is_shown_until_a_save_works_again() {
     ch(&mut a, '1');
     assert!(a.unsaved().is_none(), "saved again");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn esc_leaves_a_game_for_the_menu_and_it_waits_in_the_resume_list() {
+    let mut a = app("esc-menu", false);
+    new_game(&mut a, &[]);
+    ch(&mut a, ' ');
+    let id = a
+        .table
+        .as_ref()
+        .map(|t| t.session.id.clone())
+        .expect("table");
+    let len = a.table.as_ref().map(|t| t.session.history().len());
+    press(&mut a, KeyCode::Esc);
+    assert!(matches!(a.screen, Screen::Menu { .. }), "{}", screen(&a));
+    assert!(a.table.is_none() && !a.quit);
+    let loaded = a.lib.load(&id).expect("saved");
+    assert_eq!(Some(loaded.session.history().len()), len);
+}
+
+#[test]
+fn q_on_the_rules_screen_closes_it_and_does_not_quit() {
+    let mut a = app("rules-q", false);
+    new_game(&mut a, &[]);
+    ch(&mut a, 'r');
+    assert!(a.overlay.is_some());
+    ch(&mut a, 'q');
+    assert!(a.overlay.is_none());
+    assert!(!a.quit);
+    assert!(matches!(a.screen, Screen::Game));
+}
+
+#[test]
+fn the_resume_list_goes_home_and_end_and_keeps_its_place_after_a_delete() {
+    let mut a = app("resume-keys", false);
+    for _ in 0..4 {
+        new_game(&mut a, &[]);
+        ch(&mut a, ' ');
+        press(&mut a, KeyCode::Esc);
+    }
+    a.open_resume();
+    let count = |a: &App| match &a.screen {
+        Screen::Resume(l) => (l.entries.len(), l.sel),
+        _ => panic!("not the resume list"),
+    };
+    assert_eq!(count(&a), (4, 0));
+    press(&mut a, KeyCode::End);
+    assert_eq!(count(&a), (4, 3));
+    press(&mut a, KeyCode::Home);
+    assert_eq!(count(&a), (4, 0));
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Down);
+    ch(&mut a, 'd');
+    ch(&mut a, 'y');
+    assert_eq!(count(&a), (3, 2), "the cursor stays on the same row");
+    press(&mut a, KeyCode::End);
+    ch(&mut a, 'd');
+    ch(&mut a, 'y');
+    assert_eq!(count(&a), (2, 1), "after the last, the new last");
 }

@@ -480,16 +480,19 @@ pub fn rules_text(rules: &RuleSet, undo: bool, teams: bool) -> Vec<RulesPart> {
 }
 
 /// Every key binding, for the rules screen and the report.
-pub const KEY_HELP: [&str; 10] = [
-    "Space / Enter   throw the sticks (when it is your throw)",
+pub const KEY_HELP: [&str; 13] = [
+    "Space / Enter   throw the sticks (when it is your throw); again: skip the landing",
     "↑ ↓  or  k j    pick a move",
     "1 … 9           play that move at once",
     "Enter           play the picked move",
-    "u               undo your last move (where the table allows)",
-    "r  or  ?        this rules screen (Esc closes it)",
-    "q               save and quit (the game is saved after every action)",
-    "Esc             back (menus), close a question",
+    "h               hint: the hard bot's move and each move's winning chance",
+    "u               undo your own last move, before the next turn (where the table allows)",
+    "v               review a finished game: each move against the hard bot's",
+    "r  or  ?        this rules screen (any other key closes it)",
+    "Esc             leave the game for the menu (it is saved); back, close a question",
+    "q               quit; in a game it asks first (the game is saved after every action)",
     "d               delete a saved game (in the resume list)",
+    "Home / End      first / last saved game (in the resume list)",
     "Ctrl-C          quit at once (the game is already saved)",
 ];
 

@@ -137,7 +137,7 @@ pub fn render(app: &App, f: &mut Frame) {
             None => render_menu(app, 0, f, area),
         },
         Screen::Game => match &app.table {
-            Some(t) => render_game(t, f, area),
+            Some(t) => render_game(t, app.confirm_quit, f, area),
             None => render_menu(app, 0, f, area),
         },
     }
@@ -587,7 +587,7 @@ fn status_line(t: &Table) -> (String, Style) {
     }
 }
 
-fn render_game(t: &Table, f: &mut Frame, area: Rect) {
+fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
     let g = t.session.game();
     let rules = t.session.rules();
     let names = t.names();
@@ -640,7 +640,11 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
             Span::raw(format!(" wait {} off {}", g.home(seat), g.done(seat))),
         ]));
     }
-    let (status, style) = status_line(t);
+    let (status, style) = if confirm_quit {
+        ("Quit? q/y quit · Esc menu · other: stay".to_string(), hot())
+    } else {
+        status_line(t)
+    };
     top.push(Line::from(Span::styled(fit(&status, w), style)));
     let now = Instant::now();
     let settling = t.settling.as_ref();
@@ -702,7 +706,7 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
                 fit("v review · n new game · Enter menu", w),
                 dim(),
             )),
-            Line::from(Span::styled(fit("r rules · q quit", w), dim())),
+            Line::from(Span::styled(fit("r rules · q quit (saved)", w), dim())),
         ]
     } else {
         let undo = if t.session.can_undo() {
@@ -711,13 +715,13 @@ fn render_game(t: &Table, f: &mut Frame, area: Rect) {
             ""
         };
         let play = match g.phase() {
-            Phase::Move if t.human_to_act() => "1-9/↑↓ Enter move · h hint",
-            _ => "Space throw · 1-9/↑↓ Enter move",
+            Phase::Move if t.human_to_act() => "1-9/↑↓ Enter move · h hint · r rules",
+            _ => "Space throw · r rules",
         };
         vec![
             Line::from(Span::styled(fit(play, w), dim())),
             Line::from(Span::styled(
-                fit(&format!("{undo}r rules · q save & quit"), w),
+                fit(&format!("{undo}Esc menu · q quit (saved)"), w),
                 dim(),
             )),
         ]
