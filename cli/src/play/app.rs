@@ -600,6 +600,29 @@ fn cycle<T: Copy + PartialEq>(all: &[T], now: T, dir: i32) -> T {
     all[((i + dir).rem_euclid(n)) as usize]
 }
 
+impl SetupForm {
+    /// The form for "play again": the table just played (rules, seats, names, teams,
+    /// undo), so a family plays another round with one key.
+    pub fn from_session(session: &Session) -> SetupForm {
+        let mut form = SetupForm {
+            rules: session.rules().clone(),
+            count: session.seats().len(),
+            teams: session.setup.teams.is_some(),
+            undo: session.setup.options.undo,
+            ..SetupForm::default()
+        };
+        for (i, (slot, seat)) in form.seats.iter_mut().zip(session.seats()).enumerate() {
+            *slot = SeatForm {
+                name: seat.name.clone(),
+                player: seat.player,
+                // "Bot 2" stays a default name, so it follows the seat if its kind changes.
+                default_name: seat.name == default_seat_name(i, seat.player),
+            };
+        }
+        form
+    }
+}
+
 impl Default for SetupForm {
     fn default() -> Self {
         let seats = (0..MAX_SEATS)
@@ -1207,7 +1230,9 @@ impl App {
                         t.note(format!("No review: {e}"));
                     }
                 }
-                KeyCode::Char('n') => self.screen = Screen::Setup(SetupForm::default()),
+                KeyCode::Char('n') => {
+                    self.screen = Screen::Setup(SetupForm::from_session(&t.session))
+                }
                 KeyCode::Esc | KeyCode::Char('m') | KeyCode::Enter => {
                     self.table = None;
                     self.screen = Screen::Menu { sel: 0 };

@@ -1002,3 +1002,23 @@ fn the_resume_list_goes_home_and_end_and_keeps_its_place_after_a_delete() {
     ch(&mut a, 'y');
     assert_eq!(count(&a), (2, 1), "after the last, the new last");
 }
+
+#[test]
+fn new_game_after_a_game_offers_the_same_table() {
+    let mut a = app("again", false);
+    // Culin 1895 with two people: not the default form.
+    new_game(&mut a, &CULIN_TWO_PEOPLE);
+    let t = a.table.as_ref().expect("table");
+    let rules = t.session.rules().clone();
+    let seats = t.session.seats().to_vec();
+    play_out(&mut a, |a| ch(a, '1'));
+    ch(&mut a, 'n');
+    let Screen::Setup(form) = &a.screen else {
+        panic!("the setup form\n{}", screen(&a));
+    };
+    assert_eq!(form.rules, rules);
+    assert_eq!(form.count, seats.len());
+    for (f, s) in form.seats.iter().zip(&seats) {
+        assert_eq!((f.name.as_str(), f.player), (s.name.as_str(), s.player));
+    }
+}
