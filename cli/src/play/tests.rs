@@ -785,6 +785,7 @@ fn six_seats_can_be_set_up_for_the_russian_set_and_fit_at_80x24() {
             .find(|l| l.contains(name) && l.contains(" wait 4 off 0"))
             .unwrap_or_else(|| panic!("{name}'s seat line\n{s}"));
         assert!(line.contains(ui::GLYPHS[i]), "{name} has its glyph\n{s}");
+        assert_ne!(ui::GLYPHS[i], '★', "the hint's star is no seat's symbol");
     }
     assert!(s.contains("Nyout"), "title names the rules\n{s}");
     assert!(s.contains("q quit (saved)"), "the keys still fit\n{s}");
@@ -1021,4 +1022,137 @@ fn new_game_after_a_game_offers_the_same_table() {
     for (f, s) in form.seats.iter().zip(&seats) {
         assert_eq!((f.name.as_str(), f.player), (s.name.as_str(), s.player));
     }
+}
+
+/// The right-hand panel's text (from cell 46 at 80 columns), without spaces, so entries
+/// wrapped over two lines read as one.
+fn panel_text(app: &App) -> String {
+    let mut term = Terminal::new(TestBackend::new(80, 24)).expect("test terminal");
+    term.draw(|f| ui::render(app, f)).expect("draw");
+    let buf = term.backend().buffer();
+    let mut out = String::new();
+    for y in 0..24 {
+        for x in 46..80 {
+            out.push_str(buf[(x, y)].symbol());
+        }
+    }
+    out.split_whitespace().collect()
+}
+
+#[test]
+fn at_80x24_every_entry_of_a_long_six_seat_move_list_is_reachable_and_whole() {
+    use super::app::Table;
+    use yut_core::session::{NewSession, Player, Seat, Session, SessionOptions};
+    use yut_core::{Preset, RuleSet};
+    let mut longest = 0;
+    for seed in 0..30u64 {
+        let mut a = app(&format!("long-list-{seed}"), false);
+        let seats = (0..6)
+            .map(|i| Seat {
+                name: format!("Player {}", i + 1),
+                colour: [
+                    "#D55E00", "#0072B2", "#009E73", "#E69F00", "#CC79A7", "#56B4E9",
+                ][i]
+                    .to_string(),
+                player: Player::Human,
+            })
+            .collect();
+        let session = Session::new(NewSession {
+            rules: RuleSet::preset(Preset::NyoutRu),
+            seats,
+            teams: None,
+            seed,
+            options: SessionOptions::default(),
+        })
+        .expect("a six-seat Russian table");
+        a.table = Some(Table::new(session));
+        a.screen = Screen::Game;
+        // Play first moves until someone has a long list to choose from.
+        for _ in 0..600 {
+            let t = a.table.as_ref().expect("table");
+            if t.session.game().is_over() {
+                break;
+            }
+            if phase(&a) == Phase::Move && t.choices.len() >= 7 {
+                break;
+            }
+            match phase(&a) {
+                Phase::Throw => ch(&mut a, ' '),
+                _ => {
+                    ch(&mut a, '1');
+                    if a.table.as_ref().is_some_and(|t| t.prompt.is_some()) {
+                        press(&mut a, KeyCode::Enter);
+                    }
+                }
+            }
+        }
+        let t = a.table.as_ref().expect("table");
+        let n = t.choices.len();
+        if phase(&a) != Phase::Move || n < 7 {
+            continue;
+        }
+        longest = longest.max(n);
+        let lines: Vec<String> = t.choices.iter().map(ui::choice_line).collect();
+        // Walk the list with ↓: the selected entry is always on screen, whole, with its
+        // destination; a cut list says there is more.
+        for (i, line) in lines.iter().enumerate() {
+            let s = screen(&a);
+            let text: String = format!("{} {line}", i + 1).split_whitespace().collect();
+            assert!(
+                panel_text(&a).contains(&text),
+                "entry {} of {n} whole\n{line}\n{s}",
+                i + 1
+            );
+            if i == 0
+                && !panel_text(&a).contains(&lines[n - 1].split_whitespace().collect::<String>())
+            {
+                assert!(s.contains("more"), "a cut list says so\n{s}");
+            }
+            press(&mut a, KeyCode::Down);
+        }
+        if longest >= 8 {
+            break;
+        }
+    }
+    assert!(longest >= 7, "a long move list came up (longest {longest})");
+}
+
+#[test]
+fn korean_names_keep_the_seat_columns_in_line() {
+    use super::app::Table;
+    use yut_core::session::{NewSession, Player, Seat, Session, SessionOptions};
+    let mut a = app("korean-names", false);
+    let seats = ["할머니", "Dad", "서연이"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| Seat {
+            name: n.to_string(),
+            colour: ["#D55E00", "#0072B2", "#009E73"][i].to_string(),
+            player: Player::Human,
+        })
+        .collect();
+    let session = Session::new(NewSession {
+        rules: yut_core::RuleSet::default(),
+        seats,
+        teams: None,
+        seed: 5,
+        options: SessionOptions::default(),
+    })
+    .expect("table");
+    a.table = Some(Table::new(session));
+    a.screen = Screen::Game;
+    let mut term = Terminal::new(TestBackend::new(80, 24)).expect("test terminal");
+    term.draw(|f| ui::render(&a, f)).expect("draw");
+    let buf = term.backend().buffer();
+    // The cell where " wait" starts on each seat row.
+    let columns: Vec<u16> = (0..24)
+        .filter_map(|y| {
+            let row: Vec<&str> = (0..80).map(|x| buf[(x, y)].symbol()).collect();
+            (0..76)
+                .find(|&x| row[x..x + 5].concat() == "wait ")
+                .map(|x| x as u16)
+        })
+        .collect();
+    assert_eq!(columns.len(), 3, "three seat rows");
+    assert!(columns.windows(2).all(|w| w[0] == w[1]), "{columns:?}");
 }

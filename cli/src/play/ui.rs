@@ -25,7 +25,8 @@ pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
 
 /// Glyphs per seat, so seats differ by shape as well as colour.
-pub const GLYPHS: [char; 6] = ['●', '▲', '■', '◆', '★', '✚'];
+/// One symbol per seat; none is the hint's ★.
+pub const GLYPHS: [char; 6] = ['●', '▲', '■', '◆', '▼', '✚'];
 
 fn bold() -> Style {
     Style::default().add_modifier(Modifier::BOLD)
@@ -235,7 +236,11 @@ fn field_line(form: &SetupForm, field: Field) -> (String, String, Cow<'static, s
             };
             (
                 format!("Seat {}", i + 1),
-                format!("{:<18}{}", name, text::player_name(s.player)),
+                format!(
+                    "{}{}",
+                    text::pad_cells(&name, 18),
+                    text::player_name(s.player)
+                ),
                 if team.is_empty() {
                     "Enter: edit name"
                 } else if i % 2 == 0 {
@@ -425,9 +430,9 @@ fn render_start(t: &Table, f: &mut Frame, area: Rect) {
                 let (glyph, colour) = seat_style(t, th.seat);
                 let mut spans = vec![
                     Span::styled(format!("{glyph} "), Style::default().fg(colour)),
-                    Span::raw(format!(
-                        "{:<16}",
-                        fit(names.get(th.seat).map_or("?", String::as_str), 16)
+                    Span::raw(text::pad_cells(
+                        &fit(names.get(th.seat).map_or("?", String::as_str), 16),
+                        16,
                     )),
                 ];
                 spans.extend(sticks_spans(th.sticks, th.outcome == Outcome::Nak));
@@ -523,6 +528,44 @@ pub fn board_view(t: &Table) -> BoardView {
 }
 
 /// One move-list line: results used, where from, where to.
+/// One list entry wrapped to the panel, its continuation lines indented under the text, so
+/// a long move is read whole (its destination last) instead of cut at the edge.
+fn wrap_entry(s: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for (k, l) in wrap(s, width.saturating_sub(2).max(8))
+        .into_iter()
+        .enumerate()
+    {
+        out.push(if k == 0 { l } else { format!("  {l}") });
+    }
+    out
+}
+
+/// Which entries of a list fit in `room` lines with `sel` among them, keeping a line for
+/// each "more" marker a cut list needs: (first, last), inclusive.
+pub fn visible_entries(entries: &[Vec<String>], sel: usize, room: usize) -> (usize, usize) {
+    let n = entries.len();
+    if n == 0 {
+        return (0, 0);
+    }
+    let sel = sel.min(n - 1);
+    let height = |a: usize, b: usize| entries[a..=b].iter().map(Vec::len).sum::<usize>();
+    if height(0, n - 1) <= room {
+        return (0, n - 1);
+    }
+    // Cut: up to two marker lines.
+    let room = room.saturating_sub(2).max(1);
+    let mut first = 0;
+    while first < sel && height(first, sel) > room {
+        first += 1;
+    }
+    let mut last = sel;
+    while last + 1 < n && height(first, last + 1) <= room {
+        last += 1;
+    }
+    (first, last)
+}
+
 pub fn choice_line(c: &Choice) -> String {
     let lm = c.first();
     let mut from = super::app::from_words(lm);
@@ -636,7 +679,7 @@ fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
         top.push(Line::from(vec![
             Span::styled(marker, bold().fg(Color::Yellow)),
             Span::styled(format!("{glyph}"), Style::default().fg(colour)),
-            Span::styled(format!("{team}{name:<15}"), name_style),
+            Span::styled(format!("{team}{}", text::pad_cells(&name, 15)), name_style),
             Span::raw(format!(" wait {} off {}", g.home(seat), g.done(seat))),
         ]));
     }
@@ -664,10 +707,18 @@ fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
         top.push(Line::from(Span::styled("Space: skip", dim())));
     } else if !g.is_over() {
         let hand: Vec<String> = g.hand().iter().map(|h| text::throw_name(h.throw)).collect();
+        let room = w.saturating_sub(16);
         let hand = if hand.is_empty() {
             "-".to_string()
-        } else {
+        } else if text::cells(&hand.join(", ")) <= room {
             hand.join(", ")
+        } else {
+            // A long hand in the Korean names alone, so every result stays readable.
+            g.hand()
+                .iter()
+                .map(|h| h.throw.korean())
+                .collect::<Vec<_>>()
+                .join(" ")
         };
         top.push(Line::from(vec![
             Span::styled("Owed ", dim()),
@@ -715,7 +766,7 @@ fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
             ""
         };
         let play = match g.phase() {
-            Phase::Move if t.human_to_act() => "1-9/↑↓ Enter move · h hint · r rules",
+            Phase::Move if t.human_to_act() => "1-9 Enter move · h hint · r rules",
             _ => "Space throw · r rules",
         };
         vec![
@@ -753,32 +804,45 @@ fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
         }
         for (i, a) in p.answers.iter().enumerate() {
             let style = if i == p.sel { hot() } else { Style::default() };
-            lines.push(Line::from(Span::styled(
-                fit(&format!("{} {}", i + 1, a.label), w),
-                style,
-            )));
+            for l in wrap_entry(&format!("{} {}", i + 1, a.label), w) {
+                lines.push(Line::from(Span::styled(l, style)));
+            }
         }
         lines.push(Line::from(Span::styled(
             "Enter/number pick · Esc back",
             dim(),
         )));
     } else if t.human_to_act() && g.phase() == Phase::Move && settling.is_none() {
-        let first = t.sel.saturating_sub(room.saturating_sub(1));
-        for (i, c) in t.choices.iter().enumerate().skip(first).take(room) {
+        let entries: Vec<Vec<String>> = t
+            .choices
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let mark = if t.hint.is_some_and(|(h, _)| h == i) {
+                    "★ "
+                } else {
+                    ""
+                };
+                let chance = match t.chances.get(i) {
+                    Some(Some(p)) => format!("{:.0}% ", p * 100.0),
+                    _ => String::new(),
+                };
+                wrap_entry(&format!("{} {mark}{chance}{}", i + 1, choice_line(c)), w)
+            })
+            .collect();
+        let (first, last) = visible_entries(&entries, t.sel, room);
+        if first > 0 {
+            lines.push(Line::from(Span::styled(format!("↑ {first} more"), dim())));
+        }
+        for (i, entry) in entries.iter().enumerate().take(last + 1).skip(first) {
             let style = if i == t.sel { hot() } else { Style::default() };
-            let mark = if t.hint.is_some_and(|(h, _)| h == i) {
-                "★ "
-            } else {
-                ""
-            };
-            let chance = match t.chances.get(i) {
-                Some(Some(p)) => format!("{:.0}% ", p * 100.0),
-                _ => String::new(),
-            };
-            lines.push(Line::from(Span::styled(
-                fit(&format!("{} {mark}{chance}{}", i + 1, choice_line(c)), w),
-                style,
-            )));
+            for l in entry {
+                lines.push(Line::from(Span::styled(l.clone(), style)));
+            }
+        }
+        let below = entries.len().saturating_sub(last + 1);
+        if below > 0 {
+            lines.push(Line::from(Span::styled(format!("↓ {below} more"), dim())));
         }
     }
     lines.truncate(room + 1);
