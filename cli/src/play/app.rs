@@ -197,6 +197,9 @@ pub struct Table {
     pub chances: Vec<Option<f64>>,
     /// The last throw while its sticks are still coming to rest.
     pub settling: Option<Settling>,
+    /// How many of the newest log entries are scrolled past (PgUp/PgDn); 0 shows the
+    /// latest, and a new entry brings the log back to it.
+    pub log_back: usize,
     /// Whether throws settle on screen ([`Settings::settle`]).
     pub animate: bool,
     bots: Vec<Option<Bot>>,
@@ -238,6 +241,7 @@ impl Table {
             hint: None,
             chances: Vec::new(),
             settling: None,
+            log_back: 0,
             animate: false,
             bots,
         };
@@ -273,6 +277,7 @@ impl Table {
 
     fn note(&mut self, line: String) {
         self.log.push(line);
+        self.log_back = 0;
         if self.log.len() > LOG_KEEP {
             let cut = self.log.len() - LOG_KEEP;
             self.log.drain(..cut);
@@ -1208,6 +1213,17 @@ impl App {
             }
             KeyCode::Esc if t.prompt.is_none() => {
                 self.leave_to_menu();
+                return;
+            }
+            _ => {}
+        }
+        match key.code {
+            KeyCode::PageUp => {
+                t.log_back = (t.log_back + 3).min(t.log.len().saturating_sub(1));
+                return;
+            }
+            KeyCode::PageDown => {
+                t.log_back = t.log_back.saturating_sub(3);
                 return;
             }
             _ => {}

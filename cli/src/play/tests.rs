@@ -1156,3 +1156,37 @@ fn korean_names_keep_the_seat_columns_in_line() {
     assert_eq!(columns.len(), 3, "three seat rows");
     assert!(columns.windows(2).all(|w| w[0] == w[1]), "{columns:?}");
 }
+
+#[test]
+fn the_log_scrolls_back_with_page_up_and_returns_with_page_down() {
+    let mut a = app("log-scroll", false);
+    new_game(&mut a, &CULIN_TWO_PEOPLE);
+    // Enough play for a long log.
+    for _ in 0..60 {
+        match phase(&a) {
+            Phase::Throw => ch(&mut a, ' '),
+            Phase::Move => {
+                ch(&mut a, '1');
+                if a.table.as_ref().is_some_and(|t| t.prompt.is_some()) {
+                    press(&mut a, KeyCode::Enter);
+                }
+            }
+            Phase::Over => break,
+        }
+    }
+    let t = a.table.as_ref().expect("table");
+    assert!(t.log.len() > 20, "a long log");
+    let newest = t.log.last().cloned().expect("an entry");
+    let oldest_shown = |a: &App| panel_text(a);
+    let before = oldest_shown(&a);
+    press(&mut a, KeyCode::PageUp);
+    press(&mut a, KeyCode::PageUp);
+    let s = screen(&a);
+    assert!(s.contains("newer · PgDn"), "{s}");
+    assert_ne!(oldest_shown(&a), before, "older entries shown");
+    press(&mut a, KeyCode::PageDown);
+    press(&mut a, KeyCode::PageDown);
+    let s = screen(&a);
+    assert!(!s.contains("newer · PgDn"), "{s}");
+    assert_eq!(oldest_shown(&a), before, "back at the newest: {newest}");
+}

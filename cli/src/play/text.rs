@@ -480,7 +480,7 @@ pub fn rules_text(rules: &RuleSet, undo: bool, teams: bool) -> Vec<RulesPart> {
 }
 
 /// Every key binding, for the rules screen and the report.
-pub const KEY_HELP: [&str; 13] = [
+pub const KEY_HELP: [&str; 14] = [
     "Space / Enter   throw the sticks (when it is your throw); again: skip the landing",
     "↑ ↓  or  k j    pick a move",
     "1 … 9           play that move at once",
@@ -491,6 +491,7 @@ pub const KEY_HELP: [&str; 13] = [
     "r  or  ?        this rules screen (any other key closes it)",
     "Esc             leave the game for the menu (it is saved); back, close a question",
     "q               quit; in a game it asks first (the game is saved after every action)",
+    "PgUp / PgDn     scroll the game's log back and forth",
     "d               delete a saved game (in the resume list)",
     "Home / End      first / last saved game (in the resume list)",
     "Ctrl-C          quit at once (the game is already saved)",

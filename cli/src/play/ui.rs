@@ -580,8 +580,14 @@ pub fn choice_line(c: &Choice) -> String {
         }
     }
     let ask = if c.options.len() > 1 { " ?" } else { "" };
+    // Landing on one's own pieces is marked as a capture is: the stack grows.
+    let stacks = if c.options.iter().all(|o| o.mv.stack == Some(true)) {
+        " stacks"
+    } else {
+        ""
+    };
     format!(
-        "{}: {from} → {}{ask}",
+        "{}: {from} → {}{stacks}{ask}",
         text::uses_name(&lm.mv.uses),
         dests.join(" / ")
     )
@@ -827,7 +833,12 @@ fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
                     Some(Some(p)) => format!("{:.0}% ", p * 100.0),
                     _ => String::new(),
                 };
-                wrap_entry(&format!("{} {mark}{chance}{}", i + 1, choice_line(c)), w)
+                // The selected entry carries a marker as well as its colour.
+                let cursor = if i == t.sel { "▶" } else { " " };
+                wrap_entry(
+                    &format!("{cursor}{} {mark}{chance}{}", i + 1, choice_line(c)),
+                    w,
+                )
             })
             .collect();
         let (first, last) = visible_entries(&entries, t.sel, room);
@@ -857,7 +868,11 @@ fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
     if t.save_error.is_some() {
         want = want.saturating_sub(1);
     }
-    for entry in t.log.iter().rev() {
+    let back = t.log_back.min(t.log.len().saturating_sub(1));
+    if back > 0 {
+        want = want.saturating_sub(1);
+    }
+    for entry in t.log.iter().rev().skip(back) {
         if log.len() >= want {
             break;
         }
@@ -874,6 +889,12 @@ fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
         }
     }
     log.reverse();
+    if back > 0 {
+        log.push(Line::from(Span::styled(
+            fit(&format!("↓ {back} newer · PgDn"), w),
+            dim(),
+        )));
+    }
     if let Some(e) = &t.save_error {
         log.insert(
             0,
