@@ -156,6 +156,7 @@ struct Membership {
 
 struct Inner {
     url: String,
+    trust: Trust,
     listener: Arc<dyn Listener>,
     backoff: Backoff,
     out: Mutex<Option<mpsc::UnboundedSender<String>>>,
@@ -178,8 +179,66 @@ pub struct Client {
     inner: Arc<Inner>,
 }
 
+/// How `wss://` servers are trusted: the web's certificate authorities, plus any
+/// certificates a self-hosted server handed out (a family server with its own certificate).
+#[derive(Clone)]
+pub struct Trust {
+    connector: tokio_tungstenite::Connector,
+}
+
+impl Trust {
+    /// The web's certificate authorities only.
+    pub fn web() -> Trust {
+        Trust::with_roots(Vec::new())
+    }
+
+    /// Also trusts the certificates in `pem` (one or more `BEGIN CERTIFICATE` blocks).
+    pub fn also_pem(pem: &[u8]) -> Result<Trust, NetError> {
+        use rustls::pki_types::pem::PemObject;
+        use rustls::pki_types::CertificateDer;
+        let certs: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(pem)
+            .collect::<Result<_, _>>()
+            .map_err(|e| NetError::Connect(format!("the certificate file is unreadable: {e:?}")))?;
+        if certs.is_empty() {
+            return Err(NetError::Connect(
+                "the certificate file holds no certificate".into(),
+            ));
+        }
+        Ok(Trust::with_roots(certs))
+    }
+
+    fn with_roots(extra: Vec<rustls::pki_types::CertificateDer<'static>>) -> Trust {
+        let mut roots = rustls::RootCertStore::empty();
+        roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+        // A certificate rustls cannot use as a root is left out; the handshake then names it.
+        let _ = roots.add_parsable_certificates(extra);
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
+        let config = rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .map(|b| b.with_root_certificates(roots).with_no_client_auth());
+        let connector = match config {
+            Ok(c) => tokio_tungstenite::Connector::Rustls(Arc::new(c)),
+            // ring supports the default versions; should it not, plain ws:// still works.
+            Err(_) => tokio_tungstenite::Connector::Plain,
+        };
+        Trust { connector }
+    }
+}
+
+impl Default for Trust {
+    fn default() -> Trust {
+        Trust::web()
+    }
+}
+
+impl std::fmt::Debug for Trust {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Trust")
+    }
+}
+
 /// Opens a socket and does the version handshake.
-async fn open(url: &str) -> Result<Socket, NetError> {
+async fn open(url: &str, trust: &Trust) -> Result<Socket, NetError> {
     let ws_url = if url.ends_with("/ws") {
         url.to_string()
     } else {
@@ -189,10 +248,14 @@ async fn open(url: &str) -> Result<Socket, NetError> {
         .read_buffer_size(8 * 1024)
         .write_buffer_size(8 * 1024);
     // Nagle off: intents are small frames that should leave at once.
-    let (mut socket, _) =
-        tokio_tungstenite::connect_async_with_config(ws_url.as_str(), Some(config), true)
-            .await
-            .map_err(|e| NetError::Connect(e.to_string()))?;
+    let (mut socket, _) = tokio_tungstenite::connect_async_tls_with_config(
+        ws_url.as_str(),
+        Some(config),
+        true,
+        Some(trust.connector.clone()),
+    )
+    .await
+    .map_err(|e| NetError::Connect(e.to_string()))?;
     let hello = serde_json::to_string(&Request {
         id: None,
         body: ClientMessage::Hello {
@@ -238,9 +301,20 @@ impl Client {
         listener: Arc<dyn Listener>,
         backoff: Backoff,
     ) -> Result<Client, NetError> {
-        let socket = open(url).await?;
+        Client::connect_trusting(url, listener, backoff, Trust::web()).await
+    }
+
+    /// As [`Client::connect_with`], trusting `trust` for `wss://` (and on every reconnect).
+    pub async fn connect_trusting(
+        url: &str,
+        listener: Arc<dyn Listener>,
+        backoff: Backoff,
+        trust: Trust,
+    ) -> Result<Client, NetError> {
+        let socket = open(url, &trust).await?;
         let inner = Arc::new(Inner {
             url: url.to_string(),
+            trust,
             listener,
             backoff,
             out: Mutex::new(None),
@@ -587,7 +661,7 @@ async fn reconnect(inner: &Arc<Inner>) -> Option<(Socket, mpsc::UnboundedReceive
             }));
         tokio::time::sleep(pause).await;
         pause = (pause * 2).min(inner.backoff.max);
-        let Ok(mut socket) = open(&inner.url).await else {
+        let Ok(mut socket) = open(&inner.url, &inner.trust).await else {
             continue;
         };
         let m = lock(&inner.membership).clone();

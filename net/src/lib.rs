@@ -9,4 +9,5 @@ pub mod client;
 #[cfg(feature = "client")]
 pub use client::{
     Backoff, ChannelListener, Client, ClientEvent, ConnectionState, Joined, Listener, NetError,
+    Trust,
 };

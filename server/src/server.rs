@@ -135,11 +135,7 @@ pub async fn start_with_store(
     listener.set_nonblocking(true).map_err(ServerError::Serve)?;
     let addr = listener.local_addr().map_err(ServerError::Serve)?;
     let tls = match (&config.tls_cert, &config.tls_key) {
-        (Some(cert), Some(key)) => Some(
-            axum_server::tls_rustls::RustlsConfig::from_pem_file(cert, key)
-                .await
-                .map_err(ServerError::Tls)?,
-        ),
+        (Some(cert), Some(key)) => Some(tls_config(cert, key)?),
         _ => None,
     };
     let state = Arc::new(State {
@@ -226,4 +222,37 @@ fn refusal(status: StatusCode, code: ErrorCode, message: &str) -> Response {
         Json(serde_json::json!({"type": "error", "code": code, "message": message})),
     )
         .into_response()
+}
+
+/// The certificate chain and key as a TLS config, with aws-lc-rs named as its crypto (two
+/// providers are linked in: see Cargo.toml).
+fn tls_config(
+    cert: &std::path::Path,
+    key: &std::path::Path,
+) -> Result<axum_server::tls_rustls::RustlsConfig, ServerError> {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+    let bad = |what: &str, e: String| {
+        ServerError::Tls(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("{what}: {e}"),
+        ))
+    };
+    let chain: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(cert)
+        .map_err(|e| bad("the certificate file", format!("{e:?}")))?
+        .collect::<Result<_, _>>()
+        .map_err(|e| bad("the certificate file", format!("{e:?}")))?;
+    let key =
+        PrivateKeyDer::from_pem_file(key).map_err(|e| bad("the key file", format!("{e:?}")))?;
+    let provider = Arc::new(rustls::crypto::aws_lc_rs::default_provider());
+    let mut config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| bad("TLS versions", e.to_string()))?
+        .with_no_client_auth()
+        .with_single_cert(chain, key)
+        .map_err(|e| bad("the certificate and key", e.to_string()))?;
+    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    Ok(axum_server::tls_rustls::RustlsConfig::from_config(
+        Arc::new(config),
+    ))
 }

@@ -14,6 +14,7 @@ struct Tls {
     _dir: tempfile::TempDir,
     running: yut_server::Running,
     cert_der: Vec<u8>,
+    cert_pem: String,
 }
 
 /// A server on loopback with a certificate for `localhost` made for the test.
@@ -33,6 +34,7 @@ async fn tls_server() -> Tls {
         .expect("server starts with TLS");
     Tls {
         cert_der: made.cert.der().to_vec(),
+        cert_pem: made.cert.pem(),
         _dir: dir,
         running,
     }
@@ -107,4 +109,24 @@ async fn plain_ws_gets_no_game_from_a_tls_server() {
         outcome.is_err(),
         "a plain WebSocket upgrade succeeded on the TLS port"
     );
+}
+
+#[tokio::test]
+async fn the_rust_client_given_the_self_hosted_certificate_joins_over_wss() {
+    let t = tls_server().await;
+    let url = format!("wss://localhost:{}", t.running.addr.port());
+    let trust = yut_net::Trust::also_pem(t.cert_pem.as_bytes()).expect("a PEM certificate");
+    let (listener, _events) = ChannelListener::new();
+    let client = Client::connect_trusting(&url, listener, yut_net::Backoff::default(), trust)
+        .await
+        .expect("the client trusting the server's certificate connects");
+    client.close();
+}
+
+#[test]
+fn a_certificate_file_without_a_certificate_is_a_typed_error() {
+    match yut_net::Trust::also_pem(b"not a certificate") {
+        Err(NetError::Connect(why)) => assert!(why.contains("certificate"), "{why}"),
+        other => panic!("expected a typed error, got {other:?}"),
+    }
 }
