@@ -1,7 +1,9 @@
 //! `yut`: the terminal face of Yunnori.
 
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
+mod args;
 mod bot;
 mod online;
 mod play;
@@ -10,22 +12,43 @@ mod scenario;
 mod sim;
 mod throws;
 
-/// The whole program's usage: on stdout with success when asked for, on stderr with
-/// status 2 after a mistake.
-const USAGE: &str = "usage:
-  yut play [--resume] [--save-dir DIR] [--seed N]   play a game in the terminal
-  yut scenario FILE_OR_DIR...   run rule scenario files
-  yut sim --a L --b L --games N [--seed S] [--preset P] [--seats S] [--pieces K] [--json]
-                                bot against bot (L: random easy medium hard optimal)
-  yut bot --level L < position.json   a bot's move for one position
-  yut throws --count N [--seed S] [--json]   the physical throw's benchmark
-  yut saves list DIR | check FILE | bench [N]   save files: Resume list, check, timings
-  yut online host | join CODE | bench ...   online rooms on a yut-server
-  yut COMMAND --help            one command's options";
+// The whole command line, one definition for parsing, help, usage and completions (doc
+// comments here are the help text). Asking for help is never a mistake: `--help`/`-h`
+// anywhere prints usage on stdout with status 0 and runs nothing (`yut bot --help` must
+// not wait for a position on stdin); a mistake names the argument on stderr, status 2.
 
-fn usage() -> ExitCode {
-    eprintln!("{USAGE}");
-    ExitCode::from(2)
+/// Yunnori (Yut Nori) in the terminal: the game, rule scenarios, bot benchmarks, save
+/// files and online rooms
+#[derive(Debug, Parser)]
+#[command(
+    name = "yut",
+    version,
+    arg_required_else_help = true,
+    flatten_help = true,
+    after_help = "`yut COMMAND --help` prints one command's options."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    Play(play::Options),
+    Scenario(scenario::Options),
+    Sim(sim::Options),
+    Bot(bot::Options),
+    Throws(throws::Options),
+    #[command(subcommand, flatten_help = true, disable_help_subcommand = true)]
+    Saves(saves::Command),
+    #[command(subcommand, flatten_help = true, disable_help_subcommand = true)]
+    Online(online::Command),
+    /// Print shell completions for `yut` (`yut completions bash >
+    /// ~/.local/share/bash-completion/completions/yut`)
+    Completions {
+        /// The shell to complete in
+        shell: clap_complete::Shell,
+    },
 }
 
 /// A closed pipe (`yut sim | head`) ends the program quietly, as it does any Unix tool,
@@ -40,30 +63,31 @@ fn quiet_on_closed_pipe() {
 
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (command, rest) = match args.split_first() {
-        Some((c, rest)) => (c.as_str(), rest),
-        None => return usage(),
-    };
-    let (run, help): (fn(&[String]) -> ExitCode, &str) = match command {
-        "play" => (play::main, play::USAGE),
-        "scenario" => (scenario::main, scenario::USAGE),
-        "sim" => (sim::main, sim::USAGE),
-        "throws" => (throws::main, throws::USAGE),
-        "bot" => (bot::main, bot::USAGE),
-        "saves" => (saves::main, saves::USAGE),
-        "online" => (online::main, online::USAGE),
-        "-h" | "--help" | "help" => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
+    // Help and version on stdout with status 0, mistakes on stderr with status 2.
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Play(o) => play::main(o),
+        Command::Scenario(o) => scenario::main(o),
+        Command::Sim(o) => sim::main(o),
+        Command::Bot(o) => bot::main(o),
+        Command::Throws(o) => throws::main(o),
+        Command::Saves(c) => saves::main(c),
+        Command::Online(c) => online::main(c),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "yut", &mut std::io::stdout());
+            ExitCode::SUCCESS
         }
-        _ => return usage(),
-    };
-    // Asking for help is never a mistake: the command's usage on stdout, status 0, and
-    // nothing run (`yut bot --help` must not wait for a position on stdin).
-    if rest.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{help}");
-        return ExitCode::SUCCESS;
     }
-    run(rest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// clap's own consistency checks of the definition (duplicate flags, bad defaults).
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
 }
