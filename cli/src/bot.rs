@@ -12,9 +12,11 @@ use yut_core::setup::{MoveSpec, Setup, Table};
 
 /// One bot move for one position, read as JSON on standard input
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Reads one position (JSON) on standard input and prints the move \
+#[command(
+    after_help = "Reads one position (JSON) on standard input and prints the move \
                         as JSON; a malformed position, or one where no move is due, exits \
-                        with status 1.")]
+                        with status 1."
+)]
 pub struct Options {
     /// The bot's level
     #[arg(long, value_name = "L", value_parser = crate::args::level())]

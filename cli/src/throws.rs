@@ -12,10 +12,12 @@ use yut_core::throw_physics::{self, Flight, Mat, Swipe, Target};
 
 /// The physical throw's benchmark (build with --release)
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Plans N physical throws (every result and 낙 in turn, random swipes \
+#[command(
+    after_help = "Plans N physical throws (every result and 낙 in turn, random swipes \
                         on phone-sized mats) and prints whether each landed on the drawn \
                         faces, stayed on the mat and came to rest without sticks sinking \
-                        into each other, the planning time and the settle times.")]
+                        into each other, the planning time and the settle times."
+)]
 pub struct Options {
     /// Throws to plan
     #[arg(long, value_name = "N", value_parser = crate::args::at_least_one::<usize>())]

@@ -14,8 +14,10 @@ use yut_net::{Client, ClientEvent};
 
 /// N rooms of four connected bot clients playing whole games for S seconds
 #[derive(Debug, clap::Args)]
-#[command(after_help = "The server must take 4 x N connections from this address \
-                        (--max-connections-per-ip) and the clients' pace (--rate-per-sec).")]
+#[command(
+    after_help = "The server must take 4 x N connections from this address \
+                        (--max-connections-per-ip) and the clients' pace (--rate-per-sec)."
+)]
 pub struct Options {
     /// ws://HOST:PORT or wss://HOST:PORT of a running yut-server
     #[arg(long, value_name = "URL")]

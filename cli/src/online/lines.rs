@@ -82,9 +82,10 @@ fn seats(v: &str) -> Result<Seats, String> {
                 SeatSpec::person()
             }
             "person" => SeatSpec::person(),
-            other => SeatSpec::bot(level(other).ok_or_else(|| {
-                format!("{other:?} is not me, person, easy, medium or hard")
-            })?),
+            other => SeatSpec::bot(
+                level(other)
+                    .ok_or_else(|| format!("{other:?} is not me, person, easy, medium or hard"))?,
+            ),
         });
     }
     if mine.is_empty() {

@@ -691,7 +691,10 @@ fn arguments_and_save_directory() {
     assert_eq!(o.save_dir, Some(PathBuf::from("/x")));
     assert_eq!(o.seed, Some(5));
     let o = parse_args(&["--bot-delay-ms", " 250 "]).expect("parse");
-    assert_eq!((o.resume, o.save_dir, o.bot_delay_ms), (false, None, Some(250)));
+    assert_eq!(
+        (o.resume, o.save_dir, o.bot_delay_ms),
+        (false, None, Some(250))
+    );
     // Each mistake is a usage error (status 2) that names the argument.
     for (args, names) in [
         (&["--seed", "five"][..], "--seed"),
@@ -705,7 +708,10 @@ fn arguments_and_save_directory() {
     }
     // Help is not a mistake, even in place of a value.
     let e = parse_args(&["--seed", "--help"]).expect_err("help");
-    assert_eq!((e.kind(), e.exit_code()), (clap::error::ErrorKind::DisplayHelp, 0));
+    assert_eq!(
+        (e.kind(), e.exit_code()),
+        (clap::error::ErrorKind::DisplayHelp, 0)
+    );
     let env = |pairs: &'static [(&'static str, &'static str)]| {
         move |k: &str| {
             pairs
