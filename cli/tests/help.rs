@@ -161,7 +161,7 @@ fn completions_come_for_each_shell_and_know_the_commands() {
             "sim",
             "saves",
             "online",
-            "--bot-delay-ms",
+            "bot-delay-ms",
         ] {
             assert!(stdout.contains(word), "{shell} completions lack {word}");
         }
