@@ -1,7 +1,7 @@
 //! Value parsers the commands share, so a bad level or preset is refused the same way
 //! everywhere: by clap, naming the argument and listing what it takes.
 
-use clap::builder::{PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use yut_core::bot::Level;
 use yut_core::rules::Preset;
 
@@ -20,11 +20,11 @@ pub fn preset() -> impl TypedValueParser<Value = Preset> {
     })
 }
 
-/// A count of at least 1 (games, throws, rooms, seconds), refused at 0 by clap.
-pub fn at_least_one<T>() -> RangedU64ValueParser<T>
-where
-    T: TryFrom<u64> + Clone + Send + Sync + 'static,
-    <T as TryFrom<u64>>::Error: std::error::Error + Send + Sync + 'static,
-{
-    RangedU64ValueParser::new().range(1..)
+/// A count of at least 1 (games, throws, rooms, seconds): 0 is refused by clap.
+pub fn at_least_one<T: TryFrom<u64>>(v: &str) -> Result<T, String> {
+    match v.parse::<u64>() {
+        Ok(0) => Err("must be 1 or more".into()),
+        Ok(n) => T::try_from(n).map_err(|_| format!("{n} is too large")),
+        Err(_) => Err(format!("{v:?} is not a whole number")),
+    }
 }

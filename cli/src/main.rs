@@ -70,7 +70,7 @@ fn parse(args: Vec<OsString>) -> Result<Cli, clap::Error> {
     match &first {
         Err(e) if !matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             // Help asked for in place of a value (`yut play --seed --help`) is still help.
-            help_asked(&args).map_or(first, |cmd| Cli::try_parse_from(cmd))
+            help_asked(&args).map_or(first, Cli::try_parse_from)
         }
         _ => first,
     }

@@ -34,7 +34,7 @@ pub enum Command {
     /// Save/load timings of a finished 4-seat game (run it in release)
     Bench {
         /// Rounds to time
-        #[arg(value_name = "N", default_value_t = 200, value_parser = crate::args::at_least_one::<u32>())]
+        #[arg(value_name = "N", default_value_t = 200, value_parser = crate::args::at_least_one::<u32>)]
         rounds: u32,
     },
 }

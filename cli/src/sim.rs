@@ -35,7 +35,7 @@ pub struct Options {
     #[arg(long, value_name = "L", value_parser = PLAYERS)]
     b: String,
     /// Games to play
-    #[arg(long, value_name = "N", value_parser = crate::args::at_least_one::<usize>())]
+    #[arg(long, value_name = "N", value_parser = crate::args::at_least_one::<usize>)]
     games: usize,
     /// Seed of the first game (each game reseeds the bots)
     #[arg(long, value_name = "S", default_value_t = 1)]

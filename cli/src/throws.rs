@@ -20,7 +20,7 @@ use yut_core::throw_physics::{self, Flight, Mat, Swipe, Target};
 )]
 pub struct Options {
     /// Throws to plan
-    #[arg(long, value_name = "N", value_parser = crate::args::at_least_one::<usize>())]
+    #[arg(long, value_name = "N", value_parser = crate::args::at_least_one::<usize>)]
     count: usize,
     /// Seed of the swipes and faces
     #[arg(long, value_name = "S", default_value_t = 1)]

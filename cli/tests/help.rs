@@ -155,14 +155,7 @@ fn completions_come_for_each_shell_and_know_the_commands() {
     for shell in ["bash", "zsh", "fish"] {
         let (code, stdout, stderr) = help_of(&["completions", shell]);
         assert_eq!((code, stderr.as_str()), (0, ""), "{shell}");
-        for word in [
-            "play",
-            "scenario",
-            "sim",
-            "saves",
-            "online",
-            "bot-delay-ms",
-        ] {
+        for word in ["play", "scenario", "sim", "saves", "online", "bot-delay-ms"] {
             assert!(stdout.contains(word), "{shell} completions lack {word}");
         }
     }

@@ -23,10 +23,10 @@ pub struct Options {
     #[arg(long, value_name = "URL")]
     server: String,
     /// Rooms to open, four connected bot clients each
-    #[arg(long, value_name = "N", value_parser = crate::args::at_least_one::<usize>())]
+    #[arg(long, value_name = "N", value_parser = crate::args::at_least_one::<usize>)]
     rooms: usize,
     /// How long the rooms play (whole games, one after another)
-    #[arg(long, value_name = "S", value_parser = crate::args::at_least_one::<u64>())]
+    #[arg(long, value_name = "S", value_parser = crate::args::at_least_one::<u64>)]
     seconds: u64,
     /// One JSON object instead of lines
     #[arg(long)]

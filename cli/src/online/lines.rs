@@ -454,20 +454,29 @@ async fn play(
 mod tests {
     use super::*;
 
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(str::to_string).collect()
+    /// `yut online host ARGS` through the program's whole command line.
+    fn host_options(s: &str) -> Result<HostOptions, clap::Error> {
+        use clap::Parser;
+        let line = ["yut", "online", "host"]
+            .into_iter()
+            .chain(s.split_whitespace());
+        match crate::Cli::try_parse_from(line)?.command {
+            crate::Command::Online(crate::online::Command::Host(o)) => Ok(o),
+            other => panic!("parsed as {other:?}"),
+        }
     }
 
     #[test]
     fn host_flags_make_the_table() {
-        let (c, t, mine) = host_table(&args(
+        let o = host_options(
             "--server ws://127.0.0.1:9 --name Mina --seats me,person,hard,me --pieces 2 \
              --rule back_do=false --rule finish=exact --rule bonus_throw_on=[\"mo\"] --turn-secs 30",
-        ))
+        )
         .unwrap();
-        assert_eq!(c.server, "ws://127.0.0.1:9");
-        assert_eq!(c.name, "Mina");
-        assert_eq!(mine, vec![0, 3]);
+        let t = host_table(&o);
+        assert_eq!(o.server, "ws://127.0.0.1:9");
+        assert_eq!(o.name, "Mina");
+        assert_eq!(o.seats.mine, vec![0, 3]);
         assert_eq!(t.seats.len(), 4);
         assert_eq!(
             t.seats[2].player,
@@ -482,12 +491,26 @@ mod tests {
         assert_eq!(t.options.turn_timer_ms, Some(30_000));
         // The rules reach the engine as a valid rule set.
         assert!(yut_core::rules::RuleSet::from_json(&t.rules).is_ok());
+        // Without flags: the default server, two people, the host in seat 0.
+        let o = host_options("").unwrap();
+        assert_eq!(
+            (o.server.as_str(), o.name.as_str()),
+            (DEFAULT_SERVER, "Host")
+        );
+        assert_eq!((o.seats.specs.len(), o.seats.mine.clone()), (2, vec![0]));
     }
 
     #[test]
     fn a_host_needs_a_seat_and_known_levels() {
-        assert!(host_table(&args("--seats person,easy")).is_err());
-        assert!(host_table(&args("--seats me,expert")).is_err());
-        assert!(host_table(&args("--rule nonsense")).is_err());
+        for (line, names) in [
+            ("--seats person,easy", "--seats"),
+            ("--seats me,expert", "\"expert\""),
+            ("--rule nonsense", "--rule"),
+            ("--preset chess", "--preset"),
+        ] {
+            let e = host_options(line).expect_err(line);
+            assert_eq!(e.exit_code(), 2, "{line}");
+            assert!(e.to_string().contains(names), "{line}: {e}");
+        }
     }
 }
