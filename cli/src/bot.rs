@@ -10,9 +10,24 @@ use yut_core::bot::{Bot, Level};
 use yut_core::game::Phase;
 use yut_core::setup::{MoveSpec, Setup, Table};
 
-pub const USAGE: &str =
-    "usage: yut bot --level random|easy|medium|hard [--seed S] [--budget-ms MS] \
-< position.json";
+/// One bot move for one position, read as JSON on standard input
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Reads one position (JSON) on standard input and prints the move \
+                        as JSON; a malformed position, or one where no move is due, exits \
+                        with status 1."
+)]
+pub struct Options {
+    /// The bot's level
+    #[arg(long, value_name = "L", value_parser = crate::args::level())]
+    level: Level,
+    /// Seed of the bot's random choices
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Time budget of the decision, in milliseconds
+    #[arg(long = "budget-ms", value_name = "MS", default_value_t = 1000)]
+    budget_ms: u64,
+}
 
 /// The request: a table and a position.
 #[derive(Deserialize)]
@@ -30,8 +45,8 @@ fn empty_object() -> serde_json::Value {
     serde_json::Value::Object(Default::default())
 }
 
-pub fn main(args: &[String]) -> ExitCode {
-    match run(args) {
+pub fn main(o: Options) -> ExitCode {
+    match run(&o) {
         Ok(out) => {
             println!("{out}");
             ExitCode::SUCCESS
@@ -43,33 +58,7 @@ pub fn main(args: &[String]) -> ExitCode {
     }
 }
 
-fn run(args: &[String]) -> Result<String, String> {
-    let mut level = None;
-    let mut seed = 0u64;
-    let mut budget = Duration::from_millis(1000);
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let value = it
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
-        match flag.as_str() {
-            "--level" => level = Some(value.parse::<Level>().map_err(|e| e.to_string())?),
-            "--seed" => {
-                seed = value
-                    .parse()
-                    .map_err(|_| format!("--seed: {value:?} is not a whole number"))?
-            }
-            "--budget-ms" => {
-                budget = Duration::from_millis(
-                    value
-                        .parse()
-                        .map_err(|_| format!("--budget-ms: {value:?} is not a whole number"))?,
-                )
-            }
-            _ => return Err(format!("unknown option {flag}\n{USAGE}")),
-        }
-    }
-    let level = level.ok_or_else(|| format!("--level is required\n{USAGE}"))?;
+fn run(o: &Options) -> Result<String, String> {
     let mut text = String::new();
     std::io::stdin()
         .read_to_string(&mut text)
@@ -90,9 +79,9 @@ fn run(args: &[String]) -> Result<String, String> {
         }
         Phase::Move => {}
     }
-    let mut bot = Bot::new(level, seed);
+    let mut bot = Bot::new(o.level, o.seed);
     let legal = bot
-        .choose_legal(&game, budget, None)
+        .choose_legal(&game, Duration::from_millis(o.budget_ms), None)
         .ok_or("the bot found no move")?;
     serde_json::to_string(&MoveSpec::of(&legal)).map_err(|e| e.to_string())
 }

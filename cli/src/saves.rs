@@ -6,7 +6,7 @@
 //! - `yut saves bench [N]`: save, load and list times of a finished 4-seat game, and its
 //!   file size (run it in release).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use yut_core::game::Phase;
@@ -16,23 +16,35 @@ use yut_core::session::{NewSession, Player, Seat, Session, SessionError, Session
 use yut_core::throw::ThrowRng;
 use yut_core::throw_plan::Gesture;
 
-pub const USAGE: &str = "usage:\n  yut saves list DIR     the Resume list of a save directory\n  yut saves check FILE   a save file's summary, or why it is refused (exit 1)\n  yut saves bench [N]    save/load timings of a finished 4-seat game (N rounds)";
-
-pub fn main(args: &[String]) -> ExitCode {
-    match (args.first().map(String::as_str), args.get(1), args.len()) {
-        (Some("list"), Some(dir), 2) => list(Path::new(dir)),
-        (Some("check"), Some(file), 2) => check(Path::new(file)),
-        (Some("bench"), n, 1 | 2) => match n.map_or(Ok(200), |n| n.parse::<u32>()) {
-            Ok(n) if n > 0 => bench(n),
-            _ => usage(),
-        },
-        _ => usage(),
-    }
+/// Save files: the Resume list, one file's check, save/load timings
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// The Resume list of a save directory, damaged games marked
+    List {
+        /// The save directory
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+    },
+    /// A save file's summary, or why it is refused (exit status 1)
+    Check {
+        /// The save file
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+    /// Save/load timings of a finished 4-seat game (run it in release)
+    Bench {
+        /// Rounds to time
+        #[arg(value_name = "N", default_value_t = 200, value_parser = crate::args::at_least_one::<u32>)]
+        rounds: u32,
+    },
 }
 
-fn usage() -> ExitCode {
-    eprintln!("{USAGE}");
-    ExitCode::from(2)
+pub fn main(c: Command) -> ExitCode {
+    match c {
+        Command::List { dir } => list(&dir),
+        Command::Check { file } => check(&file),
+        Command::Bench { rounds } => bench(rounds),
+    }
 }
 
 /// A stable one-word name for each error kind, for scripts reading the output.

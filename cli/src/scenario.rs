@@ -30,20 +30,24 @@ pub fn run_file(path: &Path) -> Result<String, String> {
     Ok(sc.name)
 }
 
-pub const USAGE: &str = "usage: yut scenario FILE_OR_DIR...
-  runs each scenario file (a directory: every .json file under it, in name order);
-  prints ok or FAIL per file and a count; exit 1 when any fails or none was found";
+/// Run rule scenario files
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Prints ok or FAIL per file and a count; exit status 1 when any fails or \
+                  none was found."
+)]
+pub struct Options {
+    /// Scenario files; a directory stands for every .json file under it, in name order
+    #[arg(value_name = "FILE_OR_DIR", required = true)]
+    paths: Vec<PathBuf>,
+}
 
-pub fn main(args: &[String]) -> ExitCode {
-    if args.is_empty() {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    }
+pub fn main(o: Options) -> ExitCode {
     let mut files = Vec::new();
     let (mut passed, mut failed) = (0usize, 0usize);
-    for a in args {
-        if let Err(e) = collect(Path::new(a), &mut files) {
-            println!("FAIL {a}: {e}");
+    for a in &o.paths {
+        if let Err(e) = collect(a, &mut files) {
+            println!("FAIL {}: {e}", a.display());
             failed += 1;
         }
     }

@@ -10,99 +10,73 @@ use yut_core::game::{Event, Game, Phase};
 use yut_core::rules::{Preset, RuleSet};
 use yut_core::throw::ThrowRng;
 
-pub const USAGE: &str = "usage: yut sim --a LEVEL --b LEVEL --games N [--seed S] [--preset P] \
-[--seats S] [--pieces K] [--budget-ms MS] [--nodes N] [--ceiling] [--max-states N] [--blind] [--json]
-  LEVEL: random, easy, medium, hard, optimal (optimal: 2 seats, small games only)
-  bots are told which level sits at each seat, as in the apps; --blind keeps it from them
-    (hard then expects every rival's best play)
-  --ceiling: also solve the game against b (random or medium; 2 seats, small games only)
-    and print the most any player can win against it, and what optimal play wins
-  --max-states: the solver's limit (default 12000000; 2 pieces need 434037 states,
-    3 pieces 61053821, which took 21 GB of memory and 72 minutes against random:
-    yut sim --a hard --b random --pieces 3 --games 2000 --ceiling --max-states 62000000)
-  games alternate who starts; with more than 2 seats, seats alternate a/b (a = even seats)
-  decision times count decisions with a choice (two or more legal moves)";
+/// Notes below `yut sim --help`'s options.
+const NOTES: &str = "\
+Bots are told which level sits at each seat, as in the apps; --blind keeps it from them \
+(hard then expects every rival's best play).
+--max-states: 2 pieces need 434037 states, 3 pieces 61053821, which took 21 GB of memory \
+and 72 minutes against random:
+  yut sim --a hard --b random --pieces 3 --games 2000 --ceiling --max-states 62000000
+Games alternate who starts; with more than 2 seats, seats alternate a/b (a = even seats).
+Decision times count decisions with a choice (two or more legal moves).";
 
 /// Most actions one game may take before it is counted unfinished (a safety net only).
 const ACTION_LIMIT: usize = 200_000;
 
-struct Options {
+/// Bot against bot, alternating who starts: wins with a 95% interval, mean turns and
+/// decision times (build with --release)
+#[derive(Debug, clap::Args)]
+#[command(after_help = NOTES)]
+pub struct Options {
+    /// The first side's player (optimal: the exact solver, 2 seats, small games only)
+    #[arg(long, value_name = "L", value_parser = PLAYERS)]
     a: String,
+    /// The second side's player
+    #[arg(long, value_name = "L", value_parser = PLAYERS)]
     b: String,
+    /// Games to play
+    #[arg(long, value_name = "N", value_parser = crate::args::at_least_one::<usize>)]
     games: usize,
+    /// Seed of the first game (each game reseeds the bots)
+    #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
+    /// Rule preset
+    #[arg(long, value_name = "P", default_value = "yunnori", value_parser = crate::args::preset())]
     preset: Preset,
+    /// Seats at the table
+    #[arg(long, value_name = "S", default_value_t = 2)]
     seats: usize,
+    /// Pieces per seat
+    #[arg(long, value_name = "K", default_value_t = 4)]
     pieces: u8,
-    budget: Duration,
+    /// Time budget of the hard bot's decision, in milliseconds
+    #[arg(long = "budget-ms", value_name = "MS", default_value_t = 200)]
+    budget_ms: u64,
+    /// Node budget of the hard bot's search (default: its own)
+    #[arg(long, value_name = "N")]
     nodes: Option<u64>,
+    /// Also solve the game against b (random or medium; 2 seats, small games only) and
+    /// print the most any player can win against it, and what optimal play wins
+    #[arg(long)]
     ceiling: bool,
+    /// The solver's limit of states
+    #[arg(long, value_name = "N", default_value_t = MAX_STATES)]
     max_states: usize,
+    /// Keep from the bots which level sits at each seat
+    #[arg(long)]
     blind: bool,
+    /// One JSON object instead of lines
+    #[arg(long)]
     json: bool,
 }
 
-fn parse(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
-        a: String::new(),
-        b: String::new(),
-        games: 0,
-        seed: 1,
-        preset: Preset::Yunnori,
-        seats: 2,
-        pieces: 4,
-        budget: Duration::from_millis(200),
-        nodes: None,
-        ceiling: false,
-        max_states: MAX_STATES,
-        blind: false,
-        json: false,
-    };
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        if matches!(flag.as_str(), "--json" | "--ceiling" | "--blind") {
-            o.json |= flag == "--json";
-            o.ceiling |= flag == "--ceiling";
-            o.blind |= flag == "--blind";
-            continue;
-        }
-        let value = it
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value"))?
-            .as_str();
-        let num = |what: &str| -> Result<u64, String> {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{what}: {value:?} is not a whole number"))
-        };
-        match flag.as_str() {
-            "--a" => o.a = value.to_string(),
-            "--b" => o.b = value.to_string(),
-            "--games" => o.games = num("--games")? as usize,
-            "--seed" => o.seed = num("--seed")?,
-            "--seats" => o.seats = num("--seats")? as usize,
-            "--pieces" => {
-                o.pieces = u8::try_from(num("--pieces")?).map_err(|_| "--pieces: too large")?
-            }
-            "--budget-ms" => o.budget = Duration::from_millis(num("--budget-ms")?),
-            "--nodes" => o.nodes = Some(num("--nodes")?),
-            "--max-states" => {
-                o.max_states =
-                    usize::try_from(num("--max-states")?).map_err(|_| "--max-states: too large")?
-            }
-            "--preset" => {
-                o.preset = Preset::ALL
-                    .into_iter()
-                    .find(|p| p.id() == value)
-                    .ok_or_else(|| format!("unknown preset {value:?}"))?
-            }
-            _ => return Err(format!("unknown option {flag}")),
-        }
+/// What `--a` and `--b` take: a bot level, or the exact solver.
+const PLAYERS: [&str; 5] = ["random", "easy", "medium", "hard", "optimal"];
+
+impl Options {
+    fn budget(&self) -> Duration {
+        Duration::from_millis(self.budget_ms)
     }
-    if o.a.is_empty() || o.b.is_empty() || o.games == 0 {
-        return Err("--a, --b and --games (at least 1) are required".into());
-    }
-    Ok(o)
 }
 
 /// One side's player: a bot level, or the exact solver's policy.
@@ -200,14 +174,7 @@ fn wilson(wins: usize, n: usize) -> (f64, f64) {
     ((c - h).max(0.0), (c + h).min(1.0))
 }
 
-pub fn main(args: &[String]) -> ExitCode {
-    let o = match parse(args) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("yut sim: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+pub fn main(o: Options) -> ExitCode {
     match run(&o) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -263,7 +230,7 @@ fn run(o: &Options) -> Result<(), String> {
                     let p = if side == 0 { &mut pa } else { &mut pb };
                     let t = Instant::now();
                     let mv = match p {
-                        Player::Bot(b) => b.choose(&game, o.budget),
+                        Player::Bot(b) => b.choose(&game, o.budget()),
                         Player::Optimal(s) => s.best_move(&game).map(|l| l.mv),
                     };
                     let ms = t.elapsed().as_secs_f64() * 1e3;

@@ -10,43 +10,24 @@ use std::process::ExitCode;
 use std::time::Instant;
 use yut_core::throw_physics::{self, Flight, Mat, Swipe, Target};
 
-pub const USAGE: &str = "usage: yut throws --count N [--seed S] [--json]
-  plans N physical throws (every result and 낙 in turn, random swipes on phone-sized mats)
-  and prints whether each landed on the drawn faces, stayed on the mat and came to rest
-  without sticks sinking into each other, the planning time and the settle times";
-
-struct Options {
+/// The physical throw's benchmark (build with --release)
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Plans N physical throws (every result and 낙 in turn, random swipes \
+                        on phone-sized mats) and prints whether each landed on the drawn \
+                        faces, stayed on the mat and came to rest without sticks sinking \
+                        into each other, the planning time and the settle times."
+)]
+pub struct Options {
+    /// Throws to plan
+    #[arg(long, value_name = "N", value_parser = crate::args::at_least_one::<usize>)]
     count: usize,
+    /// Seed of the swipes and faces
+    #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
+    /// One JSON object instead of lines
+    #[arg(long)]
     json: bool,
-}
-
-fn parse(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
-        count: 0,
-        seed: 1,
-        json: false,
-    };
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        if flag == "--json" {
-            o.json = true;
-            continue;
-        }
-        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let num = value
-            .parse::<u64>()
-            .map_err(|_| format!("{flag}: {value:?} is not a whole number"))?;
-        match flag.as_str() {
-            "--count" => o.count = usize::try_from(num).map_err(|_| "--count: too large")?,
-            "--seed" => o.seed = num,
-            _ => return Err(format!("unknown option {flag}")),
-        }
-    }
-    if o.count == 0 {
-        return Err("--count (at least 1) is required".into());
-    }
-    Ok(o)
 }
 
 /// The drawn faces for throw `n`: Mo, Do, Gae, Geol, Yut, Back-Do and 낙 in turn.
@@ -128,14 +109,7 @@ fn percentile(v: &mut [f64], p: f64) -> f64 {
     v[i.min(v.len() - 1)]
 }
 
-pub fn main(args: &[String]) -> ExitCode {
-    let o = match parse(args) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("yut throws: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+pub fn main(o: Options) -> ExitCode {
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
     let mut plan_ms = Vec::with_capacity(o.count);
     let mut settle = Vec::with_capacity(o.count);

@@ -68,7 +68,6 @@ fn bot_round_trip_returns_a_legal_move() {
 fn bot_errors_are_clear_and_exit_1() {
     let cases = [
         (vec!["bot", "--level", "hard"], "not json"),
-        (vec!["bot", "--level", "genius"], "{}"),
         (
             vec!["bot", "--level", "hard"],
             r#"{"seats": 2, "setup": {"pieces": {"0": ["3"]}, "hand": ["do"]}}"#,
@@ -205,8 +204,11 @@ fn sim_ceiling_solves_the_game_against_the_rival() {
 fn sim_refuses_bad_options() {
     let out = yut(&["sim", "--a", "hard", "--games", "3"], "");
     assert_eq!(out.status.code(), Some(2));
+    // An unknown level is a mistake on the command line, refused before any game.
     let out = yut(&["sim", "--a", "hard", "--b", "wizard", "--games", "3"], "");
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'wizard' for '--b <L>'"));
+
     let out = yut(
         &[
             "sim", "--a", "optimal", "--b", "random", "--games", "3", "--seats", "3",

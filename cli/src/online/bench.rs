@@ -1,7 +1,7 @@
 //! `yut online bench`: N rooms of four connected bot clients (4 seats, 4 pieces, Yunnori
 //! rules) playing whole games over and over for S seconds against a server.
 
-use super::{flag_value, Stamped, StampedListener};
+use super::{Stamped, StampedListener};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -12,58 +12,28 @@ use yut_core::session::Action;
 use yut_net::protocol::{apply, GameView, RoomOptions, RoomTable, SeatSpec};
 use yut_net::{Client, ClientEvent};
 
-pub const USAGE: &str =
-    "usage: yut online bench --server URL --rooms N --seconds S [--json] [--level L]
-
-  --server URL   ws://HOST:PORT or wss://HOST:PORT of a running yut-server
-  --rooms N      rooms to open, four connected bot clients each
-  --seconds S    how long the rooms play (whole games, one after another)
-  --level L      the clients' bots: random, easy, medium (default) or hard
-  --json         one JSON object instead of lines
-
-The server must take 4 x N connections from this address (--max-connections-per-ip) and
-the clients' pace (--rate-per-sec).";
-
-struct Options {
+/// N rooms of four connected bot clients playing whole games for S seconds
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "The server must take 4 x N connections from this address \
+                        (--max-connections-per-ip) and the clients' pace (--rate-per-sec)."
+)]
+pub struct Options {
+    /// ws://HOST:PORT or wss://HOST:PORT of a running yut-server
+    #[arg(long, value_name = "URL")]
     server: String,
+    /// Rooms to open, four connected bot clients each
+    #[arg(long, value_name = "N", value_parser = crate::args::at_least_one::<usize>)]
     rooms: usize,
+    /// How long the rooms play (whole games, one after another)
+    #[arg(long, value_name = "S", value_parser = crate::args::at_least_one::<u64>)]
     seconds: u64,
+    /// One JSON object instead of lines
+    #[arg(long)]
     json: bool,
+    /// The clients' bots
+    #[arg(long, value_name = "L", default_value = "medium", value_parser = crate::args::level())]
     level: Level,
-}
-
-fn parse(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
-        server: String::new(),
-        rooms: 0,
-        seconds: 0,
-        json: false,
-        level: Level::Medium,
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--json" => o.json = true,
-            "--server" => o.server = flag_value(&mut it, a)?,
-            "--rooms" => o.rooms = number(&flag_value(&mut it, a)?, a)? as usize,
-            "--seconds" => o.seconds = number(&flag_value(&mut it, a)?, a)?,
-            "--level" => {
-                o.level = flag_value(&mut it, a)?
-                    .parse()
-                    .map_err(|e: yut_core::bot::UnknownLevel| e.to_string())?
-            }
-            _ => return Err(format!("unknown option {a}")),
-        }
-    }
-    if o.server.is_empty() || o.rooms == 0 || o.seconds == 0 {
-        return Err("--server, --rooms (1 or more) and --seconds (1 or more) are required".into());
-    }
-    Ok(o)
-}
-
-fn number(v: &str, flag: &str) -> Result<u64, String> {
-    v.parse()
-        .map_err(|_| format!("{flag}: {v:?} is not a whole number"))
 }
 
 /// What all clients count together.
@@ -91,8 +61,7 @@ impl Tally {
     }
 }
 
-pub fn main(args: &[String]) -> Result<(), String> {
-    let o = parse(args).map_err(|e| format!("{e}\n{USAGE}"))?;
+pub fn main(o: Options) -> Result<(), String> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -1,10 +1,11 @@
 //! `yut online host` and `yut online join` as plain lines: the lobby, who is connected,
 //! the room code, each action as it happens, and the moves to choose from on your turn.
 
-use super::{flag_value, StampedListener, DEFAULT_SERVER};
+use super::{StampedListener, DEFAULT_SERVER};
 use std::collections::BTreeSet;
 use tokio::sync::mpsc;
 use yut_core::game::Phase;
+use yut_core::rules::Preset;
 use yut_core::session::{Action, BotLevel, Player};
 use yut_core::throw::Outcome;
 use yut_net::protocol::{
@@ -12,91 +13,128 @@ use yut_net::protocol::{
 };
 use yut_net::{Client, ClientEvent, ConnectionState};
 
-struct Common {
+/// Open a room on a yut-server and print its code; play it with lines on stdin
+#[derive(Debug, clap::Args)]
+pub struct HostOptions {
+    /// The server
+    #[arg(long, value_name = "URL", default_value = DEFAULT_SERVER)]
     server: String,
+    /// Your name in the room
+    #[arg(long, value_name = "NAME", default_value = "Host")]
     name: String,
+    /// Rule preset
+    #[arg(long, value_name = "P", default_value = "yunnori", value_parser = crate::args::preset())]
+    preset: Preset,
+    /// Pieces per seat (default: the preset's)
+    #[arg(long, value_name = "K")]
+    pieces: Option<u8>,
+    /// The seats in order, comma-separated: me, person, easy, medium or hard
+    #[arg(long, value_name = "me,person,medium,...", default_value = "me,person", value_parser = seats)]
+    seats: Seats,
+    /// One rule of the preset changed: a JSON value (true, 2, ["mo"]) or a word (exact);
+    /// repeatable
+    #[arg(long, value_name = "KEY=VALUE", value_parser = rule)]
+    rule: Vec<(String, serde_json::Value)>,
+    /// Seconds a disconnected player's seat is held
+    #[arg(long, value_name = "S")]
+    grace_secs: Option<u64>,
+    /// Seconds each turn may take
+    #[arg(long, value_name = "S")]
+    turn_secs: Option<u64>,
+    /// No taking moves back in this room
+    #[arg(long)]
+    no_undo: bool,
+}
+
+/// Take a seat in an online room by its code
+#[derive(Debug, clap::Args)]
+pub struct JoinOptions {
+    /// The room's code, as the host was given it
+    #[arg(value_name = "CODE")]
+    code: String,
+    /// The server
+    #[arg(long, value_name = "URL", default_value = DEFAULT_SERVER)]
+    server: String,
+    /// Your name in the room
+    #[arg(long, value_name = "NAME", default_value = "Guest")]
+    name: String,
+}
+
+/// The seats `--seats` asks for, and which of them are the host's own.
+#[derive(Clone, Debug)]
+struct Seats {
+    specs: Vec<SeatSpec>,
+    mine: Vec<usize>,
 }
 
 fn level(id: &str) -> Option<BotLevel> {
     BotLevel::ALL.into_iter().find(|l| l.id() == id)
 }
 
-/// Reads `yut online host` flags into the table to open and the seats to take.
-fn host_table(args: &[String]) -> Result<(Common, RoomTable, Vec<usize>), String> {
-    let mut c = Common {
-        server: DEFAULT_SERVER.into(),
-        name: "Host".into(),
-    };
-    let mut rules = serde_json::json!({"preset": "yunnori"});
-    let mut seats = "me,person".to_string();
-    let mut options = RoomOptions::default();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--server" => c.server = flag_value(&mut it, a)?,
-            "--name" => c.name = flag_value(&mut it, a)?,
-            "--preset" => rules["preset"] = flag_value(&mut it, a)?.into(),
-            "--pieces" => {
-                let v = flag_value(&mut it, a)?;
-                let n: u8 = v.parse().map_err(|_| format!("--pieces: {v:?}"))?;
-                rules["pieces_per_player"] = n.into();
-            }
-            "--seats" => seats = flag_value(&mut it, a)?,
-            "--rule" => {
-                let v = flag_value(&mut it, a)?;
-                let (k, val) = v
-                    .split_once('=')
-                    .ok_or_else(|| format!("--rule wants KEY=VALUE, not {v:?}"))?;
-                // A JSON value (true, 2, ["mo"]) or else a plain word ("exact").
-                rules[k] = serde_json::from_str(val).unwrap_or_else(|_| val.into());
-            }
-            "--grace-secs" => {
-                let v = flag_value(&mut it, a)?;
-                let s: u64 = v.parse().map_err(|_| format!("--grace-secs: {v:?}"))?;
-                options.grace_ms = s * 1000;
-            }
-            "--turn-secs" => {
-                let v = flag_value(&mut it, a)?;
-                let s: u64 = v.parse().map_err(|_| format!("--turn-secs: {v:?}"))?;
-                options.turn_timer_ms = Some(s * 1000);
-            }
-            "--no-undo" => options.undo = false,
-            _ => return Err(format!("unknown option {a}")),
-        }
-    }
+/// `--seats`: `me`, `person` or a bot level per seat, at least one `me`.
+fn seats(v: &str) -> Result<Seats, String> {
     let mut specs = Vec::new();
     let mut mine = Vec::new();
-    for (i, s) in seats.split(',').map(str::trim).enumerate() {
+    for (i, s) in v.split(',').map(str::trim).enumerate() {
         specs.push(match s {
             "me" => {
                 mine.push(i);
                 SeatSpec::person()
             }
             "person" => SeatSpec::person(),
-            other => SeatSpec::bot(level(other).ok_or_else(|| {
-                format!("--seats: {other:?} is not me, person, easy, medium or hard")
-            })?),
+            other => SeatSpec::bot(
+                level(other)
+                    .ok_or_else(|| format!("{other:?} is not me, person, easy, medium or hard"))?,
+            ),
         });
     }
     if mine.is_empty() {
-        return Err("--seats needs at least one `me`".into());
+        return Err("at least one seat must be `me`".into());
     }
-    Ok((
-        c,
-        RoomTable {
-            rules,
-            seats: specs,
-            teams: None,
-            options,
-        },
-        mine,
-    ))
+    Ok(Seats { specs, mine })
 }
 
-pub fn host(args: &[String]) -> Result<(), String> {
-    let (c, table, mine) = host_table(args)?;
-    online(&c.server, |client| async move {
-        let j = client.create_room(&c.name, table, Some(mine)).await?;
+/// `--rule KEY=VALUE`: a JSON value (true, 2, ["mo"]) or else a plain word ("exact").
+fn rule(v: &str) -> Result<(String, serde_json::Value), String> {
+    let (k, val) = v
+        .split_once('=')
+        .ok_or_else(|| format!("wants KEY=VALUE, not {v:?}"))?;
+    let value = serde_json::from_str(val).unwrap_or_else(|_| val.into());
+    Ok((k.to_string(), value))
+}
+
+/// The table `yut online host` opens.
+fn host_table(o: &HostOptions) -> RoomTable {
+    let mut rules = serde_json::json!({"preset": o.preset.id()});
+    if let Some(n) = o.pieces {
+        rules["pieces_per_player"] = n.into();
+    }
+    for (k, v) in &o.rule {
+        rules[k.as_str()] = v.clone();
+    }
+    let mut options = RoomOptions::default();
+    if let Some(s) = o.grace_secs {
+        options.grace_ms = s.saturating_mul(1000);
+    }
+    if let Some(s) = o.turn_secs {
+        options.turn_timer_ms = Some(s.saturating_mul(1000));
+    }
+    if o.no_undo {
+        options.undo = false;
+    }
+    RoomTable {
+        rules,
+        seats: o.seats.specs.clone(),
+        teams: None,
+        options,
+    }
+}
+
+pub fn host(o: HostOptions) -> Result<(), String> {
+    let table = host_table(&o);
+    let mine = o.seats.mine.clone();
+    online(&o.server, |client| async move {
+        let j = client.create_room(&o.name, table, Some(mine)).await?;
         println!(
             "Room {}  ({})  — share the code; `start` when everyone is ready",
             j.code, j.link
@@ -121,24 +159,9 @@ where
     })
 }
 
-pub fn join(args: &[String]) -> Result<(), String> {
-    let mut c = Common {
-        server: DEFAULT_SERVER.into(),
-        name: "Guest".into(),
-    };
-    let mut code = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--server" => c.server = flag_value(&mut it, a)?,
-            "--name" => c.name = flag_value(&mut it, a)?,
-            _ if !a.starts_with("--") && code.is_none() => code = Some(a.clone()),
-            _ => return Err(format!("unknown option {a}")),
-        }
-    }
-    let code = code.ok_or("the room's CODE is required")?;
-    online(&c.server, |client| async move {
-        let j = client.join(&code, &c.name, None).await?;
+pub fn join(o: JoinOptions) -> Result<(), String> {
+    online(&o.server, |client| async move {
+        let j = client.join(&o.code, &o.name, None).await?;
         let seats: Vec<String> = j.seats.iter().map(|s| s.seat.to_string()).collect();
         println!(
             "Joined room {} at seat {}; type `ready`",
@@ -431,20 +454,29 @@ async fn play(
 mod tests {
     use super::*;
 
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(str::to_string).collect()
+    /// `yut online host ARGS` through the program's whole command line.
+    fn host_options(s: &str) -> Result<HostOptions, clap::Error> {
+        use clap::Parser;
+        let line = ["yut", "online", "host"]
+            .into_iter()
+            .chain(s.split_whitespace());
+        match crate::Cli::try_parse_from(line)?.command {
+            crate::Command::Online(crate::online::Command::Host(o)) => Ok(o),
+            other => panic!("parsed as {other:?}"),
+        }
     }
 
     #[test]
     fn host_flags_make_the_table() {
-        let (c, t, mine) = host_table(&args(
+        let o = host_options(
             "--server ws://127.0.0.1:9 --name Mina --seats me,person,hard,me --pieces 2 \
              --rule back_do=false --rule finish=exact --rule bonus_throw_on=[\"mo\"] --turn-secs 30",
-        ))
+        )
         .unwrap();
-        assert_eq!(c.server, "ws://127.0.0.1:9");
-        assert_eq!(c.name, "Mina");
-        assert_eq!(mine, vec![0, 3]);
+        let t = host_table(&o);
+        assert_eq!(o.server, "ws://127.0.0.1:9");
+        assert_eq!(o.name, "Mina");
+        assert_eq!(o.seats.mine, vec![0, 3]);
         assert_eq!(t.seats.len(), 4);
         assert_eq!(
             t.seats[2].player,
@@ -459,12 +491,26 @@ mod tests {
         assert_eq!(t.options.turn_timer_ms, Some(30_000));
         // The rules reach the engine as a valid rule set.
         assert!(yut_core::rules::RuleSet::from_json(&t.rules).is_ok());
+        // Without flags: the default server, two people, the host in seat 0.
+        let o = host_options("").unwrap();
+        assert_eq!(
+            (o.server.as_str(), o.name.as_str()),
+            (DEFAULT_SERVER, "Host")
+        );
+        assert_eq!((o.seats.specs.len(), o.seats.mine.clone()), (2, vec![0]));
     }
 
     #[test]
     fn a_host_needs_a_seat_and_known_levels() {
-        assert!(host_table(&args("--seats person,easy")).is_err());
-        assert!(host_table(&args("--seats me,expert")).is_err());
-        assert!(host_table(&args("--rule nonsense")).is_err());
+        for (line, names) in [
+            ("--seats person,easy", "--seats"),
+            ("--seats me,expert", "\"expert\""),
+            ("--rule nonsense", "--rule"),
+            ("--preset chess", "--preset"),
+        ] {
+            let e = host_options(line).expect_err(line);
+            assert_eq!(e.exit_code(), 2, "{line}");
+            assert!(e.to_string().contains(names), "{line}: {e}");
+        }
     }
 }

@@ -10,37 +10,34 @@ use std::time::Instant;
 use tokio::sync::mpsc;
 use yut_net::{ClientEvent, Listener};
 
-pub const USAGE: &str = "usage:
-  yut online host [--server URL] [--name NAME] [--preset P] [--pieces K]
-                  [--seats me,person,easy,medium,hard,...] [--rule KEY=VALUE]...
-                  [--grace-secs S] [--turn-secs S] [--no-undo]
-  yut online join CODE [--server URL] [--name NAME]
-  yut online bench --server URL --rooms N --seconds S [--json] [--level L]
+/// Online rooms on a yut-server: host, join, and the load bench
+#[derive(Debug, clap::Subcommand)]
+#[command(after_help = ONLINE_NOTES)]
+pub enum Command {
+    /// Open a room on a yut-server and print its code; play it with lines on stdin
+    #[command(after_help = ONLINE_NOTES)]
+    Host(lines::HostOptions),
+    /// Take a seat in an online room by its code
+    #[command(after_help = ONLINE_NOTES)]
+    Join(lines::JoinOptions),
+    /// N rooms of four connected bot clients playing whole games for S seconds
+    Bench(bench::Options),
+}
 
-  URL is ws://HOST:PORT (or wss:// with TLS); default ws://127.0.0.1:7878.
-  host opens a room and prints its code; join takes a seat in it by the code.
-  Lines on standard input play: Enter throws, a number picks a move, u takes it back,
-  start / bot LEVEL / remove N / move A B / ready arrange the lobby, rematch, q quits.";
+/// What `host` and `join` have in common, below their options.
+const ONLINE_NOTES: &str = "\
+URL is ws://HOST:PORT (or wss:// with TLS). Lines on standard input play: Enter throws, \
+a number picks a move, u takes it back, start / bot LEVEL / remove N / move A B / ready \
+arrange the lobby, rematch, q quits.";
 
 /// The server when none is given.
 pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878";
 
-pub fn main(args: &[String]) -> ExitCode {
-    let (sub, rest) = match args.split_first() {
-        Some((s, rest)) => (s.as_str(), rest),
-        None => {
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    let r = match sub {
-        "bench" => bench::main(rest),
-        "host" => lines::host(rest),
-        "join" => lines::join(rest),
-        _ => {
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
-        }
+pub fn main(c: Command) -> ExitCode {
+    let (sub, r) = match c {
+        Command::Bench(o) => ("bench", bench::main(o)),
+        Command::Host(o) => ("host", lines::host(o)),
+        Command::Join(o) => ("join", lines::join(o)),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,
@@ -49,16 +46,6 @@ pub fn main(args: &[String]) -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// The value after a flag.
-pub fn flag_value<'a>(
-    it: &mut impl Iterator<Item = &'a String>,
-    flag: &str,
-) -> Result<String, String> {
-    it.next()
-        .cloned()
-        .ok_or_else(|| format!("{flag} needs a value"))
 }
 
 /// An event with the moment the client handed it over (for latency figures).

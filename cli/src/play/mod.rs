@@ -30,64 +30,30 @@ use yut_core::save::SaveLibrary;
 /// Pause before each bot action unless told otherwise: long enough to see what it did.
 const DEFAULT_BOT_DELAY_MS: u64 = 700;
 
-pub const USAGE: &str = "usage: yut play [--resume] [--save-dir DIR] [--seed N] [--bot-delay-ms MS]
-
-  --resume           open the list of saved games to continue one
-  --save-dir DIR     where games are saved (default: $YUNNORI_SAVE_DIR, else
-                     $XDG_DATA_HOME/yunnori/saves, else ~/.local/share/yunnori/saves)
-  --seed N           seed of the first new game (repeatable throws, for tests)
-  --bot-delay-ms MS  pause before each bot action (default 700; env YUT_BOT_DELAY_MS)";
-
-/// What the command line asked for.
-#[derive(Debug, PartialEq)]
+/// Play a game in the terminal (80×24 or larger), pass-and-play or against bots
+#[derive(Debug, PartialEq, clap::Args)]
 pub struct Options {
+    /// Open the list of saved games to continue one
+    #[arg(long)]
     pub resume: bool,
+    /// Where games are saved (default: $YUNNORI_SAVE_DIR, else
+    /// $XDG_DATA_HOME/yunnori/saves, else ~/.local/share/yunnori/saves)
+    #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
+    /// Seed of the first new game (repeatable throws, for tests)
+    #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// Pause before each bot action, in milliseconds (default 700)
+    #[arg(long, value_name = "MS", env = "YUT_BOT_DELAY_MS", value_parser = milliseconds)]
     pub bot_delay_ms: Option<u64>,
 }
 
-/// Reads `yut play` arguments; `Err` carries the message for a usage error.
-pub fn parse_args(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
-        resume: false,
-        save_dir: None,
-        seed: None,
-        bot_delay_ms: None,
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let (flag, inline) = match a.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
-            _ => (a.as_str(), None),
-        };
-        let mut value = |name: &str| {
-            inline
-                .clone()
-                .or_else(|| it.next().cloned())
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
-        match flag {
-            "--resume" => o.resume = true,
-            "--save-dir" => o.save_dir = Some(PathBuf::from(value("--save-dir")?)),
-            "--seed" => {
-                let v = value("--seed")?;
-                o.seed = Some(
-                    v.parse()
-                        .map_err(|_| format!("--seed wants a whole number, not {v:?}"))?,
-                );
-            }
-            "--bot-delay-ms" => {
-                let v = value("--bot-delay-ms")?;
-                o.bot_delay_ms = Some(
-                    v.parse()
-                        .map_err(|_| format!("--bot-delay-ms wants milliseconds, not {v:?}"))?,
-                );
-            }
-            other => return Err(format!("unknown option {other:?}")),
-        }
-    }
-    Ok(o)
+/// A whole number of milliseconds; spaces around it (as a shell variable may carry) are
+/// no mistake.
+fn milliseconds(v: &str) -> Result<u64, String> {
+    v.trim()
+        .parse()
+        .map_err(|_| format!("{v:?} is not a whole number of milliseconds"))
 }
 
 /// The save directory when none is given on the command line: `$YUNNORI_SAVE_DIR`, else
@@ -192,14 +158,7 @@ impl StopSignals {
     }
 }
 
-pub fn main(args: &[String]) -> ExitCode {
-    let opts = match parse_args(args) {
-        Ok(o) => o,
-        Err(msg) => {
-            eprintln!("yut play: {msg}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+pub fn main(opts: Options) -> ExitCode {
     let Some(save_dir) = opts
         .save_dir
         .clone()
@@ -220,13 +179,7 @@ pub fn main(args: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let env_delay = std::env::var("YUT_BOT_DELAY_MS")
-        .ok()
-        .and_then(|v| v.trim().parse::<u64>().ok());
-    let delay = opts
-        .bot_delay_ms
-        .or(env_delay)
-        .unwrap_or(DEFAULT_BOT_DELAY_MS);
+    let delay = opts.bot_delay_ms.unwrap_or(DEFAULT_BOT_DELAY_MS);
     if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
         eprintln!(
             "yut play: this is a full-screen game and needs an interactive terminal \

@@ -2,7 +2,7 @@
 //! back from a ratatui `TestBackend` at 80×24, the smallest supported terminal.
 
 use super::app::{App, Field, Screen, Settings, SetupForm};
-use super::{default_save_dir, parse_args, text, ui};
+use super::{default_save_dir, text, ui, Options};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
@@ -674,21 +674,44 @@ fn quitting_keeps_the_game_saved() {
     assert_eq!(list[0].summary().map(|s| s.actions), Some(1));
 }
 
+/// `yut play ARGS` through the program's whole command line, as `main` reads it.
+fn parse_args(args: &[&str]) -> Result<Options, clap::Error> {
+    use clap::Parser;
+    let cli = crate::Cli::try_parse_from(["yut", "play"].iter().chain(args))?;
+    match cli.command {
+        crate::Command::Play(o) => Ok(o),
+        other => panic!("yut play parsed as {other:?}"),
+    }
+}
+
 #[test]
 fn arguments_and_save_directory() {
-    let o = parse_args(&[
-        "--resume".into(),
-        "--save-dir=/x".into(),
-        "--seed".into(),
-        "5".into(),
-    ])
-    .expect("parse");
+    let o = parse_args(&["--resume", "--save-dir=/x", "--seed", "5"]).expect("parse");
     assert!(o.resume);
     assert_eq!(o.save_dir, Some(PathBuf::from("/x")));
     assert_eq!(o.seed, Some(5));
-    assert!(parse_args(&["--seed".into(), "five".into()]).is_err());
-    assert!(parse_args(&["--seed".into()]).is_err());
-    assert!(parse_args(&["--bogus".into()]).is_err());
+    let o = parse_args(&["--bot-delay-ms", " 250 "]).expect("parse");
+    assert_eq!(
+        (o.resume, o.save_dir, o.bot_delay_ms),
+        (false, None, Some(250))
+    );
+    // Each mistake is a usage error (status 2) that names the argument.
+    for (args, names) in [
+        (&["--seed", "five"][..], "--seed"),
+        (&["--seed"], "--seed"),
+        (&["--bot-delay-ms", "soon"], "--bot-delay-ms"),
+        (&["--bogus"], "--bogus"),
+    ] {
+        let e = parse_args(args).expect_err("a mistake");
+        assert_eq!(e.exit_code(), 2, "{args:?}");
+        assert!(e.to_string().contains(names), "{args:?}: {e}");
+    }
+    // Help is not a mistake, even in place of a value.
+    let e = parse_args(&["--seed", "--help"]).expect_err("help");
+    assert_eq!(
+        (e.kind(), e.exit_code()),
+        (clap::error::ErrorKind::DisplayHelp, 0)
+    );
     let env = |pairs: &'static [(&'static str, &'static str)]| {
         move |k: &str| {
             pairs
