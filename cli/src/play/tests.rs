@@ -676,9 +676,8 @@ fn quitting_keeps_the_game_saved() {
 
 /// `yut play ARGS` through the program's whole command line, as `main` reads it.
 fn parse_args(args: &[&str]) -> Result<Options, clap::Error> {
-    use clap::Parser;
-    let cli = crate::Cli::try_parse_from(["yut", "play"].iter().chain(args))?;
-    match cli.command {
+    let line = ["yut", "play"].iter().chain(args).map(Into::into).collect();
+    match crate::parse(line)?.command {
         crate::Command::Play(o) => Ok(o),
         other => panic!("yut play parsed as {other:?}"),
     }
