@@ -12,7 +12,6 @@ use yut_core::bot::{Bot, Level};
 use yut_core::game::Phase;
 use yut_core::rules::RuleSet;
 use yut_core::session::{BotLevel, NewSession, Player, Seat, Session, SessionOptions};
-use yut_core::throw_plan::Gesture;
 
 /// The seed the bindings give the bot of a seat (bindings/src/session.rs).
 fn bot_seed(game_seed: u64, seat: usize) -> u64 {
@@ -44,7 +43,7 @@ fn play(level: BotLevel, seed: u64) -> Result<usize, String> {
         match session.game().phase() {
             Phase::Over => return Ok(actions),
             Phase::Throw => {
-                session.throw(Gesture::tap()).map_err(|e| e.to_string())?;
+                session.throw().map_err(|e| e.to_string())?;
             }
             Phase::Move => {
                 let seat = session.to_move();

@@ -12,7 +12,6 @@ use yut_core::rules::Preset as CorePreset;
 use yut_core::save;
 use yut_core::session::{BotLevel as CoreBotLevel, Player};
 use yut_core::throw::{Outcome, Throw as CoreThrow};
-use yut_core::throw_plan;
 
 /// Counts and indices cross as `i32`; the core's are tiny, so this never saturates.
 pub(crate) fn int(n: impl TryInto<i32>) -> i32 {
@@ -190,43 +189,6 @@ impl From<PlayerKind> for Player {
             PlayerKind::Bot { level } => Player::Bot {
                 level: level.into(),
             },
-        }
-    }
-}
-
-impl From<Gesture> for throw_plan::Gesture {
-    fn from(g: Gesture) -> throw_plan::Gesture {
-        throw_plan::Gesture {
-            direction_rad: g.direction_rad,
-            speed: g.speed,
-            duration_ms: g.duration_ms,
-        }
-    }
-}
-
-impl From<&throw_plan::StickPlan> for StickPlan {
-    fn from(s: &throw_plan::StickPlan) -> StickPlan {
-        StickPlan {
-            marked: s.marked,
-            start_x: s.start_x,
-            start_y: s.start_y,
-            start_angle: s.start_angle,
-            end_x: s.end_x,
-            end_y: s.end_y,
-            end_angle: s.end_angle,
-            half_turns: s.half_turns,
-            flight_ms: s.flight_ms,
-            flat_up: s.flat_up,
-            off_mat: s.off_mat,
-        }
-    }
-}
-
-impl From<&throw_plan::ThrowPlan> for ThrowPlan {
-    fn from(p: &throw_plan::ThrowPlan) -> ThrowPlan {
-        ThrowPlan {
-            sticks: p.sticks.iter().map(StickPlan::from).collect(),
-            total_ms: p.total_ms,
         }
     }
 }

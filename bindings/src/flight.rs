@@ -106,6 +106,29 @@ pub struct Flight {
     pub settle_order: Vec<i32>,
 }
 
+impl Flight {
+    /// A placeholder while the report is put together (never handed out).
+    pub(crate) fn empty() -> Flight {
+        Flight {
+            fps: 60,
+            mat: Mat {
+                width: 0.0,
+                height: 0.0,
+            },
+            size: StickSize {
+                length: 0.0,
+                width: 0.0,
+                thickness: 0.0,
+                rim: 0.0,
+            },
+            sticks: Vec::new(),
+            contacts: Vec::new(),
+            end_ms: 0,
+            settle_order: Vec::new(),
+        }
+    }
+}
+
 /// A tap on the Throw button (or the screen reader's action): a gentle drop in the
 /// middle of the mat.
 #[uniffi::export]

@@ -113,45 +113,6 @@ pub struct BoardLayout {
 
 // ----- throwing -----
 
-/// How the player threw: a swipe (direction in radians on screen, speed in points per
-/// second, duration in milliseconds), or a tap (all zero). It shapes only the animation.
-#[derive(Clone, Copy, Debug, PartialEq, uniffi::Record)]
-pub struct Gesture {
-    pub direction_rad: f32,
-    pub speed: f32,
-    pub duration_ms: u32,
-}
-
-/// One stick's flight, from release to rest.
-#[derive(Clone, Copy, Debug, PartialEq, uniffi::Record)]
-pub struct StickPlan {
-    /// Stick 0 carries the Back-Do mark on its flat side.
-    pub marked: bool,
-    /// Release position in the unit square of the mat, and angle (radians).
-    pub start_x: f32,
-    pub start_y: f32,
-    pub start_angle: f32,
-    /// Where it comes to rest.
-    pub end_x: f32,
-    pub end_y: f32,
-    pub end_angle: f32,
-    /// Whole half-turns about its long axis (odd: lands flat side up).
-    pub half_turns: u32,
-    pub flight_ms: u32,
-    /// The face at rest: true = flat side up.
-    pub flat_up: bool,
-    /// Lands off the mat (낙).
-    pub off_mat: bool,
-}
-
-/// The animation of all four sticks, landing on the result the core drew.
-#[derive(Clone, Debug, PartialEq, uniffi::Record)]
-pub struct ThrowPlan {
-    pub sticks: Vec<StickPlan>,
-    /// When the last stick comes to rest.
-    pub total_ms: u32,
-}
-
 // ----- events -----
 
 /// Why a bonus throw is owed.
@@ -388,7 +349,9 @@ pub struct ThrowReport {
     pub result: Option<Throw>,
     /// Which sticks landed flat side up (stick 0 is the marked one).
     pub sticks: Vec<bool>,
-    pub plan: ThrowPlan,
+    /// The sticks' flight from the player's swipe to rest on `sticks`: draw it, and show
+    /// the result, the hand and the moves from `flight.end_ms` on.
+    pub flight: crate::flight::Flight,
     pub events: Vec<GameEvent>,
     pub snapshot: GameSnapshot,
 }

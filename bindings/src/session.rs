@@ -4,6 +4,7 @@
 use crate::catalog::{describe, rule_set};
 use crate::convert::{core_move, events, index, int, result_of};
 use crate::error::{guarded, with_state, YutError};
+use crate::flight::{plan_flight, Flight, Swipe};
 use crate::library::SaveLibrary;
 use crate::records::*;
 use crate::snapshot::{legal_moves, next_state, snapshot, Extras, SeatLook};
@@ -193,21 +194,26 @@ impl GameSession {
         with_state(&self.inner, |s| Ok(s.snapshot()))
     }
 
-    /// Throws the sticks for the seat to act. The result comes from the game's RNG; the
-    /// gesture only shapes the animation plan.
-    pub fn throw_sticks(&self, gesture: Gesture) -> Result<ThrowReport, YutError> {
-        with_state(&self.inner, |s| {
-            let r = s.session.throw(gesture.into())?;
+    /// Throws the sticks for the seat to act. The result comes from the game's RNG alone;
+    /// the swipe (`tap_swipe` for the Throw button, a screen reader or a bot) shapes only
+    /// the flight, which is planned after the game's lock is let go, so the screen's other
+    /// calls never wait on the simulation. Some milliseconds: call it off the main thread.
+    pub fn throw_sticks(&self, swipe: Swipe) -> Result<ThrowReport, YutError> {
+        let (mut report, salt) = with_state(&self.inner, |s| {
+            let r = s.session.throw()?;
             s.changed(&r.events);
-            Ok(ThrowReport {
+            let report = ThrowReport {
                 seat: int(r.seat),
                 result: result_of(r.outcome),
                 sticks: r.sticks.to_vec(),
-                plan: (&r.plan).into(),
+                flight: Flight::empty(),
                 events: events(&r.events),
                 snapshot: s.snapshot(),
-            })
-        })
+            };
+            Ok((report, s.session.history().len() as u64))
+        })?;
+        report.flight = plan_flight(swipe, report.sticks.clone(), report.result.is_none(), salt)?;
+        Ok(report)
     }
 
     /// The legal moves now (empty unless the game waits for a move).
@@ -413,6 +419,7 @@ impl GameSession {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::flight::{tap_swipe, Mat};
     use std::time::Instant;
 
     fn bots(seed: u64) -> NewGame {
@@ -434,11 +441,10 @@ mod tests {
 
     /// Plays on until the bot to act has a real choice (two or more moves).
     fn to_a_choice(g: &GameSession) {
-        let tap = Gesture {
-            direction_rad: 0.0,
-            speed: 0.0,
-            duration_ms: 0,
-        };
+        let tap = tap_swipe(Mat {
+            width: 360.0,
+            height: 420.0,
+        });
         loop {
             let snap = g.snapshot().unwrap();
             match snap.phase {
@@ -459,6 +465,57 @@ mod tests {
             .enable_time()
             .build()
             .unwrap()
+    }
+
+    /// Two tables from one seed, one thrown with taps and one with hard flicks from
+    /// everywhere: the same results and sticks, throw for throw; only the flights differ,
+    /// and each flight comes to rest on its report's sticks.
+    #[test]
+    fn the_swipe_shapes_the_flight_never_the_result() {
+        let mat = Mat {
+            width: 360.0,
+            height: 420.0,
+        };
+        let play = |flick: bool| {
+            let g = GameSession::new(bots(11)).unwrap();
+            let mut seen = Vec::new();
+            for n in 0..24 {
+                let snap = g.snapshot().unwrap();
+                match snap.phase {
+                    Phase::ToThrow => {
+                        let swipe = if flick {
+                            Swipe {
+                                release_x: 40.0 + 11.0 * n as f32,
+                                release_y: 380.0,
+                                velocity_x: 300.0 - 25.0 * n as f32,
+                                velocity_y: -3000.0,
+                                spin: 4.0,
+                                ..tap_swipe(mat)
+                            }
+                        } else {
+                            tap_swipe(mat)
+                        };
+                        let r = g.throw_sticks(swipe).unwrap();
+                        let landed: Vec<bool> = r.flight.sticks.iter().map(|t| t.flat_up).collect();
+                        assert_eq!(landed, r.sticks, "the flight rests on the drawn sticks");
+                        assert!(r.flight.end_ms > 0);
+                        seen.push((r.result, r.sticks, r.flight));
+                    }
+                    Phase::ToMove => {
+                        g.play(snap.legal_moves[0].clone()).unwrap();
+                    }
+                    Phase::Over => break,
+                }
+            }
+            seen
+        };
+        let (taps, flicks) = (play(false), play(true));
+        assert!(taps.len() >= 8);
+        assert_eq!(taps.len(), flicks.len());
+        for (a, b) in taps.iter().zip(&flicks) {
+            assert_eq!((a.0, &a.1), (b.0, &b.1), "a swipe changed a result");
+            assert_ne!(a.2, b.2, "a swipe shapes the flight");
+        }
     }
 
     /// A search far too long to finish (a node budget of billions) stops within moments
@@ -535,11 +592,10 @@ mod tests {
         assert!(matches!(r, Err(YutError::Internal { .. })));
         assert!(matches!(g.snapshot(), Err(YutError::Internal { .. })));
         assert!(matches!(
-            g.throw_sticks(Gesture {
-                direction_rad: 0.0,
-                speed: 0.0,
-                duration_ms: 0
-            }),
+            g.throw_sticks(tap_swipe(Mat {
+                width: 360.0,
+                height: 420.0,
+            })),
             Err(YutError::Internal { .. })
         ));
         g.cancel_bot();

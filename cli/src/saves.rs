@@ -14,7 +14,6 @@ use yut_core::rules::RuleSet;
 use yut_core::save::{self, EntryStatus, SaveError, SaveLibrary, Summary};
 use yut_core::session::{NewSession, Player, Seat, Session, SessionError, SessionOptions};
 use yut_core::throw::ThrowRng;
-use yut_core::throw_plan::Gesture;
 
 /// Save files: the Resume list, one file's check, save/load timings
 #[derive(Debug, clap::Subcommand)]
@@ -232,7 +231,7 @@ fn random_four_seat_game(seed: u64) -> Result<Session, SessionError> {
     while !s.game().is_over() {
         match s.game().phase() {
             Phase::Throw => {
-                s.throw(Gesture::tap())?;
+                s.throw()?;
             }
             _ => {
                 let moves = s.game().legal_moves();

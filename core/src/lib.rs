@@ -15,7 +15,6 @@ pub mod setup;
 pub mod sim;
 pub mod throw;
 pub mod throw_physics;
-pub mod throw_plan;
 
 pub use board::{Spot, Station};
 pub use game::{Event, Game, HandResult, LegalMove, Move, Phase, RuleError, SetupError, Stack};

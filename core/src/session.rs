@@ -8,7 +8,6 @@
 use crate::game::{Event, Game, Move, Phase, RuleError, SetupError};
 use crate::rules::{FirstPlayer, RuleSet};
 use crate::throw::{Outcome, Throw, ThrowRng};
-use crate::throw_plan::{self, Gesture, ThrowPlan};
 use serde::{Deserialize, Serialize};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -143,7 +142,6 @@ pub struct ThrowReport {
     pub seat: usize,
     pub outcome: Outcome,
     pub sticks: [bool; 4],
-    pub plan: ThrowPlan,
     pub events: Vec<Event>,
 }
 
@@ -422,9 +420,10 @@ impl Session {
         }
     }
 
-    /// Throws the sticks: the result comes from the session's RNG; the gesture only shapes
-    /// the animation plan.
-    pub fn throw(&mut self, gesture: Gesture) -> Result<ThrowReport, SessionError> {
+    /// Throws the sticks: the result comes from the session's RNG alone. How the sticks fly
+    /// is planned afterwards from the player's swipe (`throw_physics`), so a swipe can never
+    /// change the odds.
+    pub fn throw(&mut self) -> Result<ThrowReport, SessionError> {
         match self.game.phase() {
             Phase::Over => return Err(RuleError::GameOver.into()),
             Phase::Move => return Err(RuleError::NoThrowOwed.into()),
@@ -443,17 +442,10 @@ impl Session {
             sticks,
             at_ms,
         });
-        let plan = throw_plan::plan(
-            sticks,
-            outcome == Outcome::Nak,
-            gesture,
-            self.history.len() as u64,
-        );
         Ok(ThrowReport {
             seat,
             outcome,
             sticks,
-            plan,
             events,
         })
     }

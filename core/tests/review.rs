@@ -10,7 +10,6 @@ use yut_core::bot::{Bot, Level};
 use yut_core::game::Phase;
 use yut_core::session::{Action, BotLevel, Player, Session};
 use yut_core::throw::ThrowRng;
-use yut_core::throw_plan::Gesture;
 use yut_core::Preset;
 
 const BUDGET: Duration = Duration::from_secs(5);
@@ -27,7 +26,7 @@ fn hinted_against_random(seed: u64, second: Player) -> Session {
         match s.game().phase() {
             Phase::Over => return s,
             Phase::Throw => {
-                s.throw(Gesture::tap()).unwrap();
+                s.throw().unwrap();
             }
             Phase::Move if s.to_move() == 0 => {
                 let advice = adviser.advise(s.game(), BUDGET, None).unwrap();

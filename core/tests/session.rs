@@ -10,7 +10,6 @@ use yut_core::rules::{FirstPlayer, RuleSet};
 use yut_core::save::{self, SaveLibrary};
 use yut_core::session::{Action, BotLevel, Player, Session, SessionError, SessionOptions};
 use yut_core::throw::{Outcome, Throw, ThrowRng};
-use yut_core::throw_plan::Gesture;
 use yut_core::Preset;
 
 fn throws_of(s: &Session) -> Vec<(Outcome, [bool; 4])> {
@@ -163,7 +162,7 @@ fn quitting_after_a_bad_throw_cannot_re_roll_it() {
         random_step(&mut s, &mut pick);
     }
     let before = s.clone();
-    let thrown = s.throw(Gesture::tap()).unwrap();
+    let thrown = s.throw().unwrap();
     let dir = TempDir::new("quit");
     let lib = SaveLibrary::open(dir.path()).unwrap();
     lib.save(&s).unwrap();
@@ -176,80 +175,7 @@ fn quitting_after_a_bad_throw_cannot_re_roll_it() {
     );
     // Even resuming the save from *before* the throw (the backup) throws the same again.
     let mut old = before.clone();
-    assert_eq!(old.throw(Gesture::tap()).unwrap().outcome, thrown.outcome);
-}
-
-#[test]
-fn throw_returns_an_animation_plan_landing_on_the_drawn_sticks() {
-    let mut s = session(Preset::Yunnori, 2, 3);
-    let r = s
-        .throw(Gesture {
-            direction_rad: 0.3,
-            speed: 1800.0,
-            duration_ms: 140,
-        })
-        .unwrap();
-    let faces: Vec<bool> = r.plan.sticks.iter().map(|p| p.flat_up).collect();
-    assert_eq!(faces, r.sticks.to_vec());
-    assert!(r.plan.total_ms > 0);
-}
-
-/// Same seed, wildly different swipes: the same throws, only the animation differs.
-#[test]
-fn the_gesture_never_changes_a_result() {
-    let gestures = [
-        Gesture::tap(),
-        Gesture {
-            direction_rad: 1.57,
-            speed: 4900.0,
-            duration_ms: 60,
-        },
-        Gesture {
-            direction_rad: -2.5,
-            speed: 120.0,
-            duration_ms: 900,
-        },
-        Gesture {
-            direction_rad: f32::NAN,
-            speed: f32::INFINITY,
-            duration_ms: u32::MAX,
-        },
-    ];
-    for seed in 0..10 {
-        let mut outcomes: Vec<Vec<(Outcome, [bool; 4])>> = Vec::new();
-        let mut plans_differ = false;
-        let mut first_plans = Vec::new();
-        for gi in 0..gestures.len() {
-            let mut s = session(Preset::NyoutRu, 3, seed);
-            let mut pick = ThrowRng::seeded(seed);
-            let mut plans = Vec::new();
-            for _ in 0..150 {
-                match s.game().phase() {
-                    Phase::Over => break,
-                    Phase::Throw => {
-                        // Each throw uses a different gesture, rotating by throw count.
-                        let g = gestures[(gi + plans.len()) % gestures.len()];
-                        plans.push(s.throw(g).unwrap().plan);
-                    }
-                    Phase::Move => {
-                        let moves = s.game().legal_moves();
-                        let mv = moves[pick.below(moves.len())].mv.clone();
-                        s.play(&mv).unwrap();
-                    }
-                }
-            }
-            if gi == 0 {
-                first_plans = plans;
-            } else if plans != first_plans {
-                plans_differ = true;
-            }
-            outcomes.push(throws_of(&s));
-        }
-        for o in &outcomes[1..] {
-            assert_eq!(o, &outcomes[0], "seed {seed}: a gesture changed a result");
-        }
-        assert!(plans_differ, "the gesture shapes the animation");
-    }
+    assert_eq!(old.throw().unwrap().outcome, thrown.outcome);
 }
 
 /// Plays until a human seat has just moved with a throw since; returns false if the game
@@ -308,8 +234,8 @@ fn undo_can_never_change_a_throw() {
             match a.game().phase() {
                 Phase::Over => break,
                 Phase::Throw => {
-                    let ra = a.throw(Gesture::tap()).unwrap();
-                    let rb = b.throw(Gesture::tap()).unwrap();
+                    let ra = a.throw().unwrap();
+                    let rb = b.throw().unwrap();
                     assert_eq!((ra.outcome, ra.sticks), (rb.outcome, rb.sticks));
                 }
                 Phase::Move => {
@@ -347,7 +273,7 @@ fn undo_is_refused_once_a_throw_has_happened_since() {
         if s.game().is_over() {
             break;
         }
-        s.throw(Gesture::tap()).unwrap();
+        s.throw().unwrap();
         assert!(!s.can_undo());
         let snapshot = s.clone();
         assert_eq!(s.undo(), Err(SessionError::NothingToUndo));

@@ -18,7 +18,6 @@ use yut_core::session::{
     now_ms, Action, BotLevel, NewSession, Player, Seat, Session, SessionError, SessionOptions,
 };
 use yut_core::setup::MoveSpec;
-use yut_core::throw_plan::Gesture;
 use yut_net::protocol::{
     room_link, ClientMessage, ErrorCode, GameSnapshot, GameView, RoomSnapshot, SeatToken, SeatView,
     ServerMessage, Stage,
@@ -258,7 +257,7 @@ fn rebuild(game: &GameRecord, entries: &[Entry]) -> Result<Session, String> {
                         at_ms,
                         ..
                     } => {
-                        let r = s.throw(Gesture::tap()).map_err(|e| bad(e.to_string()))?;
+                        let r = s.throw().map_err(|e| bad(e.to_string()))?;
                         if r.outcome != *outcome || r.sticks != *sticks {
                             return Err(bad("the stored throw is not the RNG's".into()));
                         }
@@ -1105,7 +1104,7 @@ impl Room {
             return Err(refuse(ErrorCode::NotStarted, "the game has not started"));
         };
         let before = session.clone();
-        let report = session.throw(Gesture::tap()).map_err(session_refusal)?;
+        let report = session.throw().map_err(session_refusal)?;
         self.after_action(before, report.events, by_bot).await
     }
 

@@ -14,7 +14,6 @@ use yut_core::rules::{CaptureBonus, Finish, FirstPlayer, Stacking};
 use yut_core::save::{SaveEntry, SaveLibrary};
 use yut_core::session::{Action, BotLevel, NewSession, Player, Seat, Session, SessionOptions};
 use yut_core::throw_physics as physics;
-use yut_core::throw_plan::Gesture;
 use yut_core::{Outcome, Preset, RouteId, RuleSet, Spot};
 
 /// Seat colours as saved (`#RRGGBB`, shared with the phone apps): red, blue, green, yellow,
@@ -296,10 +295,7 @@ impl Table {
 
     /// Throws for the seat to act.
     fn throw(&mut self) -> Result<(), String> {
-        let report = self
-            .session
-            .throw(Gesture::tap())
-            .map_err(|e| e.to_string())?;
+        let report = self.session.throw().map_err(|e| e.to_string())?;
         self.last_throw = Some(ShownThrow {
             seat: report.seat,
             outcome: report.outcome,

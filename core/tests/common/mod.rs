@@ -7,7 +7,6 @@ use yut_core::game::Phase;
 use yut_core::rules::RuleSet;
 use yut_core::session::{BotLevel, NewSession, Player, Seat, Session, SessionOptions};
 use yut_core::throw::ThrowRng;
-use yut_core::throw_plan::Gesture;
 use yut_core::Preset;
 
 /// A fresh directory under the test target's temp dir, removed on drop.
@@ -81,7 +80,7 @@ pub fn random_step(s: &mut Session, pick: &mut ThrowRng) -> bool {
     match s.game().phase() {
         Phase::Over => false,
         Phase::Throw => {
-            s.throw(Gesture::tap()).unwrap();
+            s.throw().unwrap();
             true
         }
         Phase::Move => {
