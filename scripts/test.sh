@@ -18,6 +18,10 @@ bash scripts/install-tools.sh
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
+step "generated files are current: the clack sound, the iPhone licences list"
+python3 scripts/make-clack-sound.py --check
+python3 scripts/gen-ios-licences.py --check
+
 step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
 
