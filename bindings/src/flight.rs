@@ -104,6 +104,46 @@ pub struct Flight {
     /// The order the sticks came to rest in (indices into `sticks`), for screen readers and
     /// the terminal.
     pub settle_order: Vec<i32>,
+    /// Simulated runs the search took (1: the swipe's own launch landed right).
+    pub tries: u32,
+    /// Some stick came from a gentle toss after its other tries went wrong.
+    pub fallback: bool,
+}
+
+/// What an app needs to draw the mat and the bundle in the hand before any throw, in the
+/// mat's points: `mat` is the mat the simulation uses (one thinner than 1:3 or not finite
+/// is replaced by 360 × 420), the sticks' size and rim, how high above the mat the hand lets
+/// go (a flight's first frame has the sticks there) and how far apart the four sticks lie
+/// side by side in the hand, centre to centre, lengths along the throw.
+#[derive(Clone, Copy, Debug, PartialEq, uniffi::Record)]
+pub struct MatLayout {
+    pub mat: Mat,
+    pub size: StickSize,
+    pub release_height: f32,
+    pub hand_spacing: f32,
+}
+
+/// The layout of the sticks on `mat`, the same numbers every flight on it uses.
+#[uniffi::export]
+pub fn mat_layout(mat: Mat) -> MatLayout {
+    let l = physics::mat_layout(mat.into());
+    MatLayout {
+        mat: l.mat.into(),
+        size: l.size.into(),
+        release_height: l.release_height,
+        hand_spacing: l.hand_spacing,
+    }
+}
+
+impl From<physics::StickSize> for StickSize {
+    fn from(s: physics::StickSize) -> StickSize {
+        StickSize {
+            length: s.length,
+            width: s.width,
+            thickness: s.thickness,
+            rim: s.rim,
+        }
+    }
 }
 
 impl Flight {
@@ -125,6 +165,8 @@ impl Flight {
             contacts: Vec::new(),
             end_ms: 0,
             settle_order: Vec::new(),
+            tries: 0,
+            fallback: false,
         }
     }
 }
@@ -258,12 +300,7 @@ impl From<&physics::Flight> for Flight {
         Flight {
             fps: f.fps,
             mat: f.mat.into(),
-            size: StickSize {
-                length: f.size.length,
-                width: f.size.width,
-                thickness: f.size.thickness,
-                rim: f.size.rim,
-            },
+            size: f.size.into(),
             sticks,
             contacts: f
                 .contacts
@@ -278,6 +315,8 @@ impl From<&physics::Flight> for Flight {
                 .collect(),
             end_ms: f.end_ms,
             settle_order,
+            tries: f.tries,
+            fallback: f.fallback,
         }
     }
 }
@@ -317,6 +356,47 @@ mod tests {
         assert_eq!(order, vec![0, 1, 2, 3]);
         assert!(flight.end_ms >= *times.last().unwrap_or(&0));
         assert!(flight.contacts.windows(2).all(|w| w[0].at_ms <= w[1].at_ms));
+    }
+
+    /// The bundle the app draws in the hand is where the flight starts: the sticks' first
+    /// frame is at the layout's release height, side by side at its spacing.
+    #[test]
+    fn the_layout_is_where_a_flight_leaves_the_hand() {
+        let layout = mat_layout(MAT);
+        let Ok(flight) = plan_flight(tap_swipe(MAT), vec![false; 4], false, 2) else {
+            panic!("plan_flight refused a valid throw");
+        };
+        assert_eq!(flight.size, layout.size);
+        assert_eq!(layout.mat, MAT);
+        let starts: Vec<&Pose> = flight.sticks.iter().map(|t| &t.frames[0]).collect();
+        let lowest = starts.iter().map(|p| p.z).fold(f32::MAX, f32::min);
+        assert!(
+            (lowest - layout.release_height).abs() < 0.5,
+            "{lowest} vs {}",
+            layout.release_height
+        );
+        let mut xs: Vec<f32> = starts.iter().map(|p| p.x).collect();
+        xs.sort_by(f32::total_cmp);
+        let span = xs[3] - xs[0];
+        // Three gaps of the spacing, give or take the hand's jitter (1 cm each way).
+        let per_metre = layout.size.length / 0.15;
+        assert!(
+            (span - 3.0 * layout.hand_spacing).abs() < 0.021 * per_metre,
+            "{span} vs {}",
+            3.0 * layout.hand_spacing
+        );
+        // A mat thinner than 1:3 is replaced, and the layout says so.
+        let strip = mat_layout(Mat {
+            width: 1000.0,
+            height: 100.0,
+        });
+        assert_eq!(
+            strip.mat,
+            Mat {
+                width: 360.0,
+                height: 420.0
+            }
+        );
     }
 
     #[test]

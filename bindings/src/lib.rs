@@ -31,7 +31,8 @@ pub use catalog::{
 };
 pub use error::YutError;
 pub use flight::{
-    plan_flight, tap_swipe, Against, Contact, Flight, Mat, Pose, StickSize, StickTrack, Swipe,
+    mat_layout, plan_flight, tap_swipe, Against, Contact, Flight, Mat, MatLayout, Pose, StickSize,
+    StickTrack, Swipe,
 };
 pub use library::{LoadedGame, SaveLibrary};
 pub use records::*;

@@ -117,6 +117,7 @@ pub fn main(o: Options) -> ExitCode {
     // (swipe speed, settle ms, bounces, first touch ms) for the fastest/slowest fifths.
     let mut by_speed: Vec<(f32, f64, f64, f64, f64)> = Vec::with_capacity(o.count);
     let (mut matched, mut left, mut overlap, mut fallbacks, mut tries) = (0, 0, 0, 0, 0u64);
+    let mut through = 0;
     for n in 0..o.count {
         let t = target(n, &mut rng);
         let (s, speed) = swipe(&mut rng);
@@ -128,6 +129,7 @@ pub fn main(o: Options) -> ExitCode {
             left += throw_physics::left_mat(&f);
         }
         overlap += throw_physics::overlaps_at_rest(&f);
+        through += throw_physics::overlapping_frames(&f);
         fallbacks += usize::from(f.fallback);
         tries += u64::from(f.tries);
         settle.push(f64::from(f.end_ms));
@@ -163,6 +165,7 @@ pub fn main(o: Options) -> ExitCode {
         "faces_match": matched,
         "left_mat": left,
         "overlap_at_rest": overlap,
+        "overlapping_frames": through,
         "fallbacks": fallbacks,
         "runs_mean": tries as f64 / o.count as f64,
         "plan_ms_median": median(&mut plan_ms.clone()),
@@ -185,7 +188,7 @@ pub fn main(o: Options) -> ExitCode {
             }
         }
     }
-    if matched == o.count && left == 0 && overlap == 0 {
+    if matched == o.count && left == 0 && overlap == 0 && through == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -3,13 +3,24 @@
 //!
 //! The result is drawn first by the game's RNG (saves, replays, bots and odds never see the
 //! swipe). This module then finds, deterministically from the swipe, a simulated throw that
-//! comes to rest on exactly the drawn faces: it runs the launch the swipe asks for and, when a
-//! run lands wrong, re-runs it with small changes to the spin of the sticks that landed wrong.
-//! Only how many sticks show the flat side is left to chance, because the Back-Do mark is
-//! given afterwards to a stick that landed the way the marked stick must: the sticks lie in
-//! the hand round side up, so no one can see which one carries the mark until they land.
-//! After a bounded number of tries a gentle low toss, spun by exactly the half-turns each
-//! stick needs, is simulated instead; it is a real run too, never a snap.
+//! comes to rest on exactly the drawn faces:
+//!
+//! - The sticks leave the hand side by side from where the finger let go, in its direction
+//!   and at its speed, tossed up, each spun about its length at the rate that brings the face
+//!   it is aimed at down first (the spin is aimed, not left to chance). All four fly together
+//!   and knock into each other where they meet; about half of all throws land right on this
+//!   first run.
+//! - Only how many sticks show the flat side matters: the Back-Do mark is given afterwards to
+//!   a stick that landed the way the marked stick must (the sticks lie round side up in the
+//!   hand, so no one can see which one carries it until they land).
+//! - Otherwise the sticks that landed usably without touching another keep their flight, and
+//!   each other stick is flown again alone, its spin corrected by where it was in its turn
+//!   when it came down, with the kept sticks replayed around it (it knocks into them rather
+//!   than passing through), until it shows its face; after a few tries, lower and gentler
+//!   tosses of it. Every flight handed out is a real run for every stick, never a snap.
+//!
+//! Every search is bounded; `yut throws` measures how often each way is taken and how long
+//! planning takes.
 //!
 //! Units: the simulation works in metres and seconds (y up); everything handed out is in the
 //! app's mat points (x right, y down the screen, z the height above the mat) and
@@ -21,7 +32,7 @@ use rapier3d::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// The mat as the app lays it out, in points. Any size is accepted; an unusable one (not
-/// finite, not positive, or thinner than 1:2) is replaced by a sensible mat.
+/// finite, not positive, or thinner than 1:3) is replaced by a 360 × 420 mat.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Mat {
     pub width: f32,
@@ -74,6 +85,29 @@ pub struct StickSize {
     pub thickness: f32,
     /// Height of the mat's raised edge.
     pub rim: f32,
+}
+
+/// What an app needs to draw the mat and the sticks in the hand before any throw, in the
+/// mat's points: the sticks' size and the rim, how high above the mat the hand lets go, and
+/// how far apart (centre to centre) the four sticks lie side by side in the hand.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatLayout {
+    /// The mat the simulation uses (an unusable one replaced, see [`Mat`]).
+    pub mat: Mat,
+    pub size: StickSize,
+    pub release_height: f32,
+    pub hand_spacing: f32,
+}
+
+/// The layout of `mat`: the same numbers every flight on it uses.
+pub fn mat_layout(mat: Mat) -> MatLayout {
+    let g = Geometry::new(mat);
+    MatLayout {
+        mat: g.mat,
+        size: g.size(),
+        release_height: RELEASE_HEIGHT * g.scale,
+        hand_spacing: HAND_SPACING * g.scale,
+    }
 }
 
 /// Where a stick is at one frame: the centre of its flat face (x, y on the mat, z above
@@ -193,25 +227,42 @@ const ARC_SEGMENTS: usize = 8;
 /// The mat's shorter side, metres: a 멍석 for a table game.
 const MAT_SHORT_SIDE: f32 = 0.72;
 const RIM_HEIGHT: f32 = 0.03;
-const RIM_THICKNESS: f32 = 0.03;
+const RIM_THICKNESS: f32 = 0.05;
+/// How far ahead (metres) a moving stick looks for contacts each step.
+const SOFT_CCD: f32 = 0.03;
 /// Birch-like wood.
 const WOOD_DENSITY: f32 = 650.0;
 /// Where the hand lets go above the mat.
-const RELEASE_HEIGHT: f32 = 0.16;
-const STEP_HZ: u32 = 120;
+const RELEASE_HEIGHT: f32 = 0.2;
+const STEP_HZ: u32 = 100;
 const FPS: u32 = 60;
 /// A run that has not settled by then is a failed run.
 const MAX_SECONDS: f32 = 4.0;
 /// Still for this long = settled.
 const SETTLE_SECONDS: f32 = 0.2;
-const SETTLE_LINVEL: f32 = 0.02;
-const SETTLE_ANGVEL: f32 = 0.35;
+const SETTLE_LINVEL: f32 = 0.012;
+const SETTLE_ANGVEL: f32 = 0.25;
 /// The air's and the cloth's drag on a spinning stick; also stops the round back rocking.
 const ANGULAR_DAMPING: f32 = 0.9;
-/// Runs tried before the gentle toss.
-const MAX_TRIES: u32 = 12;
-/// Gentle tosses tried after that.
-const GENTLE_TRIES: u32 = 8;
+/// Upward speed of a tap's toss, and what the hardest flick adds, metres per second.
+const TOSS_UP: f32 = 3.3;
+const TOSS_UP_FLICK: f32 = 0.7;
+/// Straw and cloth swallow a stick's spin and slide once it touches: damping while in
+/// contact with the mat (the air's is `ANGULAR_DAMPING`).
+const MAT_ANGULAR_DAMPING: f32 = 30.0;
+const MAT_LINEAR_DAMPING: f32 = 1.5;
+/// Runs of one stick alone before gentler tosses of it.
+const ALONE_TRIES: u32 = 4;
+/// Gentle tosses of one stick after that.
+const GENTLE_TRIES: u32 = 12;
+/// How far apart the sticks leave the hand, centre to centre, metres.
+const HAND_SPACING: f32 = 0.06;
+/// The fastest the drag's curve turns the bundle, radians per second.
+const MAX_TWIST: f32 = 2.5;
+/// Where a stick first comes down, at least this far inside the mat's edge, metres.
+const LANDING_MARGIN: f32 = 0.1;
+/// The air's drag on a flying stick.
+const AIR_LINEAR_DAMPING: f32 = 0.05;
 /// Fastest throw along the mat, metres per second.
 const MAX_SPEED: f32 = 3.2;
 /// Impulse that plays at full strength (a hard flick's first landing).
@@ -220,6 +271,9 @@ const FULL_IMPULSE: f32 = 0.02;
 const MIN_IMPULSE: f32 = 0.0012;
 /// Sticks sunk into each other deeper than this at rest would look broken.
 const MAX_REST_PENETRATION: f32 = 0.002;
+/// A run where two sticks sink further into each other while they knock is not used (the
+/// flight's frames are checked against `MAX_REST_PENETRATION`, with this margin).
+const MAX_KNOCK_DEPTH: f32 = 0.0018;
 
 /// One stick's launch.
 #[derive(Clone, Copy, Debug)]
@@ -249,7 +303,7 @@ impl Mat {
             return Mat::default();
         }
         let aspect = self.width / self.height;
-        if !(0.5..=2.0).contains(&aspect) {
+        if !(1.0 / 3.0..=3.0).contains(&aspect) {
             return Mat::default();
         }
         self
@@ -303,10 +357,40 @@ fn finite_or(v: f32, or: f32) -> f32 {
     }
 }
 
-/// The launch the swipe asks for, before any perturbation.
-fn launches(g: &Geometry, swipe: &Swipe, seed: u64) -> [Launch; 4] {
+/// The roll rate that turns a stick from round side up in the hand to `flat` (or round)
+/// side up at the moment it first comes down, `fall` seconds after release, as close to
+/// `nominal` as the half-turns allow: the spin is aimed, not left to chance, so most
+/// throws land right on their first run. Allows for the air's damping of the spin.
+fn aimed_roll(flat: bool, fall: f32, nominal: f32) -> f32 {
+    let c = ANGULAR_DAMPING;
+    let reach = (1.0 - libm::expf(-c * fall)) / c;
+    let wanted = nominal * reach;
+    let pi = std::f32::consts::PI;
+    // Half-turns: odd ones end flat side up, even ones (never zero) round side up.
+    let first = if flat { 1.0 } else { 2.0 };
+    let mut best = first * pi;
+    let mut turns = first;
+    while turns < 40.0 {
+        if (turns * pi - wanted).abs() < (best - wanted).abs() {
+            best = turns * pi;
+        }
+        turns += 2.0;
+    }
+    best / reach
+}
+
+/// Seconds from release until a stick at `height` thrown up at `up` comes down to `floor`.
+fn fall_time(height: f32, up: f32, floor: f32) -> f32 {
+    let drop = (height - floor).max(0.0);
+    (up + (up * up + 2.0 * 9.81 * drop).sqrt()) / 9.81
+}
+
+/// The launch the swipe asks for, before any perturbation; `aims[i]`: stick i is spun to
+/// come down flat side up.
+fn launches(g: &Geometry, swipe: &Swipe, seed: u64, aims: [bool; 4]) -> [Launch; 4] {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let margin = 0.12;
+    // The bundle (four sticks side by side) starts on the mat, whichever way it lies.
+    let margin = 0.08 + 1.5 * HAND_SPACING;
     let rx = finite_or(swipe.release_x / g.scale - g.half_x, 0.0)
         .clamp(-g.half_x + margin, g.half_x - margin);
     let rz = finite_or(swipe.release_y / g.scale - g.half_z, 0.0)
@@ -321,8 +405,10 @@ fn launches(g: &Geometry, swipe: &Swipe, seed: u64) -> [Launch; 4] {
         (0.0, -1.0)
     };
     let strength = (speed / MAX_SPEED).clamp(0.0, 1.0);
-    let up = 1.3 + 1.0 * strength;
-    let fall = (up + (up * up + 2.0 * 9.81 * RELEASE_HEIGHT).sqrt()) / 9.81;
+    // Yut sticks are tossed up, not slid: even a tap lifts them a hand's breadth, and a
+    // hard flick throws them higher as well as further.
+    let up = TOSS_UP + TOSS_UP_FLICK * strength;
+    let fall = fall_time(RELEASE_HEIGHT, up, 0.01);
     // How far the mat goes from the release point in the throw's direction, so that a hard
     // flick still comes down on the mat and bounces off the edge rather than over it.
     let room = {
@@ -338,32 +424,45 @@ fn launches(g: &Geometry, swipe: &Swipe, seed: u64) -> [Launch; 4] {
         };
         tx.min(tz).max(0.0)
     };
-    let along = (strength * MAX_SPEED).min(room / fall).max(0.15);
-    let spin = finite_or(swipe.spin, 0.0).clamp(-12.0, 12.0);
-    // Sticks lie across the throw, one behind the other, like a bundle in the fist.
-    let yaw0 = libm::atan2f(-dz, dx) + std::f32::consts::FRAC_PI_2;
+    let along = (strength * MAX_SPEED).min(room / fall).max(0.1);
+    let twist = (-0.3 * finite_or(swipe.spin, 0.0)).clamp(-MAX_TWIST, MAX_TWIST);
+    // The sticks leave the hand side by side, nearly parallel, lying along the throw, and
+    // fan out: none can catch up with another, and they knock only when the twist or the
+    // landing brings them together.
     let (side_x, side_z) = (-dz, dx);
-    let roll_rate = 7.0 + 20.0 * strength;
+    let yaw0 = libm::atan2f(-dz, dx);
+    let roll_rate = 8.0 + 16.0 * strength;
     std::array::from_fn(|i| {
         let k = i as f32 - 1.5;
         let jitter = |rng: &mut ChaCha8Rng, r: f32| rng.gen_range(-r..=r);
+        let height = RELEASE_HEIGHT + 0.012 * (i % 2) as f32;
         let position = Vector::new(
-            rx + dx * k * 0.04 + jitter(&mut rng, 0.01),
-            RELEASE_HEIGHT + 0.012 * (i % 2) as f32,
-            rz + dz * k * 0.04 + jitter(&mut rng, 0.01),
+            rx + side_x * k * HAND_SPACING + jitter(&mut rng, 0.01),
+            height,
+            rz + side_z * k * HAND_SPACING + jitter(&mut rng, 0.01),
         );
         let spread = 0.12 + 0.25 * strength;
         let forward = along * (1.0 + 0.12 * k / 1.5 + jitter(&mut rng, 0.06));
         let lateral = spread * k / 1.5 + jitter(&mut rng, 0.05);
-        let linvel = Vector::new(
-            dx * forward + side_x * lateral,
-            up + jitter(&mut rng, 0.15),
-            dz * forward + side_z * lateral,
+        let lift = up + jitter(&mut rng, 0.15);
+        // The drag's curve twists the whole bundle: each stick turns about its own centre
+        // and is carried round the bundle's, so the sticks keep clear of each other.
+        let (ax, az) = (position.x - rx, position.z - rz);
+        let mut linvel = Vector::new(
+            dx * forward + side_x * lateral + twist * az,
+            lift,
+            dz * forward + side_z * lateral - twist * ax,
         );
-        // Roll about the length (the flick's topspin), yaw from the drag's curve.
-        let roll = roll_rate * (1.0 + jitter(&mut rng, 0.35));
-        let yaw_rate = -spin * 0.6 + jitter(&mut rng, 2.0);
-        let yaw = yaw0 + jitter(&mut rng, 0.25);
+        // Each stick first comes down on the mat: a hard flick reaches the far edge by
+        // sliding and bouncing, never by flying over it.
+        linvel = keep_on_mat(g, position, linvel);
+        // Roll about the length (the flick's topspin), aimed at the stick's face; yaw from
+        // the drag's curve.
+        let floor = if aims[i] { THICKNESS } else { 0.004 };
+        let nominal = roll_rate * (1.0 + jitter(&mut rng, 0.3));
+        let roll = aimed_roll(aims[i], fall_time(height, lift, floor), nominal);
+        let yaw_rate = twist + jitter(&mut rng, 0.3);
+        let yaw = yaw0 + jitter(&mut rng, 0.05);
         Launch {
             position,
             yaw,
@@ -372,6 +471,23 @@ fn launches(g: &Geometry, swipe: &Swipe, seed: u64) -> [Launch; 4] {
             angvel: stick_axis(yaw) * roll + Vector::new(0.0, yaw_rate, 0.0),
         }
     })
+}
+
+/// `linvel` with its speed along the mat scaled down so that a stick launched from
+/// `position` first comes down at least `LANDING_MARGIN` inside the mat's edge.
+fn keep_on_mat(g: &Geometry, position: Vector, linvel: Vector) -> Vector {
+    let t = fall_time(position.y, linvel.y, 0.01);
+    let inside = |p: f32, v: f32, half: f32| {
+        let edge = (half - LANDING_MARGIN).max(0.0);
+        let land = p + v * t;
+        if land.abs() <= edge || (v * t).abs() < 1e-6 {
+            1.0
+        } else {
+            ((edge * land.signum() - p) / (v * t)).clamp(0.0, 1.0)
+        }
+    };
+    let fit = inside(position.x, linvel.x, g.half_x).min(inside(position.z, linvel.z, g.half_z));
+    Vector::new(linvel.x * fit, linvel.y, linvel.z * fit)
 }
 
 /// How far the flat face is rolled about the stick's length from facing straight up
@@ -397,60 +513,102 @@ fn rotation(yaw: f32, roll: f32) -> Rotation {
     Rotation::from_axis_angle(Vector::Y, yaw) * Rotation::from_axis_angle(Vector::X, roll)
 }
 
-/// The half-round section: a flat face at y = 0, the back curving down to -THICKNESS.
+/// The half-round section (a flat face at y = 0, the back curving down to -THICKNESS) and
+/// its mass, made once: a convex hull and its inertia cost more than a whole step.
+fn stick_shape() -> Option<&'static (SharedShape, MassProperties)> {
+    static SHAPE: std::sync::OnceLock<Option<(SharedShape, MassProperties)>> =
+        std::sync::OnceLock::new();
+    SHAPE
+        .get_or_init(|| {
+            let mut points = Vec::with_capacity(2 * (ARC_SEGMENTS + 1));
+            for end in [-LENGTH / 2.0, LENGTH / 2.0] {
+                for s in 0..=ARC_SEGMENTS {
+                    let a = std::f32::consts::PI * s as f32 / ARC_SEGMENTS as f32;
+                    points.push(Vector::new(
+                        end,
+                        -THICKNESS * libm::sinf(a),
+                        HALF_WIDTH * libm::cosf(a),
+                    ));
+                }
+            }
+            let shape = SharedShape::convex_hull(&points)?;
+            let mass = shape.mass_properties(WOOD_DENSITY);
+            Some((shape, mass))
+        })
+        .as_ref()
+}
+
 fn stick_collider() -> Option<ColliderBuilder> {
-    let mut points = Vec::with_capacity(2 * (ARC_SEGMENTS + 1));
-    for end in [-LENGTH / 2.0, LENGTH / 2.0] {
-        for s in 0..=ARC_SEGMENTS {
-            let a = std::f32::consts::PI * s as f32 / ARC_SEGMENTS as f32;
-            points.push(Vector::new(
-                end,
-                -THICKNESS * libm::sinf(a),
-                HALF_WIDTH * libm::cosf(a),
-            ));
-        }
-    }
-    ColliderBuilder::convex_hull(&points).map(|c| {
-        c.density(WOOD_DENSITY)
+    let (shape, mass) = stick_shape()?;
+    Some(
+        ColliderBuilder::new(shape.clone())
+            .mass_properties(*mass)
             .friction(0.45)
-            .restitution(0.32)
-            .restitution_combine_rule(CoefficientCombineRule::Average)
-    })
+            .restitution(0.15)
+            .restitution_combine_rule(CoefficientCombineRule::Average),
+    )
+}
+
+/// What one stick did in a simulated run.
+#[derive(Clone)]
+struct StickRun {
+    /// Which of the four sticks (its index in the launch).
+    index: usize,
+    frames: Vec<Pose>,
+    /// The same frames in the simulation's units.
+    shown: Vec<Pose3>,
+    /// Its pose after every step (the first at release): how it is replayed as an obstacle
+    /// when another stick is flown again.
+    steps: Vec<Pose3>,
+    /// This stick's knocks.
+    contacts: Vec<Contact>,
+    /// Touched another stick that flew with it: its path depends on that stick's.
+    knocked: bool,
+    settle_ms: u32,
+    /// Still for `SETTLE_SECONDS` when the run ended.
+    settled: bool,
+    flat_up: bool,
+    /// Final centre, world.
+    rest: Vector,
+    /// Ever crossed out of the mat's area.
+    left: bool,
+    /// Lying tilted on something: no clear face.
+    unclear: bool,
+    /// First touch-down: seconds after release, and the roll of its flat face from straight
+    /// up then (radians, -π..π).
+    impact: Option<(f32, f32)>,
 }
 
 /// What one simulated run did.
 struct Run {
-    frames: [Vec<Pose>; 4],
-    contacts: Vec<Contact>,
-    settle_ms: [u32; 4],
-    flat_up: [bool; 4],
-    /// Final centre of each stick, world.
-    rest: [Vector; 4],
-    /// Ever crossed out of the mat's area.
-    left: [bool; 4],
-    /// Lying tilted on something: no clear face.
-    unclear: [bool; 4],
+    sticks: Vec<StickRun>,
+    /// Two sticks sunk into each other at rest.
     overlap: bool,
-    settled: bool,
-    /// First touch-down of each stick: seconds after release, and the roll of its flat face
-    /// from straight up then (radians, -π..π).
-    impact: [Option<(f32, f32)>; 4],
+    /// How deep two sticks ever sank into each other while knocking, metres (a run where
+    /// they sink visibly far is not used).
+    deepest: f32,
 }
 
-/// Collider user data: what each collider is.
+impl Run {
+    fn settled(&self) -> bool {
+        self.sticks.iter().all(|s| s.settled)
+    }
+}
+
+/// Collider user data: what each collider is (sticks are their index, 0..4).
 const TAG_MAT: u128 = 10;
 const TAG_EDGE: u128 = 11;
 const TAG_FLOOR: u128 = 12;
 
-/// Runs the launch. With `want_flat`, gives up as soon as the sticks already at rest show
-/// more flat or more round faces than the target allows (the rest of a failed run would only
-/// cost time).
-fn simulate(g: &Geometry, launch: &[Launch; 4], want_flat: Option<usize>) -> Run {
+/// The mat, its edges and the floor around it.
+fn world_for(g: &Geometry) -> PhysicsWorld {
     let mut world = PhysicsWorld::new();
     world.integration_parameters.dt = 1.0 / STEP_HZ as f32;
     // Sticks are a few centimetres: tolerances scaled to a 10 cm world, not a metre one.
     world.integration_parameters.length_unit = 0.1;
-    // The floor beyond the mat, the mat (cloth on it), and the raised edges.
+    // No swept CCD (it recomputes a convex hull's mass at every sweep: most of a step's
+    // cost); the thick mat and rims and soft CCD keep fast sticks from tunnelling.
+    world.integration_parameters.max_ccd_substeps = 0;
     world.insert(
         RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.5 - 0.004, 0.0)),
         ColliderBuilder::cuboid(20.0, 0.5, 20.0)
@@ -458,9 +616,11 @@ fn simulate(g: &Geometry, launch: &[Launch; 4], want_flat: Option<usize>) -> Run
             .restitution(0.3)
             .user_data(TAG_FLOOR),
     );
+    // The mat is a thick block (its top at y = 0) so that a fast stick can never pass
+    // through it between two steps.
     world.insert(
-        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.002, 0.0)),
-        ColliderBuilder::cuboid(g.half_x, 0.002, g.half_z)
+        RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.05, 0.0)),
+        ColliderBuilder::cuboid(g.half_x, 0.05, g.half_z)
             .friction(0.9)
             .restitution(0.05)
             .user_data(TAG_MAT),
@@ -480,9 +640,26 @@ fn simulate(g: &Geometry, launch: &[Launch; 4], want_flat: Option<usize>) -> Run
                 .user_data(TAG_EDGE),
         );
     }
-    let mut bodies = Vec::with_capacity(4);
+    world
+}
+
+/// Runs the launch of one to four sticks (`(index, launch)`), knocking into each other and
+/// into `obstacles`: sticks whose flight is already decided, replayed step by step (they
+/// push the new stick aside but are not moved by it). With `want_flat`, gives up as soon as
+/// the sticks already at rest show more flat or more round faces than that (the rest of a
+/// failed run would only cost time).
+fn simulate(
+    g: &Geometry,
+    launch: &[(usize, Launch)],
+    obstacles: &[&StickRun],
+    want_flat: Option<usize>,
+) -> Run {
+    let mut world = world_for(g);
+    let n = launch.len().min(4);
+    let mut slot_of: [Option<usize>; 4] = [None; 4];
+    let mut bodies = Vec::with_capacity(n);
     let mut colliders = Vec::with_capacity(4);
-    for (i, l) in launch.iter().enumerate() {
+    for (slot, (index, l)) in launch.iter().take(n).enumerate() {
         let Some(shape) = stick_collider() else {
             break;
         };
@@ -491,45 +668,86 @@ fn simulate(g: &Geometry, launch: &[Launch; 4], want_flat: Option<usize>) -> Run
                 .pose(Pose3::from_parts(l.position, rotation(l.yaw, l.roll)))
                 .linvel(l.linvel)
                 .angvel(l.angvel)
-                .linear_damping(0.05)
+                .linear_damping(AIR_LINEAR_DAMPING)
                 .angular_damping(ANGULAR_DAMPING)
-                .ccd_enabled(true),
-            shape.user_data(i as u128),
+                .soft_ccd_prediction(SOFT_CCD)
+                // The run ends when every stick is still; none needs to sleep before.
+                .can_sleep(false),
+            shape.user_data((*index % 4) as u128),
         );
+        slot_of[*index % 4] = Some(slot);
         bodies.push(b);
         colliders.push(c);
     }
+    let mut replayed = Vec::with_capacity(obstacles.len());
+    for o in obstacles {
+        let (Some(shape), Some(first)) = (stick_collider(), o.steps.first()) else {
+            continue;
+        };
+        let (b, c) = world.insert(
+            RigidBodyBuilder::kinematic_position_based()
+                .pose(*first)
+                .soft_ccd_prediction(SOFT_CCD)
+                // Asleep, it would stop following its track.
+                .can_sleep(false),
+            shape.user_data((o.index % 4) as u128),
+        );
+        replayed.push((b, o.steps.as_slice()));
+        colliders.push(c);
+    }
     let mut run = Run {
-        frames: Default::default(),
-        contacts: Vec::new(),
-        settle_ms: [0; 4],
-        flat_up: [false; 4],
-        rest: [Vector::ZERO; 4],
-        left: [false; 4],
-        unclear: [true; 4],
+        sticks: launch
+            .iter()
+            .take(bodies.len())
+            .map(|(index, _)| StickRun {
+                index: *index,
+                frames: Vec::new(),
+                shown: Vec::new(),
+                steps: Vec::with_capacity(320),
+                contacts: Vec::new(),
+                knocked: false,
+                settle_ms: 0,
+                settled: false,
+                flat_up: false,
+                rest: Vector::ZERO,
+                left: false,
+                unclear: true,
+                impact: None,
+            })
+            .collect(),
         overlap: false,
-        settled: false,
-        impact: [None; 4],
+        deepest: 0.0,
     };
-    if bodies.len() < 4 {
+    if bodies.len() < n {
         return run;
     }
     let step_ms = 1000.0 / STEP_HZ as f32;
     let settle_steps = (SETTLE_SECONDS * STEP_HZ as f32) as u32;
-    let mut still = [0u32; 4];
+    let mut still = vec![0u32; n];
     // Pairs touching after the last step, and when each last knocked.
     let mut touching: Vec<(u128, u128)> = Vec::new();
     let mut last_knock: Vec<((u128, u128), u32)> = Vec::new();
     let max_steps = (MAX_SECONDS * STEP_HZ as f32) as u32;
-    let per_frame = STEP_HZ / FPS;
-    for (i, b) in bodies.iter().enumerate() {
-        run.frames[i].push(g.pose(world.bodies[*b].position()));
-    }
+    let record = |world: &PhysicsWorld, run: &mut Run| {
+        for (s, b) in run.sticks.iter_mut().zip(&bodies) {
+            if let Some(body) = world.bodies.get(*b) {
+                s.steps.push(*body.position());
+            }
+        }
+    };
+    record(&world, &mut run);
     for step in 1..=max_steps {
+        for (b, steps) in &replayed {
+            let at = steps.get(step as usize).or(steps.last());
+            if let (Some(body), Some(at)) = (world.bodies.get_mut(*b), at) {
+                body.set_next_kinematic_position(*at);
+            }
+        }
         world.step();
         let at_ms = (step as f32 * step_ms) as u32;
         // Knocks: a pair that starts touching with a real impulse.
         let mut now = Vec::new();
+        let mut grounded = [false; 4];
         for pair in world.narrow_phase.contact_pairs() {
             if !pair.has_any_active_contact() {
                 continue;
@@ -544,28 +762,44 @@ fn simulate(g: &Geometry, launch: &[Launch; 4], want_flat: Option<usize>) -> Run
                 c1.user_data.min(c2.user_data),
                 c1.user_data.max(c2.user_data),
             );
+            if a >= 4 {
+                continue;
+            }
             now.push((a, b));
+            // The stick this knock belongs to (a flying one), and what it struck.
+            let (stick, against) = match b {
+                TAG_MAT => (a, Against::Mat),
+                TAG_EDGE => (a, Against::Edge),
+                TAG_FLOOR => (a, Against::Floor),
+                other if slot_of[a as usize].is_some() => (a, Against::Stick(other as u8)),
+                other => (other, Against::Stick(a as u8)),
+            };
+            let Some(slot) = slot_of.get(stick as usize).copied().flatten() else {
+                continue;
+            };
+            if let Against::Stick(other) = against {
+                run.sticks[slot].knocked = true;
+                if let Some(o) = slot_of[other as usize % 4] {
+                    run.sticks[o].knocked = true;
+                }
+            } else {
+                grounded[slot] = true;
+                if run.sticks[slot].impact.is_none() {
+                    if let Some(body) = world.bodies.get(bodies[slot]) {
+                        run.sticks[slot].impact =
+                            Some((at_ms as f32 / 1000.0, roll_from_up(body.rotation())));
+                    }
+                }
+            }
             let impulse = pair.total_impulse_magnitude();
             let fresh = !touching.contains(&(a, b));
             let recent = last_knock
                 .iter()
                 .any(|(p, t)| *p == (a, b) && at_ms.saturating_sub(*t) < 60);
-            if a < 4 && b >= TAG_MAT && run.impact[a as usize].is_none() {
-                if let Some(body) = bodies.get(a as usize).and_then(|h| world.bodies.get(*h)) {
-                    run.impact[a as usize] =
-                        Some((at_ms as f32 / 1000.0, roll_from_up(body.rotation())));
-                }
-            }
-            if fresh && !recent && impulse >= MIN_IMPULSE && a < 4 {
-                let against = match b {
-                    TAG_MAT => Against::Mat,
-                    TAG_EDGE => Against::Edge,
-                    TAG_FLOOR => Against::Floor,
-                    other => Against::Stick(other as u8),
-                };
-                run.contacts.push(Contact {
+            if fresh && !recent && impulse >= MIN_IMPULSE {
+                run.sticks[slot].contacts.push(Contact {
                     at_ms,
-                    stick: a as u8,
+                    stick: stick as u8,
                     against,
                     impulse,
                     strength: (impulse / FULL_IMPULSE).clamp(0.05, 1.0),
@@ -575,11 +809,41 @@ fn simulate(g: &Geometry, launch: &[Launch; 4], want_flat: Option<usize>) -> Run
             }
         }
         touching = now;
+        // How deep any flying stick sinks into another, measured on the hulls themselves (a
+        // contact manifold holds only a few points, and misses some).
+        {
+            let flying: Vec<Pose3> = bodies
+                .iter()
+                .filter_map(|b| world.bodies.get(*b).map(|b| *b.position()))
+                .collect();
+            let others: Vec<Pose3> = replayed
+                .iter()
+                .filter_map(|(b, _)| world.bodies.get(*b).map(|b| *b.position()))
+                .collect();
+            for (i, a) in flying.iter().enumerate() {
+                for b in flying.iter().skip(i + 1).chain(others.iter()) {
+                    if apart(a, b) {
+                        continue;
+                    }
+                    run.deepest = run.deepest.max(sink_depth(a, b));
+                }
+            }
+        }
         let mut all_still = true;
         for (i, b) in bodies.iter().enumerate() {
-            let body = &world.bodies[*b];
+            let Some(body) = world.bodies.get_mut(*b) else {
+                continue;
+            };
+            // Straw and cloth swallow spin and slide; the air hardly does.
+            let (lin, ang) = if grounded[i] {
+                (MAT_LINEAR_DAMPING, MAT_ANGULAR_DAMPING)
+            } else {
+                (AIR_LINEAR_DAMPING, ANGULAR_DAMPING)
+            };
+            body.set_linear_damping(lin);
+            body.set_angular_damping(ang);
             if !g.on_mat(body.translation()) {
-                run.left[i] = true;
+                run.sticks[i].left = true;
             }
             let moving =
                 body.linvel().length() > SETTLE_LINVEL || body.angvel().length() > SETTLE_ANGVEL;
@@ -587,51 +851,76 @@ fn simulate(g: &Geometry, launch: &[Launch; 4], want_flat: Option<usize>) -> Run
                 still[i] = 0;
             } else {
                 if still[i] == 0 {
-                    run.settle_ms[i] = at_ms;
+                    run.sticks[i].settle_ms = at_ms;
                 }
                 still[i] += 1;
             }
             if still[i] < settle_steps {
                 all_still = false;
             }
-            if step % per_frame == 0 {
-                run.frames[i].push(g.pose(body.position()));
-            }
         }
+        // A stick flown among others is not done while one of them is still moving: it may
+        // yet be pushed.
+        let replaying = replayed
+            .iter()
+            .any(|(_, steps)| (step as usize) + 1 < steps.len());
+        all_still &= !replaying;
+        record(&world, &mut run);
         if let Some(want) = want_flat {
             let done = |flat: bool| {
-                (0..4)
+                (0..n)
                     .filter(|i| {
-                        still[*i] >= settle_steps && {
-                            let up = world.bodies[bodies[*i]].rotation() * Vector::Y;
-                            (up.y > 0.0) == flat
-                        }
+                        still[*i] >= settle_steps
+                            && world.bodies.get(bodies[*i]).is_some_and(|b| {
+                                let up = b.rotation() * Vector::Y;
+                                (up.y > 0.0) == flat
+                            })
                     })
                     .count()
             };
-            if !all_still && (done(true) > want || done(false) > 4 - want) {
+            if !all_still && (done(true) > want || done(false) > n.saturating_sub(want)) {
                 break;
             }
         }
         if all_still {
-            run.settled = true;
-            if step % per_frame != 0 {
-                for (i, b) in bodies.iter().enumerate() {
-                    run.frames[i].push(g.pose(world.bodies[*b].position()));
-                }
-            }
             break;
         }
     }
-    for (i, b) in bodies.iter().enumerate() {
-        let body = &world.bodies[*b];
-        let up = body.rotation() * Vector::Y;
-        run.flat_up[i] = up.y > 0.0;
-        run.unclear[i] = up.y.abs() < 0.8;
-        run.rest[i] = body.translation();
+    for s in &mut run.sticks {
+        s.shown = frames_of(&s.steps);
+        s.frames = s.shown.iter().map(|p| g.pose(p)).collect();
     }
-    for i in 0..4 {
-        for j in i + 1..4 {
+    // What the apps draw between steps must not show sticks through each other either.
+    for i in 0..run.sticks.len() {
+        let mine = &run.sticks[i].shown;
+        let others = run.sticks[i + 1..]
+            .iter()
+            .map(|s| &s.shown)
+            .chain(obstacles.iter().map(|o| &o.shown));
+        for theirs in others {
+            let frames = mine.len().max(theirs.len());
+            for f in 0..frames {
+                if let (Some(a), Some(b)) =
+                    (mine.get(f).or(mine.last()), theirs.get(f).or(theirs.last()))
+                {
+                    run.deepest = run.deepest.max(sink_depth(a, b));
+                }
+            }
+        }
+    }
+    for (i, b) in bodies.iter().enumerate() {
+        let Some(body) = world.bodies.get(*b) else {
+            continue;
+        };
+        let up = body.rotation() * Vector::Y;
+        let s = &mut run.sticks[i];
+        s.settled = still[i] >= settle_steps;
+        s.flat_up = up.y > 0.0;
+        s.unclear = up.y.abs() < 0.8;
+        s.rest = body.translation();
+    }
+    for i in 0..n {
+        for j in i + 1..colliders.len() {
             if let Some(pair) = world.narrow_phase.contact_pair(colliders[i], colliders[j]) {
                 let deep = pair
                     .manifolds()
@@ -644,51 +933,208 @@ fn simulate(g: &Geometry, launch: &[Launch; 4], want_flat: Option<usize>) -> Run
     run
 }
 
+/// The stick's hull in its own frame: its corners, the normals of its faces (the flat face,
+/// the two ends, the facets of the rounded back) and the directions of its edges.
+struct Hull {
+    corners: Vec<Vector>,
+    normals: Vec<Vector>,
+    edges: Vec<Vector>,
+}
+
+fn hull() -> &'static Hull {
+    static HULL: std::sync::OnceLock<Hull> = std::sync::OnceLock::new();
+    HULL.get_or_init(|| {
+        let arc: Vec<(f32, f32)> = (0..=ARC_SEGMENTS)
+            .map(|s| {
+                let a = std::f32::consts::PI * s as f32 / ARC_SEGMENTS as f32;
+                (-THICKNESS * libm::sinf(a), HALF_WIDTH * libm::cosf(a))
+            })
+            .collect();
+        let corners = [-LENGTH / 2.0, LENGTH / 2.0]
+            .iter()
+            .flat_map(|x| arc.iter().map(move |(y, z)| Vector::new(*x, *y, *z)))
+            .collect();
+        let mut normals = vec![Vector::Y, Vector::X, -Vector::X];
+        let mut edges = vec![Vector::X, Vector::Z];
+        for w in arc.windows(2) {
+            let (dy, dz) = (w[1].0 - w[0].0, w[1].1 - w[0].1);
+            let n = Vector::new(0.0, dz, -dy).normalize_or_zero();
+            let mid = Vector::new(0.0, (w[0].0 + w[1].0) / 2.0, (w[0].1 + w[1].1) / 2.0);
+            normals.push(if n.dot(mid) < 0.0 { -n } else { n });
+            edges.push(Vector::new(0.0, dy, dz).normalize_or_zero());
+        }
+        Hull {
+            corners,
+            normals,
+            edges,
+        }
+    })
+}
+
+/// How deep two sticks sink into each other, metres (0 when apart): the least overlap of
+/// their shadows on every separating axis two convex solids can have (each one's face
+/// normals, and the cross products of their edges). Exact, and the same whichever stick
+/// comes first, which the general contact queries were not for these thin hulls.
+fn sink_depth(a: &Pose3, b: &Pose3) -> f32 {
+    if apart(a, b) {
+        return 0.0;
+    }
+    let h = hull();
+    let ca: Vec<Vector> = h.corners.iter().map(|c| *a * *c).collect();
+    let cb: Vec<Vector> = h.corners.iter().map(|c| *b * *c).collect();
+    let span = |cs: &[Vector], n: Vector| {
+        cs.iter()
+            .map(|c| c.dot(n))
+            .fold((f32::MAX, f32::MIN), |(lo, hi), d| (lo.min(d), hi.max(d)))
+    };
+    let mut depth = f32::MAX;
+    let mut test = |n: Vector| {
+        let n = n.normalize_or_zero();
+        if n == Vector::ZERO {
+            return true;
+        }
+        let (a0, a1) = span(&ca, n);
+        let (b0, b1) = span(&cb, n);
+        let overlap = (a1 - b0).min(b1 - a0);
+        depth = depth.min(overlap);
+        overlap > 0.0
+    };
+    for n in &h.normals {
+        if !test(a.rotation * *n) || !test(b.rotation * *n) {
+            return 0.0;
+        }
+    }
+    for ea in &h.edges {
+        for eb in &h.edges {
+            if !test((a.rotation * *ea).cross(b.rotation * *eb)) {
+                return 0.0;
+            }
+        }
+    }
+    depth.max(0.0)
+}
+
+/// Whether two sticks certainly do not touch: their axes (the length through the flat
+/// face's centre, which every point of a stick lies within `HALF_WIDTH` of) are further apart
+/// than two of those. Cheaper than asking for the hulls' contact.
+fn apart(a: &Pose3, b: &Pose3) -> bool {
+    let half = Vector::X * (LENGTH / 2.0);
+    let (p, d1) = (a.translation, a.rotation * half * 2.0);
+    let (q, d2) = (b.translation, b.rotation * half * 2.0);
+    let (p, q) = (p - d1 / 2.0, q - d2 / 2.0);
+    segment_distance(p, d1, q, d2) > 2.0 * HALF_WIDTH + 0.002
+}
+
+/// The distance between segments p..p+d1 and q..q+d2 (the closest points clamped to both).
+fn segment_distance(p: Vector, d1: Vector, q: Vector, d2: Vector) -> f32 {
+    let r = p - q;
+    let (a, e, f) = (d1.dot(d1), d2.dot(d2), d2.dot(r));
+    let (c, b) = (d1.dot(r), d1.dot(d2));
+    let denom = a * e - b * b;
+    let mut s = if denom > 1e-9 {
+        ((b * f - c * e) / denom).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let mut t = if e > 1e-9 { (b * s + f) / e } else { 0.0 };
+    if t < 0.0 {
+        t = 0.0;
+        s = if a > 1e-9 {
+            (-c / a).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+    } else if t > 1.0 {
+        t = 1.0;
+        s = if a > 1e-9 {
+            ((b - c) / a).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+    }
+    ((p + d1 * s) - (q + d2 * t)).length()
+}
+
+/// A track at the apps' frame rate from one at the simulation's step rate: each frame
+/// between the two steps around it (position straight, rotation along the shortest arc), and
+/// a last frame on the last step, so that every track ends at rest.
+fn frames_of(steps: &[Pose3]) -> Vec<Pose3> {
+    let Some(last) = steps.last() else {
+        return Vec::new();
+    };
+    let span = (steps.len() - 1) as f32 / STEP_HZ as f32;
+    let count = (span * FPS as f32).floor() as usize + 1;
+    let mut frames: Vec<Pose3> = (0..count)
+        .map(|f| {
+            let at = f as f32 * STEP_HZ as f32 / FPS as f32;
+            let i = (at.floor() as usize).min(steps.len() - 1);
+            let j = (i + 1).min(steps.len() - 1);
+            let t = at - i as f32;
+            let (a, b) = (&steps[i], &steps[j]);
+            Pose3::from_parts(
+                a.translation.lerp(b.translation, t),
+                a.rotation.slerp(b.rotation, t),
+            )
+        })
+        .collect();
+    if (count - 1) as f32 * (STEP_HZ as f32 / FPS as f32) < (steps.len() - 1) as f32 {
+        frames.push(*last);
+    }
+    frames
+}
+
+/// Whether a stick's run can stand in the throw: at rest, lying clearly on one face, on the
+/// mat without ever crossing its edge (or, for the stick sent off in a 낙, off it).
+fn usable(g: &Geometry, s: &StickRun, off: bool) -> bool {
+    s.settled && !s.unclear && if off { !g.on_mat(s.rest) } else { !s.left }
+}
+
 /// Which drawn stick each simulated stick becomes, when the run shows the drawn faces:
-/// `order[label] = simulated stick`.
+/// `order[label] = simulated stick`. The sticks lie round side up in the hand, so which
+/// one carries the Back-Do mark is only seen when they land: the mark goes to a stick that
+/// landed the way the marked stick must.
 fn relabel(run: &Run, g: &Geometry, target: &Target) -> Option<[usize; 4]> {
-    if !run.settled || run.overlap || run.unclear.iter().any(|u| *u) {
+    if run.sticks.len() != 4 || !run.settled() || run.overlap || run.deepest > MAX_KNOCK_DEPTH {
         return None;
     }
-    let off: Vec<usize> = (0..4).filter(|i| !g.on_mat(run.rest[*i])).collect();
-    let expected_off = usize::from(target.nak);
-    if off.len() != expected_off {
+    let off: Vec<usize> = (0..4).filter(|i| !g.on_mat(run.sticks[*i].rest)).collect();
+    if off.len() != usize::from(target.nak) {
         return None;
     }
-    // Outside a 낙, no stick may even pass over the edge.
-    if !target.nak && run.left.iter().any(|l| *l) {
-        return None;
+    for (i, s) in run.sticks.iter().enumerate() {
+        if !usable(g, s, off.contains(&i)) {
+            return None;
+        }
     }
     let mut order = [usize::MAX; 4];
     let mut used = [false; 4];
     for (label, want) in target.flat.iter().enumerate() {
-        let pick = (0..4).find(|i| !used[*i] && run.flat_up[*i] == *want)?;
+        let pick = (0..4).find(|i| !used[*i] && run.sticks[*i].flat_up == *want)?;
         used[pick] = true;
         order[label] = pick;
     }
     Some(order)
 }
 
+/// The flight handed out: `run.sticks[order[label]]` becomes drawn stick `label`.
 fn flight(g: &Geometry, run: Run, order: [usize; 4], tries: u32, fallback: bool) -> Flight {
     let mut label_of = [0u8; 4];
     for (label, sim) in order.iter().enumerate() {
-        label_of[*sim] = label as u8;
+        if let Some(s) = run.sticks.get(*sim) {
+            label_of[s.index % 4] = label as u8;
+        }
     }
-    let mut frames = run.frames;
-    let sticks = order
+    let mut sticks_in = run.sticks;
+    // Every track runs to the end of the throw: a stick at rest keeps its last pose.
+    let frames = sticks_in.iter().map(|s| s.frames.len()).max().unwrap_or(0);
+    for s in &mut sticks_in {
+        if let Some(last) = s.frames.last().copied() {
+            s.frames.resize(frames, last);
+        }
+    }
+    let mut contacts: Vec<Contact> = sticks_in
         .iter()
-        .enumerate()
-        .map(|(label, sim)| StickTrack {
-            marked: label == 0,
-            flat_up: run.flat_up[*sim],
-            off_mat: !g.on_mat(run.rest[*sim]),
-            settle_ms: run.settle_ms[*sim],
-            frames: std::mem::take(&mut frames[*sim]),
-        })
-        .collect::<Vec<_>>();
-    let contacts = run
-        .contacts
-        .iter()
+        .flat_map(|s| s.contacts.iter())
         .map(|c| Contact {
             stick: label_of[c.stick as usize % 4],
             against: match c.against {
@@ -698,6 +1144,21 @@ fn flight(g: &Geometry, run: Run, order: [usize; 4], tries: u32, fallback: bool)
             ..*c
         })
         .collect();
+    contacts.sort_by_key(|c| (c.at_ms, c.stick));
+    let sticks = order
+        .iter()
+        .enumerate()
+        .filter_map(|(label, sim)| {
+            let s = sticks_in.get_mut(*sim)?;
+            Some(StickTrack {
+                marked: label == 0,
+                flat_up: s.flat_up,
+                off_mat: !g.on_mat(s.rest),
+                settle_ms: s.settle_ms,
+                frames: std::mem::take(&mut s.frames),
+            })
+        })
+        .collect::<Vec<_>>();
     let end_ms = sticks.iter().map(|s| s.settle_ms).max().unwrap_or(0);
     Flight {
         fps: FPS,
@@ -709,39 +1170,6 @@ fn flight(g: &Geometry, run: Run, order: [usize; 4], tries: u32, fallback: bool)
         tries,
         fallback,
     }
-}
-
-/// A low toss from just above the mat, each stick turned by exactly the half-turns its face
-/// needs during the short flight: what the search falls back to when the swipe's own launch
-/// keeps landing wrong.
-fn gentle(g: &Geometry, target: &Target, seed: u64, attempt: u32) -> [Launch; 4] {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x6E74_6C65 ^ u64::from(attempt) << 32);
-    let height = 0.10 + 0.015 * attempt as f32;
-    let up = 1.2;
-    let fall = (up + (up * up + 2.0 * 9.81 * height).sqrt()) / 9.81;
-    let nak_stick = (seed % 4) as usize;
-    std::array::from_fn(|i| {
-        let k = i as f32 - 1.5;
-        let yaw = std::f32::consts::FRAC_PI_2 + rng.gen_range(-0.3..=0.3);
-        let mut linvel = Vector::new(rng.gen_range(-0.05..=0.05), up, -0.2);
-        let position = Vector::new(k * 0.06, height, 0.05 + rng.gen_range(-0.02..=0.02));
-        if target.nak && i == nak_stick {
-            // Over the edge on the near side.
-            let to_edge = g.half_z - position.z + 0.12;
-            linvel.z = to_edge / fall;
-        }
-        // Round side up in the hand: a flat face needs one half-turn, a round one a full turn
-        // (never zero, so every stick tumbles).
-        let turns = if target.flat[i] { 1.0 } else { 2.0 };
-        let roll_rate = turns * std::f32::consts::PI / (fall * 0.98);
-        Launch {
-            position,
-            yaw,
-            roll: std::f32::consts::PI,
-            linvel,
-            angvel: stick_axis(yaw) * roll_rate,
-        }
-    })
 }
 
 /// Mixes the inputs into the search's seed, so the same swipe gives the same throw.
@@ -773,35 +1201,280 @@ fn seed_of(swipe: &Swipe, target: &Target, salt: u64) -> u64 {
 /// Simulates the throw the swipe made, landing on `target`. `salt` tells one throw of the
 /// game from the next (two identical swipes still look different). Deterministic: the same
 /// inputs give the same flight on every device.
+///
+/// The four sticks fly together, knocking into each other where they meet, with their
+/// spins aimed at the faces. When the run lands wrong, the sticks that touched no other
+/// stick and landed usably keep their flight (nothing else shaped it), and the others are
+/// flown again one at a time, with the decided sticks replayed around them, until each
+/// shows its face: see [`settle`].
 pub fn throw(swipe: &Swipe, target: Target, salt: u64) -> Flight {
     let g = Geometry::new(swipe.mat);
     let seed = seed_of(swipe, &target, salt);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED);
-    let mut launch = launches(&g, swipe, seed);
-    let nak_stick = (seed >> 7) as usize % 4;
+    // Which sticks are aimed flat: as many as the target shows, chosen by the seed (any
+    // stick may become any drawn one, see `relabel`).
+    let want_flat = target.flat.iter().filter(|f| **f).count();
+    let mut aims = [false; 4];
+    let mut order = [0usize, 1, 2, 3];
+    for i in (1..4).rev() {
+        order.swap(i, rng.gen_range(0..=i));
+    }
+    for i in order.iter().take(want_flat) {
+        aims[*i] = true;
+    }
+    let mut launch = launches(&g, swipe, seed, aims);
+    // For a 낙, the stick nearest an edge of the mat goes over it (it crosses no other).
+    let nak_stick = nearest_edge(&g, &launch);
     if target.nak {
         send_off(&g, &mut launch[nak_stick]);
     }
-    let want_flat = target.flat.iter().filter(|f| **f).count();
-    for tries in 1..=MAX_TRIES {
-        let run = simulate(&g, &launch, Some(want_flat));
-        if let Some(order) = relabel(&run, &g, &target) {
-            return flight(&g, run, order, tries, false);
-        }
-        perturb(&run, &g, &target, &mut launch, nak_stick, &mut rng);
+    let together: Vec<(usize, Launch)> = launch.iter().copied().enumerate().collect();
+    let run = simulate(&g, &together, &[], None);
+    if let Some(order) = relabel(&run, &g, &target) {
+        return flight(&g, run, order, 1, false);
     }
-    for attempt in 0..GENTLE_TRIES {
-        let launch = gentle(&g, &target, seed, attempt);
-        let run = simulate(&g, &launch, None);
-        if let Some(order) = relabel(&run, &g, &target) {
-            return flight(&g, run, order, MAX_TRIES + attempt + 1, true);
+    settle(&g, &target, launch, aims, nak_stick, &mut rng, run)
+}
+
+/// Finishes a throw whose run landed wrong. What each stick must show: its own face where
+/// it landed usably without touching another stick, else its aim; then as many turned over
+/// as the count needs (unusable ones first, then those nearest the other face when they
+/// came down). Each stick that must change is flown again on its own, its spin changed by
+/// what its last run showed, with the sticks already decided replayed around it (so it
+/// knocks into them rather than passing through), until it lands right. Each stick's search
+/// is bounded and ends in gentle tosses of that stick.
+fn settle(
+    g: &Geometry,
+    target: &Target,
+    launch: [Launch; 4],
+    aims: [bool; 4],
+    nak_stick: usize,
+    rng: &mut ChaCha8Rng,
+    first: Run,
+) -> Flight {
+    let mut sims = 1;
+    let k = target.flat.iter().filter(|f| **f).count();
+    let off = |i: usize| target.nak && i == nak_stick;
+    let sticks = first.sticks;
+    if sticks.len() != 4 {
+        let run = Run {
+            sticks,
+            overlap: false,
+            deepest: 0.0,
+        };
+        return flight(g, run, [0, 1, 2, 3], sims, true);
+    }
+    let good: Vec<bool> = (0..4)
+        .map(|i| usable(g, &sticks[i], off(i)) && !sticks[i].knocked)
+        .collect();
+    let mut want: [bool; 4] =
+        std::array::from_fn(|i| if good[i] { sticks[i].flat_up } else { aims[i] });
+    let have = want.iter().filter(|w| **w).count();
+    if have != k {
+        let turn_to = have < k;
+        let mut candidates: Vec<(usize, f32)> = (0..4)
+            .filter(|i| want[*i] != turn_to)
+            .map(|i| {
+                let nearness = if good[i] {
+                    sticks[i].impact.map_or(0.0, |(_, phi)| {
+                        if turn_to {
+                            -phi.abs()
+                        } else {
+                            phi.abs() - std::f32::consts::PI
+                        }
+                    })
+                } else {
+                    10.0
+                };
+                (i, nearness + rng.gen_range(0.0..0.3))
+            })
+            .collect();
+        candidates.sort_by(|a, b| b.1.total_cmp(&a.1));
+        for (i, _) in candidates.into_iter().take(have.abs_diff(k)) {
+            want[i] = turn_to;
         }
     }
-    // Still reached today (about 2 throws in 100 in `yut throws`, see the README): the game
-    // never stops on a throw, so the last gentle run is returned with the faces it shows.
-    let launch = gentle(&g, &target, seed, 0);
-    let run = simulate(&g, &launch, None);
-    flight(&g, run, [0, 1, 2, 3], MAX_TRIES + GENTLE_TRIES + 1, true)
+    // First around the sticks kept from the first run; if a stick cannot be fitted among
+    // them, every stick is flown again, one after the other.
+    let mut fallback = false;
+    let mut decided: Vec<Option<StickRun>> = Vec::new();
+    for keep in [true, false] {
+        decided = sticks
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (keep && good[i] && s.flat_up == want[i]).then(|| s.clone()))
+            .collect();
+        let mut fitted = true;
+        for i in 0..4 {
+            if decided[i].is_some() {
+                continue;
+            }
+            let around: Vec<&StickRun> = decided.iter().flatten().collect();
+            let (run, outcome) = alone(
+                g,
+                launch[i],
+                want[i],
+                off(i),
+                &sticks[i],
+                &around,
+                rng,
+                &mut sims,
+            );
+            fitted &= outcome != Alone::Missed;
+            fallback |= outcome == Alone::Gentle;
+            decided[i] = Some(run);
+        }
+        if fitted {
+            break;
+        }
+    }
+    let run = Run {
+        sticks: decided.into_iter().flatten().collect(),
+        overlap: false,
+        deepest: 0.0,
+    };
+    let order = relabel(&run, g, target).unwrap_or([0, 1, 2, 3]);
+    flight(g, run, order, sims, fallback)
+}
+
+/// How a stick flown alone ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Alone {
+    /// On its face, from a changed launch.
+    Landed,
+    /// On its face, from one of the gentle tosses.
+    Gentle,
+    /// Every try went wrong; the run returned is the best of them.
+    Missed,
+}
+
+/// One stick flown on its own (among `around`, the sticks already decided) until it lands
+/// `flat` side up (or off the mat, for `off`): its launch changed each try by what the last
+/// run showed; after `ALONE_TRIES`, gentler tosses from the same hand. Returns the run and
+/// whether it was a gentle toss.
+#[allow(clippy::too_many_arguments)]
+fn alone(
+    g: &Geometry,
+    mut launch: Launch,
+    flat: bool,
+    off: bool,
+    last: &StickRun,
+    around: &[&StickRun],
+    rng: &mut ChaCha8Rng,
+    sims: &mut u32,
+) -> (StickRun, Alone) {
+    let index = last.index;
+    let mut last = last.clone();
+    let mut best: Option<StickRun> = None;
+    let base = launch;
+    // Along the mat, each try is the first launch scaled by `soft` (less after crossing an
+    // edge, more for a 낙 that stayed on) plus `aside`, towards open mat when the last try
+    // came down on or against the sticks already lying there.
+    let mut soft = 1.0f32;
+    let mut aside = Vector::ZERO;
+    for attempt in 0..ALONE_TRIES + GENTLE_TRIES {
+        let gentle = attempt >= ALONE_TRIES;
+        if off {
+            if g.on_mat(last.rest) {
+                soft *= 1.25;
+            }
+        } else if last.left || !g.on_mat(last.rest) {
+            soft *= 0.6;
+        }
+        let crowded = last.knocked || last.unclear;
+        if crowded && !off {
+            if let Some(near) = around.iter().map(|o| o.rest).min_by(|a, b| {
+                (*a - last.rest)
+                    .length()
+                    .total_cmp(&(*b - last.rest).length())
+            }) {
+                let away = Vector::new(last.rest.x - near.x, 0.0, last.rest.z - near.z)
+                    .normalize_or_zero();
+                let centre = Vector::new(-last.rest.x, 0.0, -last.rest.z).normalize_or_zero();
+                aside = (away * 0.5 + centre).normalize_or_zero() * rng.gen_range(0.2..0.35);
+            }
+        }
+        let calm = if gentle {
+            launch = gentle_toss(launch, flat, attempt - ALONE_TRIES, rng);
+            0.3 / (1.0 + (attempt - ALONE_TRIES) as f32)
+        } else {
+            respin(&mut launch, &last, flat, rng);
+            1.0
+        };
+        let along = if off { soft } else { soft * calm };
+        launch.linvel.x = base.linvel.x * along + aside.x;
+        launch.linvel.z = base.linvel.z * along + aside.z;
+        if !off {
+            launch.linvel = keep_on_mat(g, launch.position, launch.linvel);
+        }
+        *sims += 1;
+        let run = simulate(g, &[(index, launch)], around, Some(usize::from(flat)));
+        let overlap = run.overlap || run.deepest > MAX_KNOCK_DEPTH;
+        let Some(run) = run.sticks.into_iter().next() else {
+            break;
+        };
+        let fits = usable(g, &run, off) && !overlap;
+        if fits && run.flat_up == flat {
+            return (run, if gentle { Alone::Gentle } else { Alone::Landed });
+        }
+        if best.is_none() && fits {
+            best = Some(run.clone());
+        }
+        last = run;
+        last.knocked |= overlap;
+    }
+    // The throw never stops on a stick: the first usable run (with the other face) or the
+    // last stands, and the caller tries another way.
+    (best.unwrap_or(last), Alone::Missed)
+}
+
+/// Changes one stick's spin after a run that went wrong: the extra roll that brings its
+/// flat face to the wanted side at the moment it first touched down (Δω = Δroll / time in
+/// the air, allowing for the air's damping).
+fn respin(l: &mut Launch, last: &StickRun, flat: bool, rng: &mut ChaCha8Rng) {
+    let axis = stick_axis(l.yaw);
+    let target_phi = if flat { 0.0 } else { std::f32::consts::PI };
+    let delta = match last.impact {
+        Some((t, phi)) if t > 0.05 => {
+            let d = wrap(target_phi - phi + rng.gen_range(-0.3..=0.3));
+            let c = ANGULAR_DAMPING;
+            d * c / (1.0 - libm::expf(-c * t))
+        }
+        _ => rng.gen_range(-4.0..=4.0),
+    };
+    l.angvel += axis * delta;
+    l.angvel.y += rng.gen_range(-0.2..=0.2);
+}
+
+/// An angle brought into -π..π.
+fn wrap(a: f32) -> f32 {
+    if !a.is_finite() {
+        return 0.0;
+    }
+    let turn = 2.0 * std::f32::consts::PI;
+    a - turn * libm::floorf((a + std::f32::consts::PI) / turn)
+}
+
+/// A gentler toss of one stick from the same hand: lower each time (a lower toss lands on
+/// the face it is aimed at more surely), the spin aimed at its face with few turns. Its
+/// speed along the mat is set by the caller.
+fn gentle_toss(from: Launch, flat: bool, attempt: u32, rng: &mut ChaCha8Rng) -> Launch {
+    let mut l = from;
+    l.linvel.y = (TOSS_UP - 0.25 * attempt as f32).max(1.6) + rng.gen_range(-0.1..=0.1);
+    let floor = if flat { THICKNESS } else { 0.004 };
+    let fall = fall_time(l.position.y, l.linvel.y, floor);
+    let nominal = rng.gen_range(5.0..=9.0);
+    let spin = aimed_roll(flat, fall, nominal);
+    l.angvel = stick_axis(l.yaw) * spin + Vector::new(0.0, l.angvel.y, 0.0);
+    l
+}
+
+/// The stick of a launch nearest to an edge of the mat.
+fn nearest_edge(g: &Geometry, launch: &[Launch; 4]) -> usize {
+    let gap = |l: &Launch| (g.half_x - l.position.x.abs()).min(g.half_z - l.position.z.abs());
+    (0..4)
+        .min_by(|a, b| gap(&launch[*a]).total_cmp(&gap(&launch[*b])))
+        .unwrap_or(0)
 }
 
 /// Sends a stick over the nearest side edge for a 낙.
@@ -819,134 +1492,63 @@ fn send_off(g: &Geometry, l: &mut Launch) {
     }
 }
 
-/// Changes the launch of as many sticks as must change face, and of any that went wrong in
-/// another way, leaving the sticks that landed well alone. A stick to turn over gets the
-/// extra roll that brings its flat face to the wanted side at the moment it first touched
-/// down in the last run (Δω = Δroll / time in the air, allowing for the air's damping).
-fn perturb(
-    run: &Run,
-    g: &Geometry,
-    target: &Target,
-    launch: &mut [Launch; 4],
-    nak_stick: usize,
-    rng: &mut ChaCha8Rng,
-) {
-    let want_flat = target.flat.iter().filter(|f| **f).count();
-    // What each stick should show next run: its own face unless chosen to turn.
-    let mut want: [bool; 4] = run.flat_up;
-    let mut redo = [false; 4];
-    for i in 0..4 {
-        let off = !g.on_mat(run.rest[i]);
-        let stray = (!target.nak || i != nak_stick) && (off || run.left[i]);
-        if stray {
-            // Too hard towards an edge: a little softer and more upward.
-            launch[i].linvel.x *= 0.7;
-            launch[i].linvel.z *= 0.7;
-            redo[i] = true;
-        }
-        if target.nak && i == nak_stick && !off {
-            launch[i].linvel.x *= 1.25;
-            launch[i].linvel.z *= 1.25;
-            launch[i].linvel.y += 0.3;
-        }
-        redo[i] |= run.unclear[i];
-    }
-    let got_flat = run.flat_up.iter().filter(|f| **f).count();
-    if got_flat != want_flat {
-        let turn_to = got_flat < want_flat;
-        // The sticks that came closest to the other face turn first.
-        let mut candidates: Vec<(usize, f32)> = (0..4)
-            .filter(|i| run.flat_up[*i] != turn_to)
-            .map(|i| {
-                let closeness = run.impact[i].map_or(0.0, |(_, phi)| {
-                    let to = if turn_to {
-                        phi.abs()
-                    } else {
-                        std::f32::consts::PI - phi.abs()
-                    };
-                    -to
-                });
-                (i, closeness + rng.gen_range(0.0..0.3))
-            })
-            .collect();
-        candidates.sort_by(|a, b| b.1.total_cmp(&a.1));
-        for (i, _) in candidates.into_iter().take(got_flat.abs_diff(want_flat)) {
-            want[i] = turn_to;
-            redo[i] = true;
-        }
-    }
-    if run.overlap || !run.settled {
-        for r in &mut redo {
-            *r |= rng.gen_bool(0.5);
-        }
-    }
-    for i in 0..4 {
-        if !redo[i] {
-            continue;
-        }
-        let l = &mut launch[i];
-        let axis = stick_axis(l.yaw);
-        let target_phi = if want[i] { 0.0 } else { std::f32::consts::PI };
-        let delta = match run.impact[i] {
-            Some((t, phi)) if t > 0.05 => {
-                let mut d = target_phi - phi + rng.gen_range(-0.25..=0.25);
-                while d > std::f32::consts::PI {
-                    d -= 2.0 * std::f32::consts::PI;
-                }
-                while d < -std::f32::consts::PI {
-                    d += 2.0 * std::f32::consts::PI;
-                }
-                let c = ANGULAR_DAMPING;
-                d * c / (1.0 - libm::expf(-c * t))
-            }
-            _ => rng.gen_range(-4.0..=4.0),
-        };
-        l.angvel += axis * delta;
-        l.angvel.y += rng.gen_range(-0.5..=0.5);
-    }
+/// A flight's pose in the simulation's units (the inverse of `Geometry::pose`).
+fn world_pose(g: &Geometry, p: &Pose) -> Pose3 {
+    let at = Vector::new(
+        p.x / g.scale - g.half_x,
+        p.z / g.scale,
+        p.y / g.scale - g.half_z,
+    );
+    let axis = Vector::new(p.axis[0], p.axis[2], p.axis[1]);
+    let normal = Vector::new(p.normal[0], p.normal[2], p.normal[1]);
+    let side = axis.cross(normal);
+    Pose3::from_parts(
+        at,
+        Rotation::from_mat3(&Mat3::from_cols(axis, normal, side)),
+    )
 }
 
-/// How deep the sticks of a flight sink into each other at rest, checked from its last
-/// poses alone (independently of the run that made it): pairs deeper than 2 mm.
-pub fn overlaps_at_rest(flight: &Flight) -> usize {
+/// Pairs of sticks sunk into each other deeper than 2 mm in `frame` (the last when `None`),
+/// checked from the flight's poses alone, independently of the runs that made it.
+fn overlaps_in(flight: &Flight, frame: Option<usize>) -> usize {
     let g = Geometry::new(flight.mat);
-    let Some(shape) = stick_collider().map(|c| c.build()) else {
-        return 0;
-    };
     let poses: Vec<Pose3> = flight
         .sticks
         .iter()
-        .filter_map(|s| s.frames.last())
-        .map(|p| {
-            let at = Vector::new(
-                p.x / g.scale - g.half_x,
-                p.z / g.scale,
-                p.y / g.scale - g.half_z,
-            );
-            let axis = Vector::new(p.axis[0], p.axis[2], p.axis[1]);
-            let normal = Vector::new(p.normal[0], p.normal[2], p.normal[1]);
-            let side = axis.cross(normal);
-            let m = Mat3::from_cols(axis, normal, side);
-            Pose3::from_parts(at, Rotation::from_mat3(&m))
+        .filter_map(|s| match frame {
+            Some(f) => s.frames.get(f).or(s.frames.last()),
+            None => s.frames.last(),
         })
+        .map(|p| world_pose(&g, p))
         .collect();
     let mut deep = 0;
     for i in 0..poses.len() {
         for j in i + 1..poses.len() {
-            if let Ok(Some(c)) = rapier3d::parry::query::contact(
-                &poses[i],
-                shape.shape(),
-                &poses[j],
-                shape.shape(),
-                0.0,
-            ) {
-                if c.dist < -MAX_REST_PENETRATION {
-                    deep += 1;
-                }
+            if sink_depth(&poses[i], &poses[j]) > MAX_REST_PENETRATION {
+                deep += 1;
             }
         }
     }
     deep
+}
+
+/// How many pairs of sticks sink into each other at rest (deeper than 2 mm).
+pub fn overlaps_at_rest(flight: &Flight) -> usize {
+    overlaps_in(flight, None)
+}
+
+/// How many frames of the flight show two sticks passing through each other (deeper than
+/// 2 mm), at rest or in the air.
+pub fn overlapping_frames(flight: &Flight) -> usize {
+    let frames = flight
+        .sticks
+        .iter()
+        .map(|s| s.frames.len())
+        .max()
+        .unwrap_or(0);
+    (0..frames)
+        .filter(|f| overlaps_in(flight, Some(*f)) > 0)
+        .count()
 }
 
 /// Whether any stick of the flight passed beyond the mat's area at any frame (outside a
@@ -961,4 +1563,35 @@ pub fn left_mat(flight: &Flight) -> usize {
             })
         })
         .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lying(x: f32, z: f32, yaw: f32, flat_up: bool) -> Pose3 {
+        let roll = if flat_up { 0.0 } else { std::f32::consts::PI };
+        let y = if flat_up { THICKNESS } else { 0.0 };
+        Pose3::from_parts(Vector::new(x, y, z), rotation(yaw, roll))
+    }
+
+    /// Two sticks side by side sink in by exactly how far their widths overlap, whichever
+    /// is asked first; apart or just touching, not at all.
+    #[test]
+    fn sink_depth_is_the_overlap_of_two_sticks_whichever_comes_first() {
+        let a = lying(0.0, 0.0, 0.0, false);
+        for (gap, want) in [(0.04, 0.0), (0.034, 0.0), (0.03, 0.004), (0.025, 0.009)] {
+            let b = lying(0.0, gap, 0.0, false);
+            let (ab, ba) = (sink_depth(&a, &b), sink_depth(&b, &a));
+            assert!((ab - want).abs() < 2e-4, "gap {gap}: {ab} (want {want})");
+            assert!((ab - ba).abs() < 1e-6, "gap {gap}: {ab} vs {ba}");
+        }
+        // Crossed, one resting on the round back of the other: touching, not sunk.
+        let under = lying(0.0, 0.0, 0.0, false);
+        let over = Pose3::from_parts(
+            Vector::new(0.0, 2.0 * THICKNESS + 0.0005, 0.0),
+            rotation(1.3, 0.0),
+        );
+        assert_eq!(sink_depth(&under, &over), 0.0);
+    }
 }

@@ -1,5 +1,6 @@
 //! The physical throw: deterministic, safe on any input, and shaped by the swipe.
 
+use proptest::prelude::*;
 use yut_core::throw_physics::{self, Against, Mat, Swipe, Target};
 
 fn flick(speed: f32) -> Swipe {
@@ -94,5 +95,69 @@ fn hostile_swipes_and_mats_still_throw_on_a_sensible_mat() {
         for p in f.sticks.iter().flat_map(|s| &s.frames) {
             assert!(p.x.is_finite() && p.y.is_finite() && p.z.is_finite());
         }
+    }
+}
+
+fn faces_of(f: &throw_physics::Flight) -> Vec<bool> {
+    f.sticks.iter().map(|s| s.flat_up).collect()
+}
+
+/// The thirty-two ways four sticks can land, plus 낙 with any faces.
+fn target_strategy() -> impl Strategy<Value = Target> {
+    (any::<[bool; 4]>(), prop::bool::weighted(0.15)).prop_map(|(flat, nak)| Target { flat, nak })
+}
+
+fn swipe_strategy() -> impl Strategy<Value = Swipe> {
+    (
+        240.0f32..900.0,
+        240.0f32..900.0,
+        0.0f32..1.0,
+        0.0f32..1.0,
+        0.0f32..4500.0,
+        -std::f32::consts::PI..std::f32::consts::PI,
+        -10.0f32..10.0,
+    )
+        .prop_map(|(w, h, rx, ry, speed, angle, spin)| Swipe {
+            mat: Mat {
+                width: w,
+                height: h,
+            },
+            release_x: rx * w,
+            release_y: ry * h,
+            velocity_x: speed * angle.cos(),
+            velocity_y: speed * angle.sin(),
+            spin,
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("YUT_PROPTEST_THROWS").ok().and_then(|v| v.parse().ok()).unwrap_or(96)
+    ))]
+
+    /// Whatever the swipe and the mat, the sticks come to rest on exactly the drawn faces
+    /// (the marked stick where it must be, one stick off the mat for a 낙 and none
+    /// otherwise), never through each other, and the same inputs give the same flight.
+    #[test]
+    fn every_throw_rests_on_the_drawn_faces_and_replays_exactly(
+        swipe in swipe_strategy(),
+        target in target_strategy(),
+        salt in 0u64..1000,
+    ) {
+        let f = throw_physics::throw(&swipe, target, salt);
+        prop_assert_eq!(faces_of(&f), target.flat.to_vec());
+        prop_assert!(f.sticks[0].marked && f.sticks.iter().skip(1).all(|s| !s.marked));
+        let off = f.sticks.iter().filter(|s| s.off_mat).count();
+        prop_assert_eq!(off, usize::from(target.nak));
+        if !target.nak {
+            prop_assert_eq!(throw_physics::left_mat(&f), 0);
+        }
+        prop_assert_eq!(throw_physics::overlaps_at_rest(&f), 0);
+        prop_assert_eq!(throw_physics::overlapping_frames(&f), 0);
+        let frames = f.sticks[0].frames.len();
+        prop_assert!(f.sticks.iter().all(|s| s.frames.len() == frames), "every track runs to the end");
+        prop_assert!(f.end_ms >= 800 && f.end_ms <= 2500, "settled after {} ms", f.end_ms);
+        let again = throw_physics::throw(&swipe, target, salt);
+        prop_assert!(again == f, "the same inputs gave another flight");
     }
 }
