@@ -94,10 +94,13 @@ fun StickMat(
     // The bundle under the finger (canvas pixels): while dragging, and after the release
     // until the throw's flight arrives.
     var held by remember { mutableStateOf<Held?>(null) }
+    // Where the finger let go of the throw now flying (canvas pixels): its sticks leave the hand from there.
+    var letGo by remember { mutableStateOf<Offset?>(null) }
 
     // A throw plays once: not again when the screen comes back from the Rules screen or
     // the phone is turned. One already played shows where its sticks came to rest.
     LaunchedEffect(lastThrow?.seq) {
+        letGo = held?.takeIf { !it.down }?.at
         held = null
         val shown = lastThrow ?: return@LaunchedEffect
         if (shown.seq == played.throwSeq) {
@@ -199,7 +202,18 @@ fun StickMat(
             val camera = MatCamera(sceneMat, size.width, size.height, rim = stickSize.rim)
             val sticks = when {
                 hand != null -> bundle(camera, hand.at, stickSize)
-                lastThrow != null && flight != null -> sticksOf(lastThrow, progress)
+                lastThrow != null && flight != null -> {
+                    val flying = sticksOf(lastThrow, progress)
+                    val from = letGo
+                    val sinceRelease = progress * lastThrow.playMs
+                    if (from == null || lastThrow.motion != ThrowMotion.FLIGHT || sinceRelease >= LEAVE_HAND_MS) {
+                        flying
+                    } else {
+                        // Out of the hand: from the bundle under the finger into the flight.
+                        val t = sinceRelease / LEAVE_HAND_MS
+                        bundle(camera, from, stickSize).zip(flying) { h, f -> f.copy(pose = lerpPose(h.pose, f.pose, t * t * (3 - 2 * t))) }
+                    }
+                }
                 else -> restingSticks(sceneMat, stickSize)
             }
             drawMatScene(camera, stickSize, sticks)
@@ -230,6 +244,13 @@ private data class Held(val at: Offset, val down: Boolean)
 
 /** One point of the drag's path. */
 internal data class PathSample(val atMs: Long, val at: Offset)
+
+/**
+ * How long the sticks take to leave the bundle in the hand for their own tracks: the core
+ * lays them out in the hand a little differently (and its gentle fallback toss starts from
+ * the middle of the mat), so they blend from one into the other.
+ */
+private const val LEAVE_HAND_MS = 150f
 
 /** How long the sticks stay at the release point waiting for the throw (one that is refused never comes). */
 private const val HOLD_AFTER_RELEASE_MS = 1_500L
