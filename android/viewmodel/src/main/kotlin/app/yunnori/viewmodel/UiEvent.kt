@@ -9,6 +9,9 @@ import app.yunnori.core.RuleValue
 import app.yunnori.core.Spot
 import app.yunnori.core.Swipe
 import app.yunnori.core.tapSwipe
+import kotlin.math.PI
+import kotlin.math.cos
+import kotlin.math.sin
 import kotlin.random.Random
 
 /**
@@ -155,13 +158,13 @@ object Swipes {
         val rng = Random(seed)
         fun between(a: Double, b: Double) = rng.nextDouble(a, b).toFloat()
         val speed = between(500.0, 1100.0)
-        val angle = between(-0.35, 0.35) - (Math.PI / 2).toFloat()
+        val angle = between(-0.35, 0.35) - (PI / 2).toFloat()
         return Swipe(
             mat = mat,
             releaseX = mat.width * between(0.35, 0.65),
             releaseY = mat.height * between(0.62, 0.78),
-            velocityX = speed * kotlin.math.cos(angle),
-            velocityY = speed * kotlin.math.sin(angle),
+            velocityX = speed * cos(angle),
+            velocityY = speed * sin(angle),
             spin = between(-2.0, 2.0),
         )
     }
