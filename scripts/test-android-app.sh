@@ -84,6 +84,16 @@ r_ids() {
     echo "object R {"
     r_ids string 0x7f000000 string
     r_ids plurals 0x7f010000 plurals
+    # R.raw: one id per file of res/raw (the clack of the sticks), named as aapt names it.
+    echo "    object raw {"
+    i=0
+    for f in "$APP"/res/raw/*; do
+        [ -f "$f" ] || continue
+        n="$(basename "$f")"
+        printf '        const val %s: Int = 0x%x\n' "${n%%.*}" $((0x7f020000 + i))
+        i=$((i + 1))
+    done
+    echo "    }"
     echo "}"
 } >"$R_KT.new"
 mv "$R_KT.new" "$R_KT"

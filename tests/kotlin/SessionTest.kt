@@ -2,7 +2,8 @@ package app.yunnori.core.test
 
 import app.yunnori.core.BotLevel
 import app.yunnori.core.GameSession
-import app.yunnori.core.Gesture
+import app.yunnori.core.Flight
+import app.yunnori.core.Mat
 import app.yunnori.core.NewGame
 import app.yunnori.core.Phase
 import app.yunnori.core.SaveDamage
@@ -16,8 +17,11 @@ import app.yunnori.core.SaveLibrary
 import app.yunnori.core.SaveStatus
 import app.yunnori.core.SeatSpec
 import app.yunnori.core.Spot
+import app.yunnori.core.Swipe
 import app.yunnori.core.YutException
 import app.yunnori.core.boardLayout
+import app.yunnori.core.planFlight
+import app.yunnori.core.tapSwipe
 import app.yunnori.core.describeRules
 import app.yunnori.core.presetRules
 import app.yunnori.core.presets
@@ -39,7 +43,30 @@ import kotlin.test.assertNotNull
 import kotlin.test.assertNull
 import kotlin.test.assertTrue
 
-val TAP = Gesture(directionRad = 0f, speed = 0f, durationMs = 0u)
+val MAT = Mat(width = 360f, height = 420f)
+val TAP = tapSwipe(MAT)
+
+/** A brisk flick up the mat and to the right, let go low on the mat. */
+val FLICK = Swipe(mat = MAT, releaseX = 140f, releaseY = 320f, velocityX = 250f, velocityY = -900f, spin = 1f)
+
+/** The flight is whole: four tracks from release to rest on [flatUp], contacts in time order, the result at its end. */
+fun assertWholeFlight(flight: Flight, flatUp: List<Boolean>) {
+    assertEquals(4, flight.sticks.size)
+    assertEquals(flatUp, flight.sticks.map { it.flatUp })
+    assertTrue(flight.fps > 0u)
+    assertTrue(flight.sticks[0].marked && flight.sticks.drop(1).none { it.marked }, "stick 0 carries the mark")
+    for (t in flight.sticks) {
+        assertTrue(t.frames.size > 10, "${t.frames.size} frames")
+        assertTrue(t.settleMs <= flight.endMs)
+        // At rest, the flat face looks up exactly when the stick landed flat side up.
+        assertEquals(t.flatUp, t.frames.last().normalZ > 0f)
+    }
+    assertEquals(flight.sticks.maxOf { it.settleMs }, flight.endMs)
+    assertEquals(flight.contacts.map { it.atMs }.sorted(), flight.contacts.map { it.atMs })
+    assertTrue(flight.contacts.isNotEmpty() && flight.contacts.all { it.strength in 0f..1f && it.stick in 0..3 })
+    assertEquals(listOf(0, 1, 2, 3), flight.settleOrder.sorted())
+    assertEquals(flight.settleOrder.map { flight.sticks[it].settleMs }.sorted(), flight.settleOrder.map { flight.sticks[it].settleMs })
+}
 
 fun bots(seed: ULong, a: BotLevel = BotLevel.MEDIUM, b: BotLevel = BotLevel.EASY) = NewGame(
     rules = presetRules(Preset.YUNNORI),
@@ -125,9 +152,9 @@ class SessionTest {
             assertFalse(start.canUndo)
 
             // Throw until a move is due (a Back-Do with nothing on the board enters too).
-            var report = game.throwSticks(Gesture(1.2f, 2400f, 140u))
-            assertEquals(4, report.plan.sticks.size)
-            assertEquals(report.sticks, report.plan.sticks.map { it.flatUp })
+            var report = game.throwSticks(FLICK)
+            assertWholeFlight(report.flight, report.sticks)
+            assertEquals(MAT, report.flight.mat)
             assertTrue(report.events.isNotEmpty())
             while (report.snapshot.phase != Phase.TO_MOVE) report = game.throwSticks(TAP)
 
@@ -149,6 +176,40 @@ class SessionTest {
             assertFailsWith<YutException.StaleObject> { game.play(move) }
             game.play(undone.legalMoves.first())
         }
+    }
+
+    @Test
+    fun aThrowsFlightRestsOnItsSticksAndFollowsTheSwipeOnly() {
+        // The same game thrown the same way: the same flight, to the last frame.
+        val flights = (0 until 2).map { GameSession(humans(7uL)).use { game -> game.throwSticks(FLICK) } }
+        assertEquals(flights[0].flight, flights[1].flight)
+        assertEquals(flights[0].sticks, flights[1].sticks)
+        // Thrown another way: another flight, the same result.
+        val tapped = GameSession(humans(7uL)).use { game -> game.throwSticks(TAP) }
+        assertEquals(flights[0].result, tapped.result)
+        assertEquals(flights[0].sticks, tapped.sticks)
+        assertNotEquals(flights[0].flight, tapped.flight)
+        assertWholeFlight(tapped.flight, tapped.sticks)
+
+        // Every throw of a game flies and rests on its own sticks; a 낙 leaves one off the mat.
+        GameSession(humans(5uL)).use { game ->
+            repeat(12) {
+                val snap = game.snapshot()
+                if (snap.phase == Phase.TO_THROW) {
+                    val r = game.throwSticks(FLICK)
+                    assertWholeFlight(r.flight, r.sticks)
+                    assertEquals(r.result == null, r.flight.sticks.any { it.offMat })
+                } else {
+                    game.play(snap.legalMoves.first())
+                }
+            }
+        }
+
+        // Planned alone (previews, a throw heard from a server): the same inputs, the same flight.
+        val alone = planFlight(FLICK, listOf(true, false, false, true), false, 9uL)
+        assertEquals(alone, planFlight(FLICK, listOf(true, false, false, true), false, 9uL))
+        assertWholeFlight(alone, listOf(true, false, false, true))
+        assertFailsWith<YutException.InvalidInput> { planFlight(FLICK, listOf(true, false), false, 1uL) }
     }
 
     @Test

@@ -1,14 +1,22 @@
 package android.content;
 
 import java.io.File;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Stand-in for the framework class, with only the members the app calls and their real
  * signatures, so that the app's sources type-check without the Android SDK. The strings
  * come from the app's res/values/strings.xml (see androidx.compose.ui.res.stringResource
- * in the Kotlin stubs).
+ * in the Kotlin stubs). Preferences live in memory for the JVM's life, one set per files
+ * directory and name, so a new context over the same files (a relaunch) reads what an
+ * earlier one wrote. There are no system services (no vibrator).
  */
 public abstract class Context {
+    public static final int MODE_PRIVATE = 0;
+
+    private static final Map<String, Map<String, Object>> PREFERENCES = new HashMap<>();
+
     public abstract File getFilesDir();
 
     public final String getString(int resId) {
@@ -17,5 +25,45 @@ public abstract class Context {
 
     public final String getString(int resId, Object... formatArgs) {
         return app.yunnori.android.check.AppStrings.format(resId, formatArgs);
+    }
+
+    public final <T> T getSystemService(Class<T> serviceClass) {
+        return null;
+    }
+
+    public SharedPreferences getSharedPreferences(String name, int mode) {
+        Map<String, Object> values;
+        synchronized (PREFERENCES) {
+            values = PREFERENCES.computeIfAbsent(getFilesDir().getPath() + "/" + name, k -> new HashMap<>());
+        }
+        return new SharedPreferences() {
+            @Override
+            public boolean getBoolean(String key, boolean defValue) {
+                Object v;
+                synchronized (values) {
+                    v = values.get(key);
+                }
+                return v instanceof Boolean ? (Boolean) v : defValue;
+            }
+
+            @Override
+            public Editor edit() {
+                Map<String, Object> pending = new HashMap<>();
+                return new Editor() {
+                    @Override
+                    public Editor putBoolean(String key, boolean value) {
+                        pending.put(key, value);
+                        return this;
+                    }
+
+                    @Override
+                    public void apply() {
+                        synchronized (values) {
+                            values.putAll(pending);
+                        }
+                    }
+                };
+            }
+        };
     }
 }

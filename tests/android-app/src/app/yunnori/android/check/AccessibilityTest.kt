@@ -26,6 +26,8 @@ import app.yunnori.android.ui.ResumeScreen
 import app.yunnori.android.ui.ResumeScreenPreview
 import app.yunnori.android.ui.RulesScreen
 import app.yunnori.android.ui.RulesScreenPreview
+import app.yunnori.android.ui.SettingsScreen
+import app.yunnori.android.ui.SettingsScreenPreview
 import app.yunnori.android.ui.game.GameScreenLandscapePreview
 import app.yunnori.android.ui.game.GameScreenPreview
 import app.yunnori.android.ui.game.GameTags
@@ -42,8 +44,8 @@ import app.yunnori.core.SeatSpec
 import app.yunnori.core.describeRules
 import app.yunnori.core.presetRules
 import app.yunnori.core.throwKinds
-import app.yunnori.viewmodel.GameSettings
-import app.yunnori.viewmodel.Gestures
+import app.yunnori.viewmodel.DEFAULT_MAT
+import app.yunnori.viewmodel.Swipes
 import app.yunnori.viewmodel.NewGameUiState
 import app.yunnori.viewmodel.NewGameViewModel
 import app.yunnori.viewmodel.ResumeViewModel
@@ -71,7 +73,7 @@ class AccessibilityTest {
 
     @Test
     fun `TalkBack hears whose turn it is, every throw, move and capture, and the bot's turn`() = screenTest {
-        GameHost(GameSettings(botPauseMs = 300)).use { host ->
+        GameHost(QUICK.copy(botPauseMs = 300)).use { host ->
             setContent { GameOf(host) }
             send(host, UiEvent.NewGame(table(human, human, seed = 7u)))
             var st = awaitGame(host, "a new game") { it.canThrow }
@@ -79,7 +81,7 @@ class AccessibilityTest {
 
             send(host, UiEvent.Throw())
             st = awaitGame(host, "the throw") { it.canMove }
-            val result = AppStrings.text(resultRes(st.lastThrow!!.result!!))
+            val result = AppStrings.text(resultRes(st.lastThrow!!.outcome!!.result!!))
             assertTrue(status().startsWith("Seat 0 threw $result"), status())
             assertTrue("Seat 0 moves" in live(), "${live()}")
 
@@ -108,7 +110,7 @@ class AccessibilityTest {
             }
         }
         // The bot's pause is long enough to see each of its actions on a busy machine.
-        GameHost(GameSettings(botPauseMs = 1500)).use { host ->
+        GameHost(QUICK.copy(botPauseMs = 1500)).use { host ->
             setContent { GameOf(host) }
             send(host, UiEvent.NewGame(table(PlayerKind.Bot(BotLevel.EASY), human, seed = 7u)))
             awaitReal("the bot thinking") { live().contains("Seat 0 is thinking…") }
@@ -170,11 +172,12 @@ class AccessibilityTest {
                     2 -> ResumeScreenPreview()
                     3 -> RulesScreenPreview()
                     4 -> GameScreenPreview()
-                    else -> GameScreenLandscapePreview()
+                    5 -> GameScreenLandscapePreview()
+                    else -> SettingsScreenPreview()
                 }
             }
         }
-        val expected = listOf("Continue", "Start the game", "No saved games yet", "How to play", "Ana throws", "Ana throws")
+        val expected = listOf("Continue", "Start the game", "No saved games yet", "How to play", "Ana throws", "Ana throws", "Stick sounds and vibration")
         for ((i, text) in expected.withIndex()) {
             runOnUiThread { which = i }
             waitForIdle()
@@ -216,11 +219,12 @@ class AccessibilityTest {
             setContent {
                 YunnoriTheme {
                     when (screen) {
-                        "menu" -> MenuScreen(canContinue = true, onContinue = {}, onNewGame = {}, onResume = {}, onRules = {})
+                        "menu" -> MenuScreen(canContinue = true, onContinue = {}, onNewGame = {}, onResume = {}, onRules = {}, onSettings = {})
                         "new" -> {
                             val state by form.state.collectAsState()
                             NewGameScreen(state, onEvent = form::onEvent, onBack = {})
                         }
+                        "settings" -> SettingsScreen(muted = false, onMutedChange = {}, onBack = {})
                         "rules" -> key(rulesOf) { RulesScreen(describeRules(presetRules(rulesOf)), throwKinds(), onBack = {}) }
                         "saves" -> {
                             val state by saves.state.collectAsState()
@@ -246,6 +250,10 @@ class AccessibilityTest {
                 onNode(hasScrollToIndexAction()).performScrollToIndex(0)
                 note("new game, $p", englishInWholeList())
             }
+
+            runOnUiThread { screen = "settings" }
+            waitForIdle()
+            note("settings", englishWords())
 
             runOnUiThread { screen = "rules" }
             for (p in Preset.entries) {
@@ -279,7 +287,7 @@ class AccessibilityTest {
                 while (!game.snapshot().over) {
                     check(++guard < 3000) { "the game did not end" }
                     val snap = game.snapshot()
-                    if (snap.phase == Phase.TO_THROW) game.throwSticks(Gestures.TAP) else game.play(snap.legalMoves.last())
+                    if (snap.phase == Phase.TO_THROW) game.throwSticks(Swipes.tap(DEFAULT_MAT)) else game.play(snap.legalMoves.last())
                 }
                 host.library.save(game)
                 game.id()

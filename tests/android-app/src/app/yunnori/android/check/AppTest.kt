@@ -40,7 +40,8 @@ class AppTest {
                 waitForIdle()
                 onNodeWithText("Player 1 throws").assertExists()
                 tap(onNodeWithText("Throw the sticks"))
-                awaitReal("the throw") { app.model.game.state.value.lastThrow != null && app.model.game.state.value.saved }
+                // The result shows once the sticks have settled (a real flight here: a second or two).
+                awaitReal("the throw") { app.model.game.state.value.lastThrow?.landed == true && app.model.game.state.value.saved }
                 waitForIdle()
                 screenshot("app-game")
 

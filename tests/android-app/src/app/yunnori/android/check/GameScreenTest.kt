@@ -33,9 +33,9 @@ import app.yunnori.core.PlayerKind
 import app.yunnori.core.RuleValue
 import app.yunnori.core.Spot
 import app.yunnori.core.Throw
-import app.yunnori.viewmodel.GameSettings
 import app.yunnori.viewmodel.GameUiState
-import app.yunnori.viewmodel.Gestures
+import app.yunnori.viewmodel.DEFAULT_MAT
+import app.yunnori.viewmodel.Swipes
 import app.yunnori.viewmodel.UiEvent
 import org.junit.jupiter.api.Test
 import java.util.Locale
@@ -83,7 +83,7 @@ class GameScreenTest {
 
             onNodeWithText("Throw the sticks").performClick()
             val moving = awaitGame(host, "the throw") { it.canMove }
-            val result = assertNotNull(moving.lastThrow?.result, "seed $SEED_FORWARD throws a result")
+            val result = assertNotNull(moving.lastThrow?.outcome?.result, "seed $SEED_FORWARD throws a result")
             onNodeWithText("Seat 0 moves").assertExists()
             // The result sits in the hand, and the mat says it once the sticks land.
             onNodeWithText(english.getValue(result)).assertExists()
@@ -123,10 +123,10 @@ class GameScreenTest {
             awaitGame(host, "a new game") { it.canThrow }
             val mat = onNodeWithContentDescription("Double-tap to throw the sticks")
             mat.performTouchInput { swipeUp() }
-            val thrown = awaitGame(host, "the swipe's throw") { it.lastThrow != null }
+            val thrown = awaitGame(host, "the swipe's throw") { it.lastThrow?.landed == true }
             val shown = thrown.lastThrow!!
             assertEquals(0, shown.seat)
-            val name = shown.result?.let { english.getValue(it) } ?: "Nak! A stick left the mat"
+            val name = shown.outcome?.result?.let { english.getValue(it) } ?: "Nak! A stick left the mat"
             // Once the sticks land, TalkBack reads the result (and, while another throw is
             // due, how to throw).
             val after = onAllNodesWithContentDescription(name, substring = true).fetchSemanticsNodes()
@@ -141,7 +141,7 @@ class GameScreenTest {
                     val before = st.lastThrow?.seq
                     onNodeWithContentDescription("Double-tap to throw the sticks", substring = true)
                         .performSemanticsAction(SemanticsActions.OnClick)
-                    awaitGame(host, "a throw by TalkBack") { it.lastThrow?.seq != before }
+                    awaitGame(host, "a throw by TalkBack") { it.lastThrow?.seq != before && it.lastThrow?.landed == true }
                 } else {
                     send(host, UiEvent.ChooseMove(0, st.snapshot!!.state))
                     awaitGame(host, "a move") { it.snapshot!!.state != st.snapshot!!.state }
@@ -245,7 +245,7 @@ class GameScreenTest {
             onNodeWithText("윷 던지기").performClick()
             val st = awaitGame(host, "the throw") { it.canMove }
             val korean = mapOf(Throw.DO to "도", Throw.GAE to "개", Throw.GEOL to "걸", Throw.YUT to "윷", Throw.MO to "모")
-            val name = korean.getValue(st.lastThrow!!.result!!)
+            val name = korean.getValue(st.lastThrow!!.outcome!!.result!!)
             onNodeWithText(name).assertExists()
             assertEquals(name, mat().description(), "the mat reads the result; no throw is due")
             assertEquals(Spot.Home, st.selection?.from, "the only piece to move is picked")
@@ -312,7 +312,7 @@ class GameScreenTest {
     @Test
     fun `a bot's turn shows it thinking, keeps the person's controls off, and hands back`() = screenTest {
         // A pause long enough to see on a busy machine: the test waits for the bot's turn to show.
-        GameHost(GameSettings(botPauseMs = 1500)).use { host ->
+        GameHost(QUICK.copy(botPauseMs = 1500)).use { host ->
             setContent { GameOf(host) }
             send(host, UiEvent.NewGame(table(human, PlayerKind.Bot(BotLevel.EASY), seed = SEED_FORWARD)))
             var st = awaitGame(host, "a new game") { it.canThrow }
@@ -380,7 +380,7 @@ class GameScreenTest {
                     if (snap.over) return@repeat
                     if (snap.phase == Phase.TO_MOVE && snap.legalMoves.any { it.to == Spot.Home }) return seed to action
                     // As the screen's button and the test's first listed move do.
-                    if (snap.phase == Phase.TO_THROW) game.throwSticks(Gestures.TAP) else game.play(snap.legalMoves[0])
+                    if (snap.phase == Phase.TO_THROW) game.throwSticks(Swipes.tap(DEFAULT_MAT)) else game.play(snap.legalMoves[0])
                 }
             } finally {
                 game.close()

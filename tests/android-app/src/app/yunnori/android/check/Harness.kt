@@ -56,6 +56,9 @@ import javax.imageio.ImageIO
 /** How long a test waits for the core or a bot before it fails. */
 const val PATIENCE_MS = 20_000L
 
+/** No bot pause, and the sticks land as soon as they are thrown (the tests that play whole games). */
+val QUICK = GameSettings(botPauseMs = 0, flightPace = 0.0)
+
 /**
  * Draws the app's screens on the desktop at a phone's size (412 × 915 dp), with the app's
  * strings in [locale] (Compose's Locale.current follows the JVM's default, so the board's
@@ -88,9 +91,10 @@ fun SkikoComposeUiTest.screenshot(name: String) {
 /**
  * The game's view model as the app runs it: its coroutines on the UI thread (Swing's, as
  * Android's main thread), the core on the IO dispatcher, saves in a fresh directory.
- * Bots play without a pause, so tests wait on the core alone.
+ * Bots play without a pause and thrown sticks land at once ([QUICK]), so tests wait on the
+ * core alone; a test of the flight itself passes its own settings.
  */
-class GameHost(settings: GameSettings = GameSettings(botPauseMs = 0)) : AutoCloseable {
+class GameHost(settings: GameSettings = QUICK) : AutoCloseable {
     val dir: File = Files.createTempDirectory("yunnori-app").toFile()
     val scope = CoroutineScope(SupervisorJob() + Dispatchers.Swing)
     val library: SaveLibrary = SaveLibrary.open(File(dir, "games").path)

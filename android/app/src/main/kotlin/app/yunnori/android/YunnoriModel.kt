@@ -1,5 +1,6 @@
 package app.yunnori.android
 
+import android.animation.ValueAnimator
 import android.app.Application
 import androidx.lifecycle.AndroidViewModel
 import androidx.lifecycle.SavedStateHandle
@@ -16,6 +17,7 @@ import app.yunnori.viewmodel.GameViewModel
 import app.yunnori.viewmodel.NewGameViewModel
 import app.yunnori.viewmodel.ResumeViewModel
 import app.yunnori.viewmodel.UiEvent
+import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.distinctUntilChanged
 import kotlinx.coroutines.flow.drop
 import kotlinx.coroutines.flow.map
@@ -33,9 +35,13 @@ import java.io.File
  */
 class YunnoriModel(app: Application, private val saved: SavedStateHandle) : AndroidViewModel(app) {
     private val library: SaveLibrary = SaveLibrary.open(File(app.filesDir, "games").path)
+    private val settings = AppSettings(app)
+
+    /** The clack and the vibration of each knock of the sticks. */
+    private val feedback = StickFeedback(app)
 
     // The bots wait for a move's animation: tell them how fast the board draws it.
-    val game = GameViewModel(viewModelScope, library, GameSettings(moveStepMs = MOVE_STEP_MS.toLong()))
+    val game = GameViewModel(viewModelScope, library, GameSettings(moveStepMs = MOVE_STEP_MS.toLong()), feedback)
     val resume = ResumeViewModel(viewModelScope, library)
     val newGame = NewGameViewModel { seat, player ->
         when (player) {
@@ -50,7 +56,25 @@ class YunnoriModel(app: Application, private val saved: SavedStateHandle) : Andr
     /** The process was ended with a game open, and this model opens it again. */
     val reopened: Boolean = saved.get<String>(OPEN_GAME) != null
 
+    /** The settings' mute switch (kept across launches). */
+    val muted: StateFlow<Boolean> get() = settings.muted
+
+    fun setMuted(muted: Boolean) {
+        settings.setMuted(muted)
+        game.onEvent(UiEvent.SetMuted(muted))
+    }
+
+    /**
+     * Reads the system's Remove animations (animator duration scale 0) again, as the game
+     * screen comes on: with it, throws show as a short drop.
+     */
+    fun refreshMotion() {
+        game.onEvent(UiEvent.SetReduceMotion(!ValueAnimator.areAnimatorsEnabled()))
+    }
+
     init {
+        game.onEvent(UiEvent.SetMuted(settings.muted.value))
+        refreshMotion()
         saved.get<String>(OPEN_GAME)?.let { game.onEvent(UiEvent.Resume(it)) }
         // The first value is the fresh model's "no game": not a game closed.
         viewModelScope.launch {
@@ -65,6 +89,7 @@ class YunnoriModel(app: Application, private val saved: SavedStateHandle) : Andr
 
     override fun onCleared() {
         game.close()
+        feedback.close()
         resume.close()
         library.close()
     }

@@ -1,9 +1,11 @@
 package app.yunnori.viewmodel
 
 import app.yunnori.core.BoardLayout
+import app.yunnori.core.Flight
 import app.yunnori.core.GameEvent
 import app.yunnori.core.GameSnapshot
 import app.yunnori.core.LegalMove
+import app.yunnori.core.Mat
 import app.yunnori.core.Phase
 import app.yunnori.core.Route
 import app.yunnori.core.RulesDescription
@@ -11,7 +13,6 @@ import app.yunnori.core.Slip
 import app.yunnori.core.Spot
 import app.yunnori.core.Throw
 import app.yunnori.core.ThrowInfo
-import app.yunnori.core.ThrowPlan
 
 /**
  * Everything the game screen draws, as one immutable value. The position itself is the
@@ -32,7 +33,11 @@ data class GameUiState(
     val selection: Selection? = null,
     /** Several moves lead to the tapped destination: the screen asks which. */
     val choice: MoveChoice? = null,
-    /** The last throw, to animate (a new [ThrowShown.seq] means a new throw). */
+    /**
+     * The last throw, to animate (a new [ThrowShown.seq] means a new throw). While its sticks
+     * fly ([flying]) the position on screen is still the one before it: the result, the
+     * hand and the moves come with the snapshot once the last stick has settled.
+     */
     val lastThrow: ThrowShown? = null,
     /** The last move, to animate along its path. */
     val lastMove: MoveShown? = null,
@@ -53,15 +58,24 @@ data class GameUiState(
     /** Set when the game was opened from its backup file: why. */
     val recoveredFromBackup: String? = null,
     val message: UserMessage? = null,
+    /** The stick mat as laid out on screen (points): a tap or a bot throws onto it. */
+    val mat: Mat = DEFAULT_MAT,
+    /** Throws show as a short drop, not the whole flight (the system asks for less motion). */
+    val reduceMotion: Boolean = false,
+    /** No clack and no haptic tap when a stick knocks (the settings' switch). */
+    val muted: Boolean = false,
 ) {
     val hasGame: Boolean get() = snapshot != null
     val over: Boolean get() = snapshot?.over == true
 
+    /** The sticks of [lastThrow] are in the air: nothing can be thrown or moved until they settle. */
+    val flying: Boolean get() = lastThrow?.landed == false
+
     /** The seat to act is a human, and the game waits for them. */
     val humanToAct: Boolean get() = snapshot.let { it != null && !it.over && it.botToAct == null }
-    val canThrow: Boolean get() = humanToAct && snapshot?.phase == Phase.TO_THROW
-    val canMove: Boolean get() = humanToAct && snapshot?.phase == Phase.TO_MOVE
-    val canUndo: Boolean get() = snapshot?.canUndo == true
+    val canThrow: Boolean get() = humanToAct && !flying && snapshot?.phase == Phase.TO_THROW
+    val canMove: Boolean get() = humanToAct && !flying && snapshot?.phase == Phase.TO_MOVE
+    val canUndo: Boolean get() = !flying && snapshot?.canUndo == true
 
     /** A hint makes sense: a person is to move, and none is on screen or on its way. */
     val canAskHint: Boolean get() = canMove && !hintThinking && hint == null
@@ -132,20 +146,44 @@ data class MoveChoice(
 
 data class MoveOption(val moveIndex: Int, val move: LegalMove)
 
-/** A throw to animate. */
+/** A throw to animate: its flight, then (once [landed]) what it did. */
 data class ThrowShown(
     /** Grows with every throw of the view model. */
     val seq: Long,
     val seat: Int,
     val colour: String,
+    /** Which sticks land flat side up (stick 0 is the marked one), as the flight ends. */
+    val sticks: List<Boolean>,
+    /** The four sticks simulated from the swipe to rest: pose tracks, contacts, [Flight.endMs]. */
+    val flight: Flight,
+    /** How the screen shows it: the whole flight, or a short drop to the final poses. */
+    val motion: ThrowMotion,
+    /** How long after the release the result shows (the flight's end, or the drop's). */
+    val playMs: Long,
+    val byBot: Boolean,
+    /** What the throw did: `null` while the sticks fly (the result is withheld until they settle). */
+    val outcome: ThrowOutcome? = null,
+) {
+    val landed: Boolean get() = outcome != null
+}
+
+/** A throw's result, shown once its sticks have settled. */
+data class ThrowOutcome(
     /** `null` for 낙 (a stick off the mat). */
     val result: Throw?,
-    /** Which sticks landed flat side up (stick 0 is the marked one). */
-    val sticks: List<Boolean>,
-    val plan: ThrowPlan,
     val events: List<GameEvent>,
-    val byBot: Boolean,
 )
+
+enum class ThrowMotion {
+    /** The simulated flight, frame by frame, with a knock at each contact. */
+    FLIGHT,
+
+    /** Reduce Motion: the sticks drop briefly onto their final poses. */
+    DROP,
+}
+
+/** The mat a tap throws onto before the screen has laid its mat out (points). */
+val DEFAULT_MAT: Mat = Mat(width = 320f, height = 200f)
 
 /** A move to animate, along [path] (every spot passed after [from], ending at the destination). */
 data class MoveShown(

@@ -1,6 +1,7 @@
 package app.yunnori.viewmodel
 
 import app.yunnori.core.Advice
+import app.yunnori.core.Against
 import app.yunnori.core.GameSession
 import app.yunnori.core.GameSnapshot
 import app.yunnori.core.LegalMove
@@ -12,6 +13,7 @@ import app.yunnori.core.Spot
 import app.yunnori.core.ThrowReport
 import app.yunnori.core.YutException
 import app.yunnori.core.boardLayout
+import app.yunnori.core.tapSwipe
 import app.yunnori.core.throwKinds
 import kotlinx.coroutines.CancellationException
 import kotlinx.coroutines.CoroutineScope
@@ -39,6 +41,13 @@ data class GameSettings(
     val hintBudgetMs: Int = 1_500,
     /** How long the hard bot may think about each move of a review. */
     val reviewBudgetMs: Int = 1_000,
+    /** Reduce Motion's short drop: how long after the release the result shows then. */
+    val dropMs: Long = 350,
+    /**
+     * How fast a flight plays: 1 as simulated; 0 lands at once (the screen tests that play
+     * whole games through the view model).
+     */
+    val flightPace: Double = 1.0,
 )
 
 /**
@@ -53,12 +62,20 @@ data class GameSettings(
  * search run the same way for the person to move; any change of position cancels it, as
  * it does a review ([UiEvent.Review]).
  *
+ * A throw is played out before its result shows: the core simulates the sticks' flight
+ * from the player's swipe, [GameUiState.lastThrow] carries it while the sticks fly, each
+ * contact asks [feedback] for a knock at its time, and only once the last stick has
+ * settled ([app.yunnori.core.Flight.endMs], or Reduce Motion's short drop) do the result,
+ * the hand, the moves and the new phase come on screen. Nothing can be thrown or moved
+ * meanwhile. A bot's throw flies too.
+ *
  * Errors of the core never escape: they become [GameUiState.message].
  */
 class GameViewModel(
     private val scope: CoroutineScope,
     private val library: SaveLibrary,
     private val settings: GameSettings = GameSettings(),
+    private val feedback: ThrowFeedback = ThrowFeedback.NONE,
 ) : AutoCloseable {
 
     private val _state = MutableStateFlow(GameUiState(board = boardLayout(), throwKinds = throwKinds()))
@@ -76,6 +93,9 @@ class GameViewModel(
     private var bot: Job? = null
     private var hintJob: Job? = null
     private var reviewJob: Job? = null
+
+    /** The flight being played (its knocks, then its landing). */
+    private var flightJob: Job? = null
     private var seq = 0L
 
     fun onEvent(event: UiEvent.ForGame) {
@@ -87,12 +107,18 @@ class GameViewModel(
         serial.post {
             stopBot()
             stopSearches()
+            stopFlight()
             closeSession()
         }
         serial.close()
     }
 
     private fun handle(event: UiEvent.ForGame) {
+        if (_state.value.flying && event.waitsForTheSticks()) {
+            // A tap on the board while the sticks fly just does nothing.
+            if (event !is UiEvent.SelectPiece) say(MessageKind.NotNow, "the sticks are still in the air")
+            return
+        }
         when (event) {
             is UiEvent.Throw -> throwSticks(event)
             is UiEvent.SelectPiece -> select(event.from)
@@ -110,6 +136,9 @@ class GameViewModel(
             UiEvent.PlayAgain -> newGame((session ?: return say(MessageKind.NoGame)).setup().copy(seed = null))
             is UiEvent.Resume -> resume(event.id)
             UiEvent.Leave -> leave()
+            is UiEvent.MatLaidOut -> _state.update { it.copy(mat = event.mat) }
+            is UiEvent.SetReduceMotion -> _state.update { it.copy(reduceMotion = event.on) }
+            is UiEvent.SetMuted -> _state.update { it.copy(muted = event.muted) }
             UiEvent.Dismiss -> {
                 _state.update { it.copy(message = null) }
                 // A bot that stopped on an error tries again once its message is read.
@@ -126,9 +155,9 @@ class GameViewModel(
         val game = session ?: return say(MessageKind.NoGame)
         val snap = _state.value.snapshot ?: return say(MessageKind.NoGame)
         if (snap.botToAct != null) return say(MessageKind.NotYourTurn)
-        val report = game.throwSticks(event.gesture)
-        showThrow(report, byBot = false)
-        afterAction(game, animationMs = report.plan.totalMs.toLong())
+        // On the worker (serial runs there): the core plans the flight, some milliseconds.
+        val report = game.throwSticks(event.swipe ?: tapSwipe(_state.value.mat))
+        fly(game, report, byBot = false)
     }
 
     private fun select(from: Spot?) {
@@ -212,10 +241,11 @@ class GameViewModel(
     private fun leave() {
         stopBot()
         stopSearches()
+        stopFlight()
         generation++
         session?.let { autosave(it) }
         closeSession()
-        _state.update { GameUiState(board = it.board, throwKinds = it.throwKinds, message = it.message) }
+        _state.update { it.fresh().copy(message = it.message) }
     }
 
     // ----- hints --------------------------------------------------------------------
@@ -316,7 +346,8 @@ class GameViewModel(
             _state.update { it.copy(botThinking = false) }
             return
         }
-        if (bot != null) return
+        // A throw in the air: the bot's next step is scheduled when it lands.
+        if (bot != null || _state.value.flying) return
         val gen = generation
         _state.update { it.copy(botThinking = true) }
         bot = scope.launch(settings.worker) {
@@ -353,9 +384,9 @@ class GameViewModel(
             afterAction(game, animationMs = 0, save = false)
             return
         }
-        val report = game.throwSticks(Gestures.BOT) // an error here is shown; Dismiss retries
-        showThrow(report, byBot = true)
-        afterAction(game, animationMs = report.plan.totalMs.toLong())
+        // An error here is shown; Dismiss retries.
+        val report = game.throwSticks(Swipes.bot(_state.value.mat, seed = state.toLong() xor seq))
+        fly(game, report, byBot = true)
     }
 
     private fun botPlay(gen: Long, game: GameSession, move: LegalMove) {
@@ -410,14 +441,13 @@ class GameViewModel(
     private fun replace(game: GameSession, recoveredFromBackup: String?) {
         stopBot()
         stopSearches()
+        stopFlight()
         generation++
         closeSession()
         session = game
         val snap = game.snapshot()
         _state.update {
-            GameUiState(
-                board = it.board,
-                throwKinds = it.throwKinds,
+            it.fresh().copy(
                 gameId = game.id(),
                 rules = game.rules(),
                 recoveredFromBackup = recoveredFromBackup,
@@ -430,19 +460,70 @@ class GameViewModel(
         session = null
     }
 
-    private fun showThrow(report: ThrowReport, byBot: Boolean) {
+    // ----- the flight -----------------------------------------------------------------
+
+    /**
+     * Shows [report]'s throw in the air: the position stays the one before it while the
+     * sticks fly, one knock is asked of [feedback] per contact at its time, and at the end
+     * ([land]) the result, the hand, the moves and the new phase come on screen. The throw
+     * is saved at once (it has happened; leaving mid-flight keeps it).
+     */
+    private fun fly(game: GameSession, report: ThrowReport, byBot: Boolean) {
+        autosave(game)
+        val saved = _state.value.saved
+        val flight = report.flight
+        val drop = _state.value.reduceMotion
+        val pace = settings.flightPace.coerceAtLeast(0.0)
+        val playMs = if (drop) settings.dropMs else (flight.endMs.toDouble() * pace).toLong()
         val colour = report.snapshot.seats.getOrNull(report.seat)?.colour ?: report.snapshot.turn.colour
         val shown = ThrowShown(
             seq = ++seq,
             seat = report.seat,
             colour = colour,
-            result = report.result,
             sticks = report.sticks,
-            plan = report.plan,
-            events = report.events,
+            flight = flight,
+            motion = if (drop) ThrowMotion.DROP else ThrowMotion.FLIGHT,
+            playMs = playMs,
             byBot = byBot,
         )
-        publish(report.snapshot) { it.copy(lastThrow = shown) }
+        _state.update { it.copy(lastThrow = shown, selection = null, choice = null) }
+        // A knock per contact at its time; Reduce Motion's drop lands with one soft knock.
+        val knocks: List<Pair<Long, Knock>> = if (drop) {
+            val strongest = flight.contacts.maxOfOrNull { it.strength } ?: 0f
+            if (flight.contacts.isEmpty()) emptyList() else listOf(playMs to Knock(minOf(strongest, 0.5f), Against.Mat))
+        } else {
+            flight.contacts.map { (it.atMs.toDouble() * pace).toLong() to Knock(it.strength, it.against) }
+        }
+        val gen = generation
+        flightJob = scope.launch {
+            var now = 0L
+            for ((at, knock) in knocks) {
+                delay(at - now)
+                now = maxOf(now, at)
+                if (!_state.value.muted) feedback.knock(knock.strength, knock.against)
+            }
+            delay(playMs - now)
+            serial.post { land(gen, game, shown.seq, report, saved) }
+        }
+    }
+
+    /** The last stick has settled: the throw's result and the position after it come on screen. */
+    private fun land(gen: Long, game: GameSession, throwSeq: Long, report: ThrowReport, saved: Boolean) {
+        if (!isCurrent(gen, game) || _state.value.lastThrow?.seq != throwSeq) return
+        flightJob = null
+        val outcome = ThrowOutcome(report.result, report.events)
+        if (report.snapshot.state != _state.value.snapshot?.state) stopSearches()
+        // Landed first, so the new position's only movable piece is picked as usual.
+        _state.update {
+            it.copy(lastThrow = it.lastThrow?.copy(outcome = outcome)).withSnapshot(report.snapshot).copy(saved = saved)
+        }
+        afterAction(game, animationMs = 0, save = false)
+    }
+
+    /** Drops the flight under way (another game, leaving): its knocks and its landing. */
+    private fun stopFlight() {
+        flightJob?.cancel()
+        flightJob = null
     }
 
     private fun showMove(move: LegalMove, report: MoveReport, byBot: Boolean) {
@@ -477,11 +558,25 @@ class GameViewModel(
         say((error as? YutException)?.toUserMessage() ?: UserMessage(MessageKind.Internal, error.toString()))
 }
 
+private class Knock(val strength: Float, val against: Against)
+
+/** Events refused while the sticks fly (they act on the position the throw is about to change). */
+private fun UiEvent.ForGame.waitsForTheSticks(): Boolean = when (this) {
+    is UiEvent.Throw, is UiEvent.SelectPiece, is UiEvent.ChooseDestination, is UiEvent.ChooseMove,
+    is UiEvent.ChooseRoute, is UiEvent.ChooseStack, UiEvent.Hint, UiEvent.Review, UiEvent.Undo,
+    -> true
+    else -> false
+}
+
 private fun whyNoMove(st: GameUiState): MessageKind = when {
     !st.hasGame -> MessageKind.NoGame
     st.snapshot?.botToAct != null -> MessageKind.NotYourTurn
     else -> MessageKind.NotNow
 }
+
+/** No game: what the screen keeps from one game to the next (the board, the mat, the player's settings). */
+private fun GameUiState.fresh(): GameUiState =
+    GameUiState(board = board, throwKinds = throwKinds, mat = mat, reduceMotion = reduceMotion, muted = muted)
 
 /** The state showing [snap]: a new position clears the pick, and picks the only movable piece. */
 private fun GameUiState.withSnapshot(snap: GameSnapshot): GameUiState {

@@ -1,12 +1,18 @@
 package app.yunnori.viewmodel
 
-import app.yunnori.core.Gesture
+import app.yunnori.core.Mat
 import app.yunnori.core.NewGame as NewGameSetup
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.Preset
 import app.yunnori.core.Route
 import app.yunnori.core.RuleValue
 import app.yunnori.core.Spot
+import app.yunnori.core.Swipe
+import app.yunnori.core.tapSwipe
+import kotlin.math.PI
+import kotlin.math.cos
+import kotlin.math.sin
+import kotlin.random.Random
 
 /**
  * Everything a screen can ask for. Each view model takes the events of its own screen
@@ -24,8 +30,25 @@ sealed interface UiEvent {
 
     // ----- the game screen --------------------------------------------------------
 
-    /** Throws the sticks. The swipe only shapes the animation: the core draws the result. */
-    data class Throw(val gesture: Gesture = Gestures.TAP) : ForGame
+    /**
+     * Throws the sticks from [swipe] (where the finger let go on the mat, how fast, how it
+     * turned). `null`, as the Throw button and TalkBack's action send it, is a tap: a gentle
+     * drop on the mat as laid out ([MatLaidOut]). The swipe only shapes the flight: the core
+     * draws the result, and the screen shows it once the last stick has settled.
+     */
+    data class Throw(val swipe: Swipe? = null) : ForGame
+
+    /** The stick mat's size on screen (points): taps and bots throw onto it. */
+    data class MatLaidOut(val mat: Mat) : ForGame
+
+    /**
+     * The system asks for less motion (animations off, animator duration scale 0): a throw
+     * shows as a short drop of the sticks to where they come to rest, not the whole flight.
+     */
+    data class SetReduceMotion(val on: Boolean) : ForGame
+
+    /** The settings' mute switch: no clack and no haptic tap when a stick knocks. */
+    data class SetMuted(val muted: Boolean) : ForGame
 
     /** Taps a piece (a station holding the player's stack, or [Spot.Home] for a new piece); `null` clears. */
     data class SelectPiece(val from: Spot?) : ForGame
@@ -122,25 +145,27 @@ sealed interface UiEvent {
     data object StartHandled : ForNewGame
 }
 
-/** Ready-made gestures. */
-object Gestures {
-    /** A tap on the throw button: the core picks a plain throw. */
-    val TAP: Gesture = Gesture(directionRad = 0f, speed = 0f, durationMs = 0u)
-
-    /** The flick a bot makes: straight up the mat, brisk. */
-    val BOT: Gesture = Gesture(directionRad = (-Math.PI / 2).toFloat(), speed = 1400f, durationMs = 140u)
+/** Ready-made swipes. */
+object Swipes {
+    /** A tap (the Throw button, TalkBack's action): a gentle drop on [mat]. */
+    fun tap(mat: Mat): Swipe = tapSwipe(mat)
 
     /**
-     * A swipe on screen from its displacement (y grows downwards) and duration. Pass the
-     * displacement in dp: the core reads the speed as points per second.
+     * A bot's flick, different from throw to throw ([seed]) but always plausible: let go
+     * in the near half of the mat, brisk, up the mat with a little drift and curl.
      */
-    fun swipe(dx: Float, dy: Float, durationMs: Long): Gesture {
-        val ms = durationMs.coerceIn(1, 10_000)
-        val distance = kotlin.math.hypot(dx, dy)
-        return Gesture(
-            directionRad = kotlin.math.atan2(dy, dx),
-            speed = distance * 1000f / ms,
-            durationMs = ms.toUInt(),
+    fun bot(mat: Mat, seed: Long): Swipe {
+        val rng = Random(seed)
+        fun between(a: Double, b: Double) = rng.nextDouble(a, b).toFloat()
+        val speed = between(500.0, 1100.0)
+        val angle = between(-0.35, 0.35) - (PI / 2).toFloat()
+        return Swipe(
+            mat = mat,
+            releaseX = mat.width * between(0.35, 0.65),
+            releaseY = mat.height * between(0.62, 0.78),
+            velocityX = speed * cos(angle),
+            velocityY = speed * sin(angle),
+            spin = between(-2.0, 2.0),
         )
     }
 }

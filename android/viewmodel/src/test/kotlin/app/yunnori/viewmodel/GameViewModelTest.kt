@@ -49,13 +49,14 @@ class GameViewModelTest {
         assertTrue(start.canThrow)
         assertTrue(start.saved, "a new game is saved at once")
 
-        // The throw: an animation plan of four sticks landing on the core's result.
-        val thrown = vm.act(UiEvent.Throw(Gestures.swipe(10f, -400f, 150)))
+        // The throw: a flight of four sticks coming to rest on the core's result.
+        val thrown = vm.act(UiEvent.Throw(Tables.flick(10f, -400f)))
         val shown = assertNotNull(thrown.lastThrow)
         assertFalse(shown.byBot)
-        assertEquals(4, shown.plan.sticks.size)
+        assertTrue(shown.landed)
+        assertEquals(4, shown.flight.sticks.size)
         assertEquals(4, shown.sticks.size)
-        assertEquals(shown.sticks, shown.plan.sticks.map { it.flatUp })
+        assertEquals(shown.sticks, shown.flight.sticks.map { it.flatUp })
 
         // Finish the human's turn by choosing moves; the bot's turn then starts.
         var st = thrown

@@ -2,6 +2,7 @@ package app.yunnori.viewmodel
 
 import app.yunnori.core.BotLevel
 import app.yunnori.core.GameSnapshot
+import app.yunnori.core.Mat
 import app.yunnori.core.NewGame
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.Preset
@@ -9,6 +10,7 @@ import app.yunnori.core.RuleSetting
 import app.yunnori.core.RuleValue
 import app.yunnori.core.Rules
 import app.yunnori.core.SeatSpec
+import app.yunnori.core.Swipe
 import kotlinx.coroutines.flow.first
 import kotlin.coroutines.EmptyCoroutineContext
 
@@ -38,6 +40,13 @@ object Tables {
 
     /** Settings for tests under `runTest`: everything on the test dispatcher (virtual time). */
     val testSettings = GameSettings(worker = EmptyCoroutineContext)
+
+    /** The mat the tests throw on (the view model's default). */
+    val mat: Mat = DEFAULT_MAT
+
+    /** A flick let go at ([x], [y]) on [mat] (default: low in the middle) at ([vx], [vy]) points per second. */
+    fun flick(vx: Float, vy: Float, x: Float = mat.width / 2, y: Float = mat.height * 0.7f, spin: Float = 0f): Swipe =
+        Swipe(mat = mat, releaseX = x, releaseY = y, velocityX = vx, velocityY = vy, spin = spin)
 }
 
 /** The snapshot without what differs between two objects of the same position (state tags, last events). */
@@ -63,7 +72,7 @@ suspend fun GameViewModel.playHumanTurn(): GameUiState {
     val seat = st.snapshot!!.turn.seat
     while (st.humanToAct && st.snapshot!!.turn.seat == seat) {
         st = when {
-            st.canThrow -> act(UiEvent.Throw(Gestures.swipe(0f, -300f, 120)))
+            st.canThrow -> act(UiEvent.Throw(Tables.flick(0f, -300f)))
             else -> act(UiEvent.ChooseMove(0, st.snapshot!!.state))
         }
         check(st.message == null) { "unexpected message ${st.message}" }

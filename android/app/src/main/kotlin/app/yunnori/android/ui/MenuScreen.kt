@@ -32,6 +32,7 @@ fun MenuScreen(
     onNewGame: () -> Unit,
     onResume: () -> Unit,
     onRules: () -> Unit,
+    onSettings: () -> Unit,
 ) {
     Surface(modifier = Modifier.fillMaxSize(), color = MaterialTheme.colorScheme.background) {
         Column(
@@ -60,6 +61,8 @@ fun MenuScreen(
             FilledTonalButton(onClick = onResume, modifier = buttonWidth) { Text(stringResource(R.string.menu_resume)) }
             Spacer(Modifier.height(12.dp))
             OutlinedButton(onClick = onRules, modifier = buttonWidth) { Text(stringResource(R.string.menu_rules)) }
+            Spacer(Modifier.height(12.dp))
+            OutlinedButton(onClick = onSettings, modifier = buttonWidth) { Text(stringResource(R.string.menu_settings)) }
         }
     }
 }
@@ -68,5 +71,5 @@ fun MenuScreen(
 @Preview(widthDp = 412, heightDp = 915)
 @Composable
 internal fun MenuScreenPreview() {
-    YunnoriTheme { MenuScreen(canContinue = true, onContinue = {}, onNewGame = {}, onResume = {}, onRules = {}) }
+    YunnoriTheme { MenuScreen(canContinue = true, onContinue = {}, onNewGame = {}, onResume = {}, onRules = {}, onSettings = {}) }
 }

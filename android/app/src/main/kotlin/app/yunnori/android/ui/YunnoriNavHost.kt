@@ -20,6 +20,7 @@ object Routes {
     const val RESUME = "resume"
     const val GAME = "game"
     const val RULES = "rules"
+    const val SETTINGS = "settings"
 }
 
 /**
@@ -58,7 +59,12 @@ fun YunnoriNavHost(model: YunnoriModel = viewModel()) {
                 onNewGame = { nav.navigate(Routes.NEW_GAME) },
                 onResume = { nav.navigate(Routes.RESUME) },
                 onRules = { nav.navigate(Routes.RULES) },
+                onSettings = { nav.navigate(Routes.SETTINGS) },
             )
+        }
+        composable(Routes.SETTINGS) {
+            val muted by model.muted.collectAsStateWithLifecycle()
+            SettingsScreen(muted = muted, onMutedChange = model::setMuted, onBack = { nav.popBackStack() })
         }
         composable(Routes.NEW_GAME) {
             val form by model.newGame.state.collectAsStateWithLifecycle()
@@ -86,6 +92,8 @@ fun YunnoriNavHost(model: YunnoriModel = viewModel()) {
         }
         composable(Routes.GAME) {
             BackHandler { leaveGame() }
+            // The player may have turned animations off or on since: throws follow.
+            LaunchedEffect(Unit) { model.refreshMotion() }
             GameScreen(
                 state = game,
                 onEvent = model.game::onEvent,

@@ -300,6 +300,7 @@ private fun Controls(parts: GameParts, modifier: Modifier = Modifier, matSize: C
                 lastThrow = state.lastThrow,
                 canThrow = state.canThrow,
                 onThrow = { parts.onEvent(UiEvent.Throw(it)) },
+                onLaidOut = { parts.onEvent(UiEvent.MatLaidOut(it)) },
                 played = parts.played,
                 modifier = Modifier.weight(1f).fillMaxHeight(),
             )
@@ -502,8 +503,10 @@ private fun lastActionText(state: GameUiState, snap: GameSnapshot): String {
             parts.joinToString(", ")
         }
         thrown != null -> {
-            val result = thrown.result?.let { stringResource(it.label()) } ?: stringResource(R.string.throw_nak)
-            val again = thrown.events.any { it is GameEvent.BonusOwed }
+            // Said once the sticks have settled; while they fly, who threw.
+            val outcome = thrown.outcome ?: return stringResource(R.string.said_throwing, name(thrown.seat))
+            val result = outcome.result?.let { stringResource(it.label()) } ?: stringResource(R.string.throw_nak)
+            val again = outcome.events.any { it is GameEvent.BonusOwed }
             listOfNotNull(
                 stringResource(R.string.said_threw, name(thrown.seat), result),
                 stringResource(R.string.said_throw_again).takeIf { again },

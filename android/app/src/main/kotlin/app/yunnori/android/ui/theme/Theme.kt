@@ -40,9 +40,22 @@ object YutColours {
     val BoardInk = Color(0xFF5B3A1A)
     val Mat = Color(0xFF6E2A2A)
     val MatEdge = Color(0xFF4A1B1B)
+
+    /** The mat's far end, in the shade. */
+    val MatFar = Color(0xFF5A2020)
+    val MatWeave = Color(0x22000000)
+    val Rim = Color(0xFF5A3318)
+    val RimTop = Color(0xFF7A4A24)
+
+    /** Around the mat: the table or floor it lies on. */
+    val Floor = Color(0xFF2E2119)
     val StickFlat = Color(0xFFEBCB92)
     val StickRound = Color(0xFF8D5A2B)
+    val StickEnd = Color(0xFFB98A55)
     val StickGrain = Color(0xFF5E3A18)
+
+    /** The Back-Do mark on the marked stick. */
+    val StickMark = Color(0xFF3A1608)
     val Capture = Color(0xFFD32F2F)
     val Hint = Color(0xFFFFB300)
 }

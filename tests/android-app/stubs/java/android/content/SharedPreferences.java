@@ -1,0 +1,14 @@
+package android.content;
+
+/** Stand-in for the framework interface (see android.content.Context): what the app calls. */
+public interface SharedPreferences {
+    boolean getBoolean(String key, boolean defValue);
+
+    Editor edit();
+
+    interface Editor {
+        Editor putBoolean(String key, boolean value);
+
+        void apply();
+    }
+}

@@ -1,0 +1,11 @@
+package android.os;
+
+/** Stand-in for the framework class (see android.content.Context). */
+public abstract class Vibrator {
+    public abstract boolean hasVibrator();
+
+    public abstract boolean hasAmplitudeControl();
+
+    public void vibrate(VibrationEffect vibe) {
+    }
+}
