@@ -25,7 +25,8 @@ struct StickMatView: View {
 
     /// The finger on the mat, in mat points at the hand's height.
     @State private var drag: DragTracker?
-    /// The bundle where the finger let go, until the flight arrives.
+    /// The bundle where the finger let go, until the flight arrives (drawn only while the
+    /// sticks are in the air).
     @State private var released: [Pose]?
 
     var body: some View {
@@ -56,7 +57,7 @@ struct StickMatView: View {
 
     private var enabled: Bool { status == .ready }
 
-    private var animating: Bool { inAir || drag != nil || released != nil }
+    private var animating: Bool { inAir || drag != nil }
 
     /// The result on the mat: only once the sticks of its flight have settled.
     private var shownResult: ThrowShow? {
@@ -73,7 +74,7 @@ struct StickMatView: View {
     private func throwGesture(_ painter: StickPainter) -> some SwiftUI.Gesture {
         DragGesture(minimumDistance: 0)
             .onChanged { value in
-                guard enabled, released == nil,
+                guard enabled,
                       let p = painter.camera.unproject(x: value.location.x, y: value.location.y,
                                                        height: painter.size.releaseHeight)
                 else { return }
@@ -110,7 +111,9 @@ struct StickMatView: View {
             return (StickLayout.inHand(x: drag.last.x, y: drag.last.y, heading: drag.heading, size: painter.size),
                     waitingMarks, [])
         }
-        if let released { return (released, waitingMarks, []) }
+        // Let go: the model holds the sticks in the air while the core plans their flight
+        // (a refused throw never goes up, and the bundle is dropped).
+        if inAir, let released { return (released, waitingMarks, []) }
         guard let flight else {
             return (StickLayout.waiting(on: painter.mat, size: painter.size), waitingMarks, [])
         }

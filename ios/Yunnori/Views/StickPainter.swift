@@ -13,7 +13,7 @@ struct StickPainter {
         let mat = MatCamera.mat(forWidth: Double(viewSize.width), height: Double(viewSize.height))
         size = StickSize.on(mat)
         camera = MatCamera(mat: mat, width: Double(viewSize.width), height: Double(viewSize.height),
-                           rim: Double(size.rim), headroom: size.releaseHeight * 0.8)
+                           rim: Double(size.rim), headroom: size.releaseHeight * 0.5)
     }
 
     /// Only the sticks (the menu's picture): a camera over a small bare mat.
