@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Check the iPhone app's SwiftUI sources (ios/Yunnori) on Linux, where SwiftUI does not
-# exist. tests/ios-app/SwiftUI is a stand-in for SwiftUI: Apple's declarations (iOS 17 API,
-# Xcode 16's Swift 6 isolation), declarations only (nothing of it runs; what the screens
-# do is tested through their view models, scripts/test-ios-viewmodel.sh).
+# exist. tests/ios-app/SwiftUI is a stand-in for SwiftUI (and tests/ios-app/UIKit,
+# tests/ios-app/AVFoundation for the few calls the app makes to those): Apple's
+# declarations (iOS 17 API, Xcode 16's Swift 6 isolation), declarations only (nothing of
+# it runs; what the screens do is tested through their view models,
+# scripts/test-ios-viewmodel.sh).
 #   1. The app type-checks against it and the real YunnoriKit and YutCore modules, in
 #      Swift 6 mode with warnings as errors (a wrong name, type, optional or actor fails),
 #      and uses none of the stand-in's underscored machinery. `#Preview` bodies are
@@ -60,6 +62,19 @@ in_swift_chroot "$REPO_DIR" swiftc -parse-as-library -swift-version 6 -warnings-
     -emit-module -module-name SwiftUI -emit-module-path "$work_in/modules/SwiftUI.swiftmodule" \
     "${standin_src[@]}" </dev/null >&2 || yn_die "the SwiftUI stand-in did not compile"
 yn_log "compiled the SwiftUI stand-in in $(yn_since "$t")"
+
+# The other frameworks' stand-ins (tests/ios-app/<Module>/, e.g. UIKit and AVFoundation for
+# the sticks' haptics and sound): the same, one module each.
+for dir in "$REPO_DIR"/tests/ios-app/*/; do
+    name="$(basename "$dir")"
+    [ "$name" != SwiftUI ] || continue
+    mapfile -t module_src < <(cd "$REPO_DIR" && find "tests/ios-app/$name" -name '*.swift' | sort)
+    [ "${#module_src[@]}" -gt 0 ] || continue
+    in_swift_chroot "$REPO_DIR" swiftc -parse-as-library -swift-version 6 -warnings-as-errors \
+        -emit-module -module-name "$name" -emit-module-path "$work_in/modules/$name.swiftmodule" \
+        "${module_src[@]}" </dev/null >&2 || yn_die "the $name stand-in did not compile"
+    yn_log "compiled the $name stand-in"
+done
 
 # The app's sources as they are type-checked: `#Preview("name") {` opens a view-builder
 # function instead (Xcode's macro has no implementation here), on the same line, so the

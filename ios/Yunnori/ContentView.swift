@@ -7,6 +7,7 @@ enum Screen: Hashable {
     case resume
     case game
     case rules
+    case settings
     case licences
 }
 
@@ -30,6 +31,8 @@ struct ContentView: View {
                         GameView(toMenu: { path.removeAll() })
                     case .rules:
                         RulesView()
+                    case .settings:
+                        SettingsView()
                     case .licences:
                         LicencesView()
                     }
@@ -141,6 +144,7 @@ struct MenuView: View {
                 }
                 MainMenuButton("menu.resume", systemImage: "tray.full") { open(.resume) }
                 MainMenuButton("menu.rules", systemImage: "book") { open(.rules) }
+                MainMenuButton("menu.settings", systemImage: "gearshape") { open(.settings) }
                 MainMenuButton("menu.licences", systemImage: "doc.text") { open(.licences) }
             }
             .frame(maxWidth: 320)

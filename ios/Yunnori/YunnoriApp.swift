@@ -34,9 +34,11 @@ final class AppServices {
     convenience init() {
         switch SaveLocation.open() {
         case .success(let opened):
-            self.init(library: opened, game: GameModel(library: opened), launchMessage: nil)
+            self.init(library: opened, game: GameModel(library: opened, feedback: StickKnocks()),
+                      launchMessage: nil)
         case .failure(let message):
-            self.init(library: nil, game: GameModel(library: nil), launchMessage: message)
+            self.init(library: nil, game: GameModel(library: nil, feedback: StickKnocks()),
+                      launchMessage: message)
         }
     }
 

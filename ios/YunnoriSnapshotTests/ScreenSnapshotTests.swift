@@ -67,6 +67,15 @@ final class ScreenSnapshotTests: XCTestCase {
         }
     }
 
+    func testSettings() throws {
+        let services = try launch()
+        XCTAssertNotNil(Bundle.main.url(forResource: "clack", withExtension: "wav"),
+                        "the knock's sound is not in the app bundle")
+        assertScreen(named: "settings", services) {
+            SettingsView()
+        }
+    }
+
     func testLicences() throws {
         let services = try launch()
         XCTAssertNotNil(LicenceList.bundled(), "Licences.json is not in the app bundle")
@@ -113,7 +122,11 @@ final class ScreenSnapshotTests: XCTestCase {
         while played < moves, actions < 200 {
             actions += 1
             if game.state.canThrow {
-                game.throwSticks(ThrowInput.tap)
+                // The Throw button's drop; its result shows once the sticks settle.
+                game.throwSticks(ThrowInput.tap(mat: game.mat))
+                while game.state.sticksInAir {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
             } else if game.state.canMove, let move = game.state.snapshot?.legalMoves.first {
                 game.choose(move)
                 played += 1

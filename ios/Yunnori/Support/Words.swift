@@ -14,6 +14,7 @@ func statusWords(_ status: TurnStatus) -> String {
             : localized("game.status.throw", fallback: "Throw the sticks")
     case .pickPiece: return localized("game.status.pick", fallback: "Pick a piece to move")
     case .pickDestination: return localized("game.status.destination", fallback: "Tap where it should go")
+    case .inTheAir: return localized("game.status.inTheAir", fallback: "The sticks are in the air…")
     case .botThrows: return localized("game.status.botThrows", fallback: "Throwing…")
     case .botThinks: return localized("game.status.botThinks", fallback: "Thinking…")
     case .botMoves: return localized("game.status.botMoves", fallback: "Moving…")
@@ -25,6 +26,7 @@ func statusWords(_ status: TurnStatus) -> String {
 func matWords(_ status: MatStatus) -> String {
     switch status {
     case .ready: return localized("game.throwHint.voice", fallback: "Double-tap to throw the sticks")
+    case .inTheAir: return localized("mat.flying", fallback: "The sticks are in the air")
     case .moveFirst: return localized("mat.moveFirst", fallback: "Move a piece before the next throw")
     case .othersTurn(let seat): return String(format: localized("mat.othersTurn", fallback: "%@ is playing"), seat)
     case .over: return localized("game.status.over", fallback: "The game is over")

@@ -15,8 +15,6 @@ struct GameView: View {
     let toMenu: @MainActor () -> Void
 
     @State private var board = BoardGeometry()
-    /// Bumped when the sticks come to rest (for the landing haptic); it only ever grows.
-    @State private var landings = 0
 
     private var model: GameModel { services.game }
     private var state: GameState { services.game.state }
@@ -98,11 +96,13 @@ struct GameView: View {
             choiceButtons(choice)
         }
         // Haptics: each event of the model once (a throw, a pick, a move, a capture, the
-        // end, a refusal), never when the value goes back; and the sticks landing.
+        // end, a refusal), never when the value goes back. The sticks' knocks are played
+        // by the model's `ThrowFeedback` (StickKnocks), at their times.
         .sensoryFeedback(trigger: state.event) { old, new in
             TableEvent.fresh(old, new)?.haptic?.feedback
         }
-        .sensoryFeedback(.impact(weight: .heavy), trigger: landings)
+        // With Reduce Motion the sticks only drop, and the result waits only for that.
+        .onChange(of: reduceMotion, initial: true) { _, reduce in model.reduceMotion = reduce }
         // VoiceOver hears each throw, move, capture and change of turn, a bot's as well.
         .onChange(of: state.event) { old, new in
             guard let event = TableEvent.fresh(old, new), !event.speech.isEmpty else { return }
@@ -138,9 +138,9 @@ struct GameView: View {
             HandRow(state: state)
             ActionRow(state: state, pickHome: { model.select(.home) }, choose: { model.tap($0) },
                       askHint: { model.askHint() })
-            StickMatView(lastThrow: state.lastThrow, status: state.mat,
-                         onThrow: { model.throwSticks($0) },
-                         onLanded: { _ in landings += 1 })
+            StickMatView(flight: state.flight, result: state.lastThrow, status: state.mat,
+                         inAir: state.sticksInAir, onThrow: { model.throwSticks($0) },
+                         onLayout: { model.mat = $0 })
                 .frame(height: matHeight)
                 .padding(.horizontal)
             HStack {

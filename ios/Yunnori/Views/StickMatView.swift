@@ -1,227 +1,233 @@
 import SwiftUI
 import YunnoriKit
 
-/// The mat the four sticks are thrown on. A swipe (direction, speed, how long the finger
-/// was down) or a tap throws; the sticks then fly along the core's plan: each from its
-/// release pose to its resting pose, rolling its half-turns and landing on the face the
-/// core drew, the marked stick showing its Back-Do mark, a stick off the mat fading (낙).
+/// The mat the four sticks are thrown on, seen in perspective from above and in front.
 ///
-/// With Reduce Motion the sticks do not fly: they lie as they landed at once.
+/// While a finger drags on it (when a throw is due) the sticks follow it, bundled in the
+/// hand; when it lets go they leave from there, as fast and as curved as the finger went
+/// over its last moments (`DragTracker`). A touch that hardly moves does not throw: the
+/// Throw button and VoiceOver's action throw with a gentle drop. The flight the core
+/// simulated is then drawn frame by frame, interpolated to the display's rate, with the
+/// shadows growing and softening as the sticks rise; the result shows once they settle.
+/// With Reduce Motion the model asks for a short drop instead, drawn the same way.
 struct StickMatView: View {
-    let lastThrow: ThrowShow?
+    /// The latest throw's flight, in the air or at rest; `nil` before the first throw.
+    let flight: FlightShow?
+    /// The throw's result, once its sticks have settled.
+    let result: ThrowShow?
     /// What the mat offers now; it throws only when `.ready`.
     let status: MatStatus
-    /// The core's gesture record (not SwiftUI's `Gesture` protocol).
-    let onThrow: (YutCore.Gesture) -> Void
-    /// Called once the last stick has come to rest.
-    var onLanded: (ThrowShow) -> Void = { _ in }
+    /// Sticks are in the air (anyone's throw).
+    let inAir: Bool
+    let onThrow: (Swipe) -> Void
+    /// The mat as laid out (bots throw on it too).
+    var onLayout: (Mat) -> Void = { _ in }
 
-    @Environment(\.accessibilityReduceMotion) private var reduceMotion
-    @State private var flightStart = Date.distantPast
-    @State private var flying: ThrowShow?
-    @State private var landed: ThrowShow?
-    @State private var touchDown: Date?
-    @State private var drag: CGSize = .zero
+    /// The finger on the mat, in mat points at the hand's height.
+    @State private var drag: DragTracker?
+    /// The bundle where the finger let go, until the flight arrives (drawn only while the
+    /// sticks are in the air).
+    @State private var released: [Pose]?
 
     var body: some View {
         GeometryReader { geo in
-            let mat = CGRect(origin: .zero, size: geo.size).insetBy(dx: 8, dy: 8)
+            let painter = StickPainter(viewSize: geo.size)
             ZStack {
-                RoundedRectangle(cornerRadius: 18)
-                    .fill(Palette.mat.gradient)
-                    .overlay(
-                        RoundedRectangle(cornerRadius: 18)
-                            .strokeBorder(.white.opacity(0.25), style: StrokeStyle(lineWidth: 2, dash: [6, 5]))
-                            .padding(6))
-                sticks(in: mat)
-                overlayText
+                TimelineView(.animation(minimumInterval: nil, paused: !animating)) { timeline in
+                    Canvas { context, _ in
+                        painter.drawMat(in: &context)
+                        let sticks = sticksNow(at: timeline.date, painter: painter)
+                        painter.drawSticks(sticks.poses, marked: sticks.marked, dimmed: sticks.dimmed,
+                                           in: &context)
+                    }
+                }
+                MatCaption(result: shownResult, ready: enabled && drag == nil, throwNow: throwByTap(painter))
             }
             .contentShape(Rectangle())
-            .gesture(throwGesture)
+            .gesture(throwGesture(painter))
+            .onChange(of: painter.mat, initial: true) { _, mat in onLayout(mat) }
+            .accessibilityElement(children: .ignore)
+            .accessibilityLabel(Text(verbatim: accessibilityText))
+            .accessibilityAddTraits(enabled ? .isButton : [])
+            .accessibilityAction { if enabled { throwByTap(painter)() } }
         }
-        .task(id: lastThrow?.id) { await fly(lastThrow) }
-        .accessibilityElement(children: .ignore)
-        .accessibilityLabel(Text(verbatim: accessibilityText))
-        .accessibilityAddTraits(enabled ? .isButton : [])
-        .accessibilityAction { if enabled { onThrow(ThrowInput.tap) } }
+        .onChange(of: flight?.id) { released = nil }
+        .onChange(of: inAir) { if !inAir { released = nil } }
     }
 
     private var enabled: Bool { status == .ready }
 
+    private var animating: Bool { inAir || drag != nil }
+
+    /// The result on the mat: only once the sticks of its flight have settled.
+    private var shownResult: ThrowShow? {
+        guard let result, let flight, result.id == flight.id, !inAir else { return nil }
+        return result
+    }
+
+    private func throwByTap(_ painter: StickPainter) -> @MainActor () -> Void {
+        { onThrow(ThrowInput.tap(mat: painter.mat)) }
+    }
+
     // MARK: - Input
 
-    private var throwGesture: some SwiftUI.Gesture {
+    private func throwGesture(_ painter: StickPainter) -> some SwiftUI.Gesture {
         DragGesture(minimumDistance: 0)
             .onChanged { value in
-                if touchDown == nil { touchDown = .now }
-                drag = value.translation
+                guard enabled,
+                      let p = painter.camera.unproject(x: value.location.x, y: value.location.y,
+                                                       height: painter.size.releaseHeight)
+                else { return }
+                let t = value.time.timeIntervalSinceReferenceDate
+                if drag == nil {
+                    drag = DragTracker(x: p.x, y: p.y, t: t)
+                } else {
+                    drag?.add(x: p.x, y: p.y, t: t)
+                }
             }
             .onEnded { value in
-                let seconds = Date.now.timeIntervalSince(touchDown ?? .now)
-                touchDown = nil
-                drag = .zero
-                guard enabled, flying == nil else { return }
-                onThrow(ThrowInput.swipe(dx: value.translation.width, dy: value.translation.height,
-                                         seconds: seconds))
+                defer { drag = nil }
+                guard enabled, let tracker = drag,
+                      let p = painter.camera.unproject(x: value.location.x, y: value.location.y,
+                                                       height: painter.size.releaseHeight),
+                      let swipe = tracker.release(x: p.x, y: p.y, t: value.time.timeIntervalSinceReferenceDate,
+                                                  on: painter.mat)
+                else { return }
+                released = StickLayout.inHand(x: Double(swipe.releaseX), y: Double(swipe.releaseY),
+                                              heading: tracker.heading, size: painter.size)
+                onThrow(swipe)
             }
     }
 
     // MARK: - Sticks
 
-    @ViewBuilder
-    private func sticks(in mat: CGRect) -> some View {
-        if let show = flying ?? landed {
-            TimelineView(.animation(paused: flying == nil)) { timeline in
-                let ms = flying == nil
-                    ? Double(show.plan.totalMs)
-                    : timeline.date.timeIntervalSince(flightStart) * 1000
-                ZStack {
-                    ForEach(Array(show.plan.sticks.enumerated()), id: \.offset) { _, plan in
-                        StickView(pose: plan.pose(atMs: ms), mat: mat)
-                    }
-                }
-            }
-        } else {
-            // Resting in a row, ready to be picked up.
-            ZStack {
-                ForEach(0..<4, id: \.self) { i in
-                    StickView(
-                        pose: StickPose(x: 0.3 + 0.13 * Double(i), y: 0.55 + (touchDown == nil ? 0 : -0.04),
-                                        angle: .pi / 2, width: 1, lift: touchDown == nil ? 0 : 0.3,
-                                        flatUp: false, marked: i == 0, offMat: false, landed: true),
-                        mat: mat)
-                }
-            }
-            .offset(x: drag.width * 0.15, y: drag.height * 0.15)
+    /// The sticks to draw at `date`: in the hand under the finger, where it let go, in
+    /// their flight (at rest once it is over), or waiting on the mat before any throw.
+    private func sticksNow(at date: Date, painter: StickPainter)
+        -> (poses: [Pose], marked: [Bool], dimmed: [Bool])
+    {
+        let waitingMarks = [true, false, false, false]
+        if let drag {
+            return (StickLayout.inHand(x: drag.last.x, y: drag.last.y, heading: drag.heading, size: painter.size),
+                    waitingMarks, [])
         }
+        // Let go: the model holds the sticks in the air while the core plans their flight
+        // (a refused throw never goes up, and the bundle is dropped).
+        if inAir, let released { return (released, waitingMarks, []) }
+        guard let flight else {
+            return (StickLayout.waiting(on: painter.mat, size: painter.size), waitingMarks, [])
+        }
+        // Planned on another mat (a saved game's last throw, a resized screen): drawn at
+        // rest on this one's scale.
+        let poses = inAir ? flight.poses(at: date) : flight.poses(atMs: .infinity)
+        let sticks = flight.flight.sticks
+        let fitted = flight.flight.mat == painter.mat ? poses : poses.map { rescaled($0, from: flight.flight.mat, to: painter.mat) }
+        return (fitted, sticks.map(\.marked), sticks.map { $0.offMat && !inAir })
     }
 
-    @ViewBuilder
-    private var overlayText: some View {
-        if let landed, flying == nil {
-            Text(verbatim: resultName(landed.result))
-                .font(.system(.largeTitle, design: .rounded, weight: .heavy))
-                .foregroundStyle(.white)
-                .shadow(color: .black.opacity(0.5), radius: 3)
-                .frame(maxHeight: .infinity, alignment: .top)
-                .padding(.top, 10)
-                .transition(.scale.combined(with: .opacity))
-        }
-        if enabled && flying == nil {
-            Text("game.throwHint")
-                .font(.footnote.weight(.semibold))
-                .foregroundStyle(.white.opacity(0.85))
-                .frame(maxHeight: .infinity, alignment: .bottom)
-                .padding(.bottom, 10)
-        }
+    private func rescaled(_ pose: Pose, from: Mat, to: Mat) -> Pose {
+        let k = Double(min(to.width / max(from.width, 1), to.height / max(from.height, 1)))
+        let c = pose.centre
+        return Pose(centre: Vec3(c.x * k, c.y * k, c.z * k), axis: pose.axisVector, normal: pose.normalVector)
     }
 
-    private func fly(_ show: ThrowShow?) async {
-        guard let show else {
-            flying = nil
-            landed = nil
-            return
-        }
-        let flight = show.flight(reduceMotion: reduceMotion)
-        if flight == .zero {
-            flying = nil
-            landed = show
-            onLanded(show)
-            return
-        }
-        landed = nil
-        flying = show
-        flightStart = .now
-        try? await Task.sleep(for: flight)
-        guard flying?.id == show.id else { return }
-        withAnimation(.spring(duration: 0.3)) {
-            flying = nil
-            landed = show
-        }
-        onLanded(show)
-    }
-
-    /// The result on the mat, if the sticks have landed, then what the mat offers now:
+    /// The result on the mat, if the sticks have settled, then what the mat offers now:
     /// never empty, disabled or not.
     private var accessibilityText: String {
-        if flying != nil { return localized("mat.flying", fallback: "The sticks are in the air") }
         let offer = matWords(status)
-        guard let landed else { return offer }
-        return "\(resultName(landed.result)). \(offer)"
+        guard let shownResult else { return offer }
+        return "\(resultName(shownResult.result)). \(offer)"
     }
 }
 
-/// One stick seen from above: long and narrow; the flat side light with its marks, the
-/// round side dark wood; narrower while it rolls, larger and with a wider shadow when up.
-private struct StickView: View {
-    let pose: StickPose
-    let mat: CGRect
+/// What lies over the mat: the result once the sticks have settled, and, when a throw is
+/// due, how to throw and the Throw button (a 44-point target; VoiceOver uses the mat's
+/// own action).
+private struct MatCaption: View {
+    let result: ThrowShow?
+    let ready: Bool
+    let throwNow: @MainActor () -> Void
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
     var body: some View {
-        let length = min(mat.width, mat.height * 1.6) * 0.36
-        let thickness = length * 0.2
-        let scale = 1 + 0.35 * pose.lift
         ZStack {
-            RoundedRectangle(cornerRadius: thickness * 0.45)
-                .fill(pose.flatUp ? Palette.woodFlat : Palette.woodRound)
-            if pose.flatUp {
-                HStack(spacing: length * 0.12) {
-                    ForEach(0..<3, id: \.self) { _ in
-                        Image(systemName: "xmark")
-                            .font(.system(size: thickness * 0.45, weight: .bold))
-                            .foregroundStyle(Palette.line)
+            if let result {
+                Text(verbatim: resultName(result.result))
+                    .font(.system(.largeTitle, design: .rounded, weight: .heavy))
+                    .foregroundStyle(.white)
+                    .shadow(color: .black.opacity(0.5), radius: 3)
+                    .frame(maxHeight: .infinity, alignment: .top)
+                    .padding(.top, 10)
+                    .transition(reduceMotion ? .opacity : .scale.combined(with: .opacity))
+            }
+            if ready {
+                HStack(alignment: .bottom) {
+                    Text("game.throwHint")
+                        .font(.footnote.weight(.semibold))
+                        .foregroundStyle(.white.opacity(0.9))
+                        .shadow(color: .black.opacity(0.4), radius: 2)
+                    Spacer(minLength: 8)
+                    Button(action: throwNow) {
+                        Text("game.throwButton")
+                            .font(.subheadline.bold())
+                            .frame(minWidth: 44, minHeight: 44)
                     }
+                    .buttonStyle(.borderedProminent)
+                    .tint(Palette.accent)
                 }
-                if pose.marked {
-                    // The Back-Do mark.
-                    Circle()
-                        .fill(Palette.accent)
-                        .frame(width: thickness * 0.5, height: thickness * 0.5)
-                        .offset(x: length * 0.38)
-                }
-            } else {
-                RoundedRectangle(cornerRadius: thickness * 0.45)
-                    .fill(LinearGradient(colors: [.white.opacity(0.25), .clear, .black.opacity(0.25)],
-                                         startPoint: .top, endPoint: .bottom))
+                .frame(maxHeight: .infinity, alignment: .bottom)
+                .padding(10)
             }
         }
-        .frame(width: length, height: thickness)
-        .scaleEffect(x: 1, y: max(pose.width, 0.08))
-        .scaleEffect(scale)
-        .rotationEffect(.radians(pose.angle))
-        .shadow(color: .black.opacity(0.35), radius: 2 + 8 * pose.lift, x: 0, y: 2 + 10 * pose.lift)
-        .opacity(pose.offMat ? 0.45 : 1)
-        .position(x: mat.minX + pose.x * mat.width, y: mat.minY + pose.y * mat.height)
+        .animation(reduceMotion ? nil : .spring(duration: 0.3), value: result?.id)
+        .accessibilityHidden(true)
     }
 }
 
 /// Four sticks resting, for the menu.
 struct IdleSticks: View {
+    private let mat = Mat(width: 200, height: 120)
+
     var body: some View {
-        GeometryReader { geo in
-            let mat = CGRect(origin: .zero, size: geo.size)
-            ZStack {
-                ForEach(0..<4, id: \.self) { i in
-                    StickView(
-                        pose: StickPose(x: 0.2 + 0.2 * Double(i), y: 0.5, angle: .pi / 2 + 0.12 * Double(i - 2),
-                                        width: 1, lift: 0, flatUp: i % 2 == 0, marked: i == 0,
-                                        offMat: false, landed: true),
-                        mat: mat)
-                }
+        Canvas { context, size in
+            let painter = StickPainter(viewSize: size, mat: mat)
+            let resting = StickLayout.waiting(on: mat, size: painter.size).enumerated().map { i, pose in
+                // Two flat faces up, two round backs, fanned a little.
+                let c = pose.centre
+                let axis = Vec3(0.12 * Double(i - 2) + 0.05, -1, 0).normalized
+                let up = i % 2 == 0
+                return Pose(centre: Vec3(c.x + Double(i - 2) * 8, c.y - Double(mat.height) * 0.12, c.z),
+                            axis: axis, normal: Vec3(0, 0, up ? 1 : -1))
             }
+            painter.drawSticks(resting, marked: [true, false, false, false], in: &context)
         }
     }
 }
 
 #Preview("Ready to throw") {
-    StickMatView(lastThrow: nil, status: .ready, onThrow: { _ in })
-        .frame(height: 160)
+    StickMatView(flight: nil, result: nil, status: .ready, inAir: false, onThrow: { _ in })
+        .frame(height: 180)
+        .padding()
+}
+
+#Preview("The sticks in the air") {
+    StickMatView(flight: Samples.flight(), result: nil, status: .inTheAir, inAir: true, onThrow: { _ in })
+        .frame(height: 180)
+        .padding()
+}
+
+#Preview("A short drop (Reduce Motion)") {
+    StickMatView(flight: Samples.flight(drop: true), result: nil, status: .inTheAir, inAir: true,
+                 onThrow: { _ in })
+        .frame(height: 180)
         .padding()
 }
 
 #Preview("A result on the mat") {
-    StickMatView(lastThrow: Samples.game(.toMove).state.lastThrow, status: .moveFirst, onThrow: { _ in })
-        .frame(height: 160)
+    let state = Samples.game(.toMove).state
+    StickMatView(flight: state.flight, result: state.lastThrow, status: .moveFirst, inAir: false,
+                 onThrow: { _ in })
+        .frame(height: 180)
         .padding()
 }
 

@@ -198,6 +198,20 @@ extension View {
     }
 }
 
+// MARK: - Previews
+
+/// Xcode's previews declared as a type (the licences screen's, which the `#if
+/// canImport(UIKit)` around it shows to this check since the UIKit stand-in exists).
+@MainActor @preconcurrency
+public protocol PreviewProvider {
+    associatedtype Previews: View
+    @ViewBuilder @MainActor @preconcurrency static var previews: Previews { get }
+}
+
+extension View {
+    nonisolated public func previewDisplayName(_ value: String?) -> some View { _modified() }
+}
+
 // MARK: - App and scenes
 
 @MainActor @preconcurrency

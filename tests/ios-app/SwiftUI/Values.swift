@@ -192,6 +192,11 @@ public struct UnitPoint: Hashable, Sendable {
     public static let trailing = UnitPoint(x: 1, y: 0.5)
 }
 
+/// Colours to blend, evenly spaced.
+public struct Gradient: Hashable, Sendable {
+    public init(colors: [Color]) {}
+}
+
 public struct LinearGradient: ShapeStyle {
     public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {}
 }

@@ -247,7 +247,50 @@ extension Canvas where Symbols == EmptyView {
 public struct GraphicsContext {
     public struct Shading: Sendable {
         public static func color(_ color: Color) -> Shading { Shading() }
+        public static func linearGradient(_ gradient: Gradient, startPoint: CGPoint, endPoint: CGPoint,
+                                          options: GraphicsContext.GradientOptions = GradientOptions())
+            -> Shading { Shading() }
     }
+
+    public struct GradientOptions: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let `repeat` = GradientOptions(rawValue: 1)
+        public static let mirror = GradientOptions(rawValue: 2)
+        public static let linearColor = GradientOptions(rawValue: 4)
+    }
+
+    public struct Filter: Sendable {
+        public static func blur(radius: CGFloat, options: GraphicsContext.BlurOptions = BlurOptions()) -> Filter {
+            Filter()
+        }
+    }
+
+    public struct BlurOptions: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let opaque = BlurOptions(rawValue: 1)
+        public static let dithersResult = BlurOptions(rawValue: 2)
+    }
+
+    public struct FilterOptions: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let linearColor = FilterOptions(rawValue: 1)
+    }
+
+    /// The opacity everything drawn from now on is multiplied by.
+    public var opacity: Double {
+        get { _declarationOnly() }
+        set {}
+    }
+
+    /// Draws what `content` draws into a new layer, composited into this context as one
+    /// (its filters apply to the whole layer).
+    public func drawLayer(content: (inout GraphicsContext) throws -> Void) rethrows {}
+    /// Applies `filter` to everything drawn from now on.
+    public mutating func addFilter(_ filter: GraphicsContext.Filter,
+                                   options: GraphicsContext.FilterOptions = FilterOptions()) {}
 
     public func fill(_ path: Path, with shading: Shading) {}
     public func stroke(_ path: Path, with shading: Shading, lineWidth: CGFloat = 1) {}
@@ -355,6 +398,7 @@ public struct Path: Sendable, Equatable {
     public init(roundedRect rect: CGRect, cornerRadius: CGFloat) {}
     public mutating func move(to end: CGPoint) {}
     public mutating func addLine(to end: CGPoint) {}
+    public mutating func closeSubpath() {}
     public nonisolated func path(in rect: CGRect) -> Path { self }
 }
 

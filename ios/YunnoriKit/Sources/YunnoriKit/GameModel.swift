@@ -9,6 +9,13 @@ import YutCore
 /// route, a stack choice or a set of results), undo, start or resume a game, leave.
 /// Nothing here decides a rule: legal moves, destinations and paths all come from the core.
 ///
+/// A throw is planned by the core off the main actor, then its flight is played: the
+/// screen draws `state.flight` while each knock of a stick is felt and heard
+/// (`ThrowFeedback`, unless `muted`), and the result (the banner, the hand, the legal moves,
+/// the next phase) is published only when the last stick has settled on `pacing.clock`;
+/// nothing can be thrown or moved meanwhile. With `reduceMotion` the sticks only drop
+/// for a moment. Bots' throws fly the same way.
+///
 /// Bot seats play in a `Task` on the main actor: a short pause, then a throw or the
 /// core's asynchronous bot search, then the move. Starting or resuming a game, undoing
 /// and leaving cancel that task (and the search inside it); a result that arrives late is
@@ -30,6 +37,22 @@ public final class GameModel {
     @ObservationIgnored private(set) var botTask: Task<Void, Never>?
     @ObservationIgnored private(set) var hintTask: Task<Void, Never>?
     @ObservationIgnored private(set) var reviewTask: Task<Void, Never>?
+    /// A person's throw: planned, then flown until its result is shown.
+    @ObservationIgnored private(set) var throwTask: Task<Void, Never>?
+    @ObservationIgnored private let feedback: (any ThrowFeedback)?
+    @ObservationIgnored private let defaults: UserDefaults
+    /// With Reduce Motion (the view sets it from its environment): a throw's sticks drop
+    /// onto their resting places in a moment instead of flying.
+    @ObservationIgnored public var reduceMotion = false
+    /// The stick mat as laid out on screen, for the bots' throws (a person's swipe brings
+    /// its own).
+    @ObservationIgnored public var mat = Mat(width: 360, height: 240)
+    /// No clack and no haptic tap on the sticks' knocks. Kept in `UserDefaults` under
+    /// `mutedKey`.
+    public var muted: Bool {
+        didSet { defaults.set(muted, forKey: Self.mutedKey) }
+    }
+    public static let mutedKey = "sticks.muted"
     /// How long the hard bot may think about a hint.
     static let hintBudgetMs: UInt32 = 1_500
     /// How long the hard bot may think about each move of a review.
@@ -42,10 +65,16 @@ public final class GameModel {
     /// - Parameters:
     ///   - library: where games are saved; `nil` plays without saving (the app tells the
     ///     player once, when the library fails to open).
-    ///   - pacing: how fast bots play.
-    public init(library: SaveLibrary?, pacing: Pacing = .table) {
+    ///   - pacing: how fast bots play, and the clock flights are played on.
+    ///   - feedback: plays each knock of the sticks (clack and haptic tap).
+    ///   - defaults: where the mute setting is kept.
+    public init(library: SaveLibrary?, pacing: Pacing = .table, feedback: (any ThrowFeedback)? = nil,
+                defaults: UserDefaults = .standard) {
         self.autosaver = library.map(Autosaver.init(library:))
         self.pacing = pacing
+        self.feedback = feedback
+        self.defaults = defaults
+        self.muted = defaults.bool(forKey: Self.mutedKey)
     }
 
     // MARK: - Starting, resuming, leaving
@@ -131,16 +160,83 @@ public final class GameModel {
 
     // MARK: - Throwing
 
-    /// Throws the sticks for the person to act. The result comes from the core; the
-    /// gesture only shapes the animation.
-    public func throwSticks(_ gesture: Gesture) {
+    /// Throws the sticks for the person to act, as the swipe let them go (`ThrowInput.tap`
+    /// for the Throw button and VoiceOver). The result comes from the core; the swipe only
+    /// shapes the flight. The sticks are in the air at once: the flight appears as soon as
+    /// the core has planned it, the result when the last stick settles.
+    public func throwSticks(_ swipe: Swipe) {
         guard let session, state.hasGame else { return report(UserMessage(.notNow)) }
         guard state.isHumanTurn else {
-            return report(UserMessage(.notNow, detail: "it is not a person's turn"))
+            return report(UserMessage(.notNow, detail: state.sticksInAir
+                ? "the sticks are in the air" : "it is not a person's turn"))
         }
+        state.sticksInAir = true
+        let generation = self.generation
+        throwTask = Task { [weak self] in
+            await self?.personThrows(session, swipe: swipe, generation: generation)
+        }
+    }
+
+    private func personThrows(_ session: GameSession, swipe: Swipe, generation: Int) async {
+        defer { if generation == self.generation { throwTask = nil } }
         do {
-            showThrow(try session.throwSticks(gesture: gesture))
+            try await fly(session, swipe: swipe, generation: generation)
+            scheduleBot()
+        } catch {
+            guard generation == self.generation, !(error is CancellationError) else { return }
+            report(error)
+            refresh()
+        }
+    }
+
+    /// Throws through the core and plays the flight: planned off the main actor, shown at
+    /// once, each knock played at its time, the result shown when the last stick settles
+    /// (or after the short drop with Reduce Motion). Throws `CancellationError` when the
+    /// game was replaced meanwhile (nothing more is shown).
+    private func fly(_ session: GameSession, swipe: Swipe, generation: Int) async throws {
+        state.sticksInAir = true
+        do {
+            let report = try await Self.plan(session, swipe)
+            guard generation == self.generation else { throw CancellationError() }
             autosave()
+            counter += 1
+            let show = FlightShow(id: counter, seat: report.seat, flight: report.flight,
+                                  drop: reduceMotion, start: .now)
+            state.flight = show
+            let clock = pacing.clock
+            let start = clock.now
+            for knock in show.knocks {
+                try await clock.sleep(until: start + .milliseconds(Int(knock.atMs)))
+                guard generation == self.generation else { throw CancellationError() }
+                if !muted { feedback?.knock(strength: Double(knock.strength), against: knock.against) }
+            }
+            try await clock.sleep(until: start + .milliseconds(show.durationMs))
+            guard generation == self.generation else { throw CancellationError() }
+            state.sticksInAir = false
+            showThrow(report, id: show.id)
+        } catch {
+            if generation == self.generation { state.sticksInAir = false }
+            throw error
+        }
+    }
+
+    /// The core's throw, with its flight simulated: some milliseconds of work, done off
+    /// the main actor.
+    private nonisolated static func plan(_ session: GameSession, _ swipe: Swipe) async throws -> ThrowReport {
+        try session.throwSticks(swipe: swipe)
+    }
+
+    /// Throws and shows the result at once, the sticks already at rest: for `Samples`,
+    /// which sets up previews synchronously.
+    func throwAtOnce(_ swipe: Swipe) {
+        guard let session, state.isHumanTurn else { return report(UserMessage(.notNow)) }
+        do {
+            let report = try session.throwSticks(swipe: swipe)
+            autosave()
+            counter += 1
+            state.flight = FlightShow(id: counter, seat: report.seat, flight: report.flight, drop: false,
+                                      start: .distantPast)
+            showThrow(report, id: counter)
             scheduleBot()
         } catch {
             report(error)
@@ -348,6 +444,9 @@ public final class GameModel {
     /// is stopped first.
     public func undo() {
         guard let session else { return report(UserMessage(.notNow)) }
+        guard !state.sticksInAir else {
+            return report(UserMessage(.notNow, detail: "the sticks are in the air"))
+        }
         stopBot()
         do {
             apply(try session.undo())
@@ -418,10 +517,9 @@ public final class GameModel {
         if let snapshot = try? session.snapshot() { apply(snapshot) }
     }
 
-    private func showThrow(_ report: ThrowReport) {
+    private func showThrow(_ report: ThrowReport, id: Int) {
         let before = state.snapshot?.turn.seat
-        counter += 1
-        state.lastThrow = ThrowShow(id: counter, report: report)
+        state.lastThrow = ThrowShow(id: id, report: report)
         apply(report.snapshot)
         var speech = Speech.of(report.events, in: report.snapshot)
         if !speech.contains(where: { if case .threw = $0 { true } else { false } }) {
@@ -489,6 +587,9 @@ public final class GameModel {
         generation += 1
         botTask?.cancel()
         botTask = nil
+        throwTask?.cancel()
+        throwTask = nil
+        state.sticksInAir = false
         session?.cancelBot()
         state.bot = .idle
     }
@@ -530,10 +631,7 @@ public final class GameModel {
                 switch now.phase {
                 case .toThrow:
                     state.bot = .throwing(seat: seat)
-                    let thrown = try session.throwSticks(gesture: ThrowInput.botGesture())
-                    showThrow(thrown)
-                    autosave()
-                    try await Task.sleep(for: pacing.afterThrow(thrown.plan))
+                    try await fly(session, swipe: ThrowInput.botSwipe(mat: mat), generation: generation)
                 case .toMove:
                     state.bot = .thinking(seat: seat)
                     try Task.checkCancellation()

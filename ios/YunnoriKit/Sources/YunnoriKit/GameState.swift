@@ -13,8 +13,8 @@ public enum BotActivity: Sendable, Equatable {
     case moving(seat: Int32)
 }
 
-/// A throw to animate: the core's report, numbered so that two equal throws in a row
-/// still start two animations.
+/// A throw's result, shown once its sticks have settled: the core's report, numbered as its
+/// flight (`FlightShow.id`), so that two equal throws in a row are still two throws.
 public struct ThrowShow: Sendable, Equatable, Identifiable {
     public let id: Int
     public let report: ThrowReport
@@ -22,19 +22,8 @@ public struct ThrowShow: Sendable, Equatable, Identifiable {
     public var seat: Int32 { report.seat }
     /// `nil` for 낙 (a stick off the mat).
     public var result: Throw? { report.result }
-    public var plan: ThrowPlan { report.plan }
-
-    /// How long the sticks fly before the mat shows the result: the core's plan, or no
-    /// time at all with Reduce Motion (the sticks then lie as they landed at once).
-    public func flight(reduceMotion: Bool) -> Duration {
-        reduceMotion ? .zero : .milliseconds(Int(plan.totalMs))
-    }
-
-    /// Whether the sticks have come to rest `elapsed` after the throw (the mat shows the
-    /// result from then on, never while they fly).
-    public func hasLanded(after elapsed: Duration, reduceMotion: Bool) -> Bool {
-        elapsed >= flight(reduceMotion: reduceMotion)
-    }
+    /// The sticks' flight, as the core simulated it.
+    public var flight: Flight { report.flight }
 }
 
 /// A move to animate: where the stack went, station by station.
@@ -98,7 +87,13 @@ public struct GameState: Sendable, Equatable {
     public internal(set) var selection: Spot?
     /// Several moves reach the tapped destination: which one?
     public internal(set) var pendingChoice: MoveChoice?
-    /// The latest throw, for the stick animation.
+    /// The latest throw's flight: on the mat from the moment it is planned, flying, then
+    /// at rest until the next throw.
+    public internal(set) var flight: FlightShow?
+    /// The sticks are in the air: the result is not shown yet, and nothing can be thrown
+    /// or moved until they settle.
+    public internal(set) var sticksInAir = false
+    /// The latest throw's result, published only once its sticks have settled.
     public internal(set) var lastThrow: ThrowShow?
     /// The latest move, for the path animation.
     public internal(set) var lastMove: MoveShow?
@@ -122,10 +117,10 @@ public struct GameState: Sendable, Equatable {
 
     public var hasGame: Bool { snapshot != nil }
 
-    /// A person (not a bot) is to act, and no bot is busy.
+    /// A person (not a bot) is to act, no bot is busy and no sticks are in the air.
     public var isHumanTurn: Bool {
         guard let s = snapshot, !s.over else { return false }
-        return s.botToAct == nil && bot == .idle
+        return s.botToAct == nil && bot == .idle && !sticksInAir
     }
 
     public var canThrow: Bool { isHumanTurn && snapshot?.phase == .toThrow }
@@ -171,6 +166,7 @@ public struct GameState: Sendable, Equatable {
         case .moving: return .botMoves
         case .idle: break
         }
+        if sticksInAir { return .inTheAir }
         switch snapshot.phase {
         case .toThrow: return .throwSticks(throws: Int(snapshot.owed + snapshot.owedPrize))
         case .toMove: return selection == nil ? .pickPiece : .pickDestination
@@ -182,6 +178,7 @@ public struct GameState: Sendable, Equatable {
     public var mat: MatStatus {
         guard let snapshot else { return .noGame }
         if snapshot.over { return .over }
+        if sticksInAir { return .inTheAir }
         if canThrow { return .ready }
         if canMove { return .moveFirst }
         return .othersTurn(seat: snapshot.turn.name)
@@ -196,6 +193,8 @@ public enum TurnStatus: Sendable, Equatable {
     case pickPiece
     /// The picked piece waits for its destination.
     case pickDestination
+    /// A person's sticks are in the air.
+    case inTheAir
     case botThrows
     case botThinks
     case botMoves
@@ -206,6 +205,8 @@ public enum TurnStatus: Sendable, Equatable {
 public enum MatStatus: Sendable, Equatable {
     /// A throw is due: a swipe, a tap or VoiceOver's double-tap throws.
     case ready
+    /// The sticks are flying: the result shows when they settle.
+    case inTheAir
     /// A result is in hand: a piece must move before the next throw.
     case moveFirst
     /// Another seat (a bot, or one busy) is playing.

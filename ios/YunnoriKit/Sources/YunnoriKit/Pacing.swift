@@ -1,36 +1,33 @@
 import YutCore
 
-/// How fast the bots play, so that people at the table can follow them.
-public struct Pacing: Sendable, Equatable {
+/// How fast the table plays, so that people at the table can follow it: the bots' pauses
+/// and the clock the sticks' flights are played on.
+public struct Pacing: Sendable {
     /// The pause before each bot action.
     public var botDelay: Duration
-    /// How much of a bot throw's animation (`ThrowPlan.totalMs`) to wait for before it
-    /// moves: 1 waits for the sticks to land, 0 not at all.
-    public var throwShown: Double
+    /// The clock a throw's flight is played on: the result is shown when the last stick
+    /// has settled on it.
+    public var clock: any ThrowClock
     /// The time a moving piece takes per station, waited for after a bot's move.
     public var stepShown: Duration
     /// The bot's thinking budget.
     public var botBudgetMs: UInt32
 
-    public init(botDelay: Duration, throwShown: Double, stepShown: Duration, botBudgetMs: UInt32) {
+    public init(botDelay: Duration, clock: any ThrowClock, stepShown: Duration, botBudgetMs: UInt32) {
         self.botDelay = botDelay
-        self.throwShown = throwShown
+        self.clock = clock
         self.stepShown = stepShown
         self.botBudgetMs = botBudgetMs
     }
 
-    /// The app's pace.
+    /// The app's pace: flights in real time.
     public static let table = Pacing(
-        botDelay: .milliseconds(650), throwShown: 1, stepShown: .milliseconds(170),
+        botDelay: .milliseconds(650), clock: SystemThrowClock(), stepShown: .milliseconds(170),
         botBudgetMs: 1_500)
 
-    /// No pauses at all (tests, and a "fast bots" setting).
+    /// No pauses at all, flights land at once (tests and previews).
     public static let instant = Pacing(
-        botDelay: .zero, throwShown: 0, stepShown: .zero, botBudgetMs: 500)
-
-    func afterThrow(_ plan: ThrowPlan) -> Duration {
-        .milliseconds(Int((Double(plan.totalMs) * throwShown).rounded()))
-    }
+        botDelay: .zero, clock: ImmediateClock(), stepShown: .zero, botBudgetMs: 500)
 
     func afterMove(steps: Int) -> Duration { stepShown * steps }
 }

@@ -2,7 +2,7 @@ import Foundation
 import YutCore
 
 /// Games at telling moments, played through the core from seeded tables, for the app's
-/// previews (and checked by the package's tests, so a preview never shows a position the
+/// previews (each throw's sticks already at rest) (and checked by the package's tests, so a preview never shows a position the
 /// rules cannot reach). People only, no saving: nothing runs in the background.
 @MainActor
 public enum Samples {
@@ -58,6 +58,16 @@ public enum Samples {
         return model
     }
 
+    /// A throw's flight as the finger lets go (for previews of the sticks in the air):
+    /// planned by the core on `mat`, starting now; `drop` as with Reduce Motion.
+    public static func flight(on mat: Mat = Mat(width: 360, height: 240), drop: Bool = false) -> FlightShow? {
+        let swipe = Swipe(mat: mat, releaseX: mat.width * 0.5, releaseY: mat.height * 0.75,
+                          velocityX: 90, velocityY: -1_300, spin: 2)
+        guard let flight = try? planFlight(swipe: swipe, sticks: [true, false, true, false], nak: false, salt: 1)
+        else { return nil }
+        return FlightShow(id: 1, seat: 0, flight: flight, drop: drop, start: .now)
+    }
+
     /// Whether one seat has two stacks standing on one station.
     public nonisolated static func hasSharedStation(_ snapshot: GameSnapshot) -> Bool {
         var seen = Set<String>()
@@ -83,10 +93,10 @@ public enum Samples {
 }
 
 extension GameModel {
-    /// Throws by tap until a move is due (or the turn passes on).
+    /// Throws by tap until a move is due (or the turn passes on), each landing at once.
     func throwForAMove() {
         for _ in 0..<30 where state.canThrow {
-            throwSticks(ThrowInput.tap)
+            throwAtOnce(ThrowInput.tap(mat: mat))
         }
     }
 
@@ -100,7 +110,7 @@ extension GameModel {
             if done(snapshot) { return true }
             if snapshot.over { return false }
             if state.canThrow {
-                throwSticks(ThrowInput.tap)
+                throwAtOnce(ThrowInput.tap(mat: mat))
             } else if let first = snapshot.legalMoves.first {
                 choose(keepApart ? snapshot.legalMoves.first { $0.stack == false } ?? first : first)
             }

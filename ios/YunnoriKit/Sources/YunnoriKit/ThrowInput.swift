@@ -1,92 +1,150 @@
 import Foundation
 import YutCore
 
-/// Turns a touch on the stick mat into the core's `Gesture`. The gesture only shapes the
-/// sticks' flight; the result is the core's draw.
+/// Turns a finger on the stick mat into the core's `Swipe`: where it let go, how fast it was
+/// moving over the last few tens of milliseconds, and how fast its path was turning. The
+/// swipe only shapes the sticks' flight; the result is the core's draw.
+///
+/// The view feeds every touch position (in mat points, see `MatCamera.unproject`) with its
+/// time; `release` gives the swipe, or `nil` for a touch that never left the slop (a plain
+/// tap on the mat does not throw: the Throw button and VoiceOver's action do, with
+/// `ThrowInput.tap(mat:)`).
+public struct DragTracker: Sendable, Equatable {
+    /// A touch that moves less than this (points) from where it started is no throw.
+    public static let slop: Double = 10
+    /// The release velocity is measured over this last stretch of the drag.
+    public static let velocityWindow: Double = 0.08
+    /// The path's turning is read over this last stretch.
+    public static let spinWindow: Double = 0.15
+    /// Samples older than this (before the last one) are dropped.
+    static let keep: Double = 0.3
+
+    public struct Sample: Sendable, Equatable {
+        public var x: Double
+        public var y: Double
+        /// Seconds, on any clock that only goes forward.
+        public var t: Double
+        public init(x: Double, y: Double, t: Double) {
+            self.x = x
+            self.y = y
+            self.t = t
+        }
+    }
+
+    /// Where the finger came down.
+    public let start: Sample
+    /// The recent samples, oldest first (the last one is the finger now).
+    public private(set) var samples: [Sample]
+    /// The finger has left the slop at some point: this is a swipe, not a tap.
+    public private(set) var isSwipe = false
+
+    public init(x: Double, y: Double, t: Double) {
+        start = Sample(x: x, y: y, t: t)
+        samples = [start]
+    }
+
+    /// The finger now.
+    public var last: Sample { samples[samples.count - 1] }
+
+    /// Adds where the finger is at `t` (samples out of order or not finite are ignored).
+    public mutating func add(x: Double, y: Double, t: Double) {
+        guard x.isFinite, y.isFinite, t.isFinite, t >= last.t else { return }
+        samples.append(Sample(x: x, y: y, t: t))
+        if !isSwipe, hypot(x - start.x, y - start.y) >= Self.slop { isSwipe = true }
+        let oldest = t - Self.keep
+        if let first = samples.firstIndex(where: { $0.t >= oldest }), first > 1 {
+            // Keep one sample before the window: the finger stood there until the next.
+            samples.removeFirst(first - 1)
+        }
+    }
+
+    /// Where the finger was at `t`. A moving finger reports about every frame; a finger
+    /// held still reports nothing, so across a longer gap it stood at the earlier sample
+    /// until a frame before the later one. Before the first sample, at the first.
+    func position(at t: Double) -> (x: Double, y: Double) {
+        guard let after = samples.firstIndex(where: { $0.t >= t }) else { return (last.x, last.y) }
+        guard after > 0 else { return (samples[0].x, samples[0].y) }
+        let a = samples[after - 1], b = samples[after]
+        let frame = 1.0 / 60
+        let moving = b.t - a.t > 2 * frame ? b.t - frame : a.t
+        guard t > moving, b.t > moving else { return (a.x, a.y) }
+        let f = (t - moving) / (b.t - moving)
+        return (a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f)
+    }
+
+    /// The velocity (points per second) over the last `velocityWindow` before the last
+    /// sample: a finger that stopped before letting go throws softly, however fast it moved
+    /// before; a press, a pause and a flick throws as hard as the flick.
+    public var velocity: (x: Double, y: Double) {
+        let end = last
+        let from = max(end.t - Self.velocityWindow, start.t)
+        let span = end.t - from
+        guard span >= 0.005 else { return (0, 0) }
+        let p = position(at: from)
+        return ((end.x - p.x) / span, (end.y - p.y) / span)
+    }
+
+    /// How fast the drag's direction was turning near the end, radians per second,
+    /// positive clockwise on screen (y down): the heading of the path over the last
+    /// `spinWindow`, first half against second half.
+    public var spin: Double {
+        let end = last.t
+        let from = max(end - Self.spinWindow, start.t)
+        guard end - from >= 0.03 else { return 0 }
+        let mid = (from + end) / 2
+        let a = position(at: from), m = position(at: mid), b = position(at: end)
+        let d1 = (x: m.x - a.x, y: m.y - a.y), d2 = (x: b.x - m.x, y: b.y - m.y)
+        guard hypot(d1.x, d1.y) > 2, hypot(d2.x, d2.y) > 2 else { return 0 }
+        var turn = atan2(d2.y, d2.x) - atan2(d1.y, d1.x)
+        if turn > .pi { turn -= 2 * .pi }
+        if turn < -.pi { turn += 2 * .pi }
+        // The two headings are half the window apart.
+        let rate = turn / ((end - from) / 2)
+        return min(max(rate, -30), 30)
+    }
+
+    /// The swipe when the finger lets go at (x, y) at `t` on `mat`, or `nil` when it never
+    /// left the slop (a tap, which does not throw).
+    public func release(x: Double, y: Double, t: Double, on mat: Mat) -> Swipe? {
+        var done = self
+        done.add(x: x, y: y, t: max(t, last.t))
+        guard done.isSwipe else { return nil }
+        let v = done.velocity
+        let limit = 6_000.0
+        return Swipe(
+            mat: mat,
+            releaseX: Float(min(max(done.last.x, 0), Double(mat.width))),
+            releaseY: Float(min(max(done.last.y, 0), Double(mat.height))),
+            velocityX: Float(min(max(v.x, -limit), limit)),
+            velocityY: Float(min(max(v.y, -limit), limit)),
+            spin: Float(done.spin))
+    }
+
+    /// The direction the finger is moving (radians, screen axes), or `nil` while it is
+    /// still: the bundle of sticks under the finger turns across it.
+    public var heading: Double? {
+        let v = velocity
+        return hypot(v.x, v.y) > 60 ? atan2(v.y, v.x) : nil
+    }
+}
+
 public enum ThrowInput {
-    /// Movements shorter than this (points) count as a tap.
-    public static let tapDistance: Double = 12
+    /// A tap on the Throw button (or VoiceOver's action): a gentle drop.
+    public static func tap(mat: Mat) -> Swipe { tapSwipe(mat: mat) }
 
-    /// A tap: the core picks a plain flight.
-    public static let tap = Gesture(directionRad: 0, speed: 0, durationMs: 0)
-
-    /// A swipe from its translation (points, y down as on screen) and how long the finger
-    /// was down.
-    public static func swipe(dx: Double, dy: Double, seconds: Double) -> Gesture {
-        let distance = (dx * dx + dy * dy).squareRoot()
-        guard distance >= tapDistance, distance.isFinite, seconds.isFinite else { return tap }
-        let duration = max(seconds, 0.016)
-        let speed = min(distance / duration, 20_000)
-        let ms = UInt32(min(duration * 1000, 10_000).rounded())
-        return Gesture(directionRad: Float(atan2(dy, dx)), speed: Float(speed), durationMs: ms)
-    }
-
-    /// A believable flick for a bot's throw: upwards, a little to either side.
-    public static func botGesture() -> Gesture {
+    /// A believable flick for a bot's throw: from the near half of the mat, upwards, a
+    /// little to either side, with a little curl.
+    public static func botSwipe(mat: Mat) -> Swipe {
+        let w = Double(mat.width), h = Double(mat.height)
         let direction = -Double.pi / 2 + Double.random(in: -0.35...0.35)
-        return Gesture(
-            directionRad: Float(direction),
-            speed: Float.random(in: 900...1_900),
-            durationMs: UInt32.random(in: 90...200))
-    }
-}
-
-/// Where one stick is during its flight, for drawing.
-public struct StickPose: Sendable, Equatable {
-    /// Centre in the unit square of the mat.
-    public var x: Double
-    public var y: Double
-    /// Turn in the mat's plane (radians).
-    public var angle: Double
-    /// How wide the stick looks while it rolls about its long axis: 1 lying, 0 on edge.
-    public var width: Double
-    /// Height above the mat, 0...1 (draw larger and with a wider shadow when up).
-    public var lift: Double
-    /// The face seen now: true = flat side.
-    public var flatUp: Bool
-    /// Marked stick (the Back-Do mark on its flat side).
-    public var marked: Bool
-    /// Came to rest outside the mat (낙).
-    public var offMat: Bool
-    /// At rest.
-    public var landed: Bool
-
-    public init(x: Double, y: Double, angle: Double, width: Double, lift: Double, flatUp: Bool,
-                marked: Bool, offMat: Bool, landed: Bool) {
-        self.x = x
-        self.y = y
-        self.angle = angle
-        self.width = width
-        self.lift = lift
-        self.flatUp = flatUp
-        self.marked = marked
-        self.offMat = offMat
-        self.landed = landed
-    }
-}
-
-extension StickPlan {
-    /// The stick's pose `ms` milliseconds after release: it travels from its start to
-    /// its end pose (slowing down), rises and falls once, and rolls `halfTurns` half
-    /// turns about its long axis so that it lands on the face the core drew.
-    public func pose(atMs ms: Double) -> StickPose {
-        let total = Double(max(flightMs, 1))
-        let t = min(max(ms / total, 0), 1)
-        let eased = 1 - (1 - t) * (1 - t)
-        let turns = Double(halfTurns) * eased
-        // Starting face: `halfTurns` flips turn it into the landing face.
-        let startFlat = flatUp != (halfTurns % 2 == 1)
-        let flips = Int((turns + 0.5).rounded(.down))
-        return StickPose(
-            x: Double(startX) + (Double(endX) - Double(startX)) * eased,
-            y: Double(startY) + (Double(endY) - Double(startY)) * eased,
-            angle: Double(startAngle) + (Double(endAngle) - Double(startAngle)) * eased,
-            width: abs(cos(Double.pi * turns)),
-            lift: sin(Double.pi * t),
-            flatUp: flips % 2 == 0 ? startFlat : !startFlat,
-            marked: marked,
-            offMat: offMat && t >= 1,
-            landed: t >= 1)
+        let speed = Double.random(in: 700...1_500)
+        return Swipe(
+            mat: mat,
+            releaseX: Float(w * Double.random(in: 0.35...0.65)),
+            releaseY: Float(h * Double.random(in: 0.6...0.8)),
+            velocityX: Float(cos(direction) * speed),
+            velocityY: Float(sin(direction) * speed),
+            spin: Float.random(in: -3...3))
     }
 }
 

@@ -4,7 +4,7 @@ import YutCore
 @testable import YunnoriKit
 
 /// A long visible pause: the bot is surely still waiting when the test acts.
-let slowBots = Pacing(botDelay: .seconds(30), throwShown: 1, stepShown: .zero, botBudgetMs: 500)
+let slowBots = Pacing(botDelay: .seconds(30), clock: ImmediateClock(), stepShown: .zero, botBudgetMs: 500)
 
 @MainActor
 @Suite("Bot cancellation", .serialized)
@@ -31,7 +31,7 @@ struct BotCancellationTests {
     @Test("a new game stops a bot in the middle of its search; its move is never played")
     func newGameCancelsAThinkingBot() async throws {
         // Hard bots with a long budget, no pauses: catch one while it searches.
-        let pacing = Pacing(botDelay: .zero, throwShown: 0, stepShown: .zero, botBudgetMs: 60_000)
+        let pacing = Pacing(botDelay: .zero, clock: ImmediateClock(), stepShown: .zero, botBudgetMs: 60_000)
         let model = GameModel(library: nil, pacing: pacing)
         #expect(model.newGame(table(bot(.hard), bot(.hard), seed: 8)))
         try await waitUntil("a bot to think", timeout: .seconds(60)) {
@@ -64,7 +64,7 @@ struct BotCancellationTests {
         repeat {
             tried += 1
             #expect(model.newGame(table(human, bot(.medium), seed: UInt64(40 + tried))))
-            try model.playPersonTurn()
+            try await model.playPersonTurn()
         } while !model.state.canUndo && tried < 20
         #expect(model.state.canUndo)
         try await waitUntil("the bot to wait") { model.state.bot == .waiting(seat: 1) }

@@ -18,14 +18,17 @@ struct GameModelTests {
         #expect(start.turn.seat == 0)
         #expect(model.state.canThrow)
 
-        model.throwSticks(Gesture(directionRad: -1.4, speed: 1500, durationMs: 140))
+        let mat = Mat(width: 360, height: 240)
+        await model.throwAndWait(Swipe(mat: mat, releaseX: 170, releaseY: 190, velocityX: 120,
+                                       velocityY: -1_400, spin: 2))
         let thrown = try #require(model.state.lastThrow)
         #expect(thrown.seat == 0)
-        #expect(thrown.plan.sticks.count == 4)
-        #expect(thrown.report.sticks == thrown.plan.sticks.map(\.flatUp))
+        #expect(thrown.flight.sticks.count == 4)
+        #expect(thrown.report.sticks == thrown.flight.sticks.map(\.flatUp))
+        #expect(model.state.flight?.id == thrown.id, "the result goes with its flight")
 
         // Person: throw on until a move is due, then move through select → tap.
-        try model.throwUntilMoveDue()
+        try await model.throwUntilMoveDue()
         if model.state.canMove {
             let origin = try #require(model.state.selection ?? model.state.origins.first)
             if model.state.selection != origin { model.select(origin) }
@@ -39,7 +42,7 @@ struct GameModelTests {
             #expect(moved.seat == 0)
             #expect(moved.path.last == target)
         }
-        try model.playPersonTurn()
+        try await model.playPersonTurn()
 
         // The bot's turn runs in its task and hands the table back.
         if model.state.snapshot?.over == false {
@@ -58,7 +61,7 @@ struct GameModelTests {
     }
 
     @Test("illegal, stale and untimely actions give a message, never a crash")
-    func badActionsGiveMessages() throws {
+    func badActionsGiveMessages() async throws {
         let model = GameModel(library: try library(in: try tempDir()), pacing: .instant)
         #expect(model.newGame(table(human, human, seed: 11)))
         let id = model.state.gameID
@@ -68,13 +71,13 @@ struct GameModelTests {
         model.dismissMessage()
         #expect(model.state.message == nil)
 
-        try model.throwUntilMoveDue()
+        try await model.throwUntilMoveDue()
         let snap = try #require(model.state.snapshot)
         let move = try #require(snap.legalMoves.first)
 
         // The core refuses a throw while a move is due.
         let tag = snap.state
-        model.throwSticks(ThrowInput.tap)
+        await model.throwAndWait()
         #expect(model.state.message?.kind == .notNow)
         #expect(model.state.snapshot?.state == tag, "nothing changed")
 
@@ -106,12 +109,12 @@ struct GameModelTests {
 
         // Still playable.
         model.dismissMessage()
-        try model.playPersonTurn()
+        try await model.playPersonTurn()
         #expect(model.state.message == nil)
     }
 
     @Test("a tap on a spot several moves reach asks which, and the answer plays it")
-    func choosingBetweenMovesToOneSpot() throws {
+    func choosingBetweenMovesToOneSpot() async throws {
         // Culin's rules collect throws first and may combine results, so one piece often
         // reaches one station in several ways.
         var found = false
@@ -119,7 +122,7 @@ struct GameModelTests {
             let model = GameModel(library: nil, pacing: .instant)
             #expect(model.newGame(table(human, human, seed: seed, rules: rules(.culin1895))))
             for _ in 0..<40 {
-                if model.state.canThrow { model.throwSticks(ThrowInput.tap); continue }
+                if model.state.canThrow { await model.throwAndWait(); continue }
                 guard model.state.canMove, let snap = model.state.snapshot else { break }
                 let groups = Dictionary(grouping: snap.legalMoves) { [$0.from, $0.to] }
                 guard let twins = groups.values.first(where: { $0.count > 1 }) else {
@@ -153,11 +156,11 @@ struct GameModelTests {
     }
 
     @Test("undo takes the move back, is saved, and cannot be repeated")
-    func undoTakesBackAMove() throws {
+    func undoTakesBackAMove() async throws {
         let dir = try tempDir()
         let model = GameModel(library: try library(in: dir), pacing: .instant)
         #expect(model.newGame(table(human, human, seed: 5)))
-        try model.throwUntilMoveDue()
+        try await model.throwUntilMoveDue()
         let before = try #require(model.state.snapshot)
         #expect(!model.state.canUndo)
         model.choose(try #require(before.legalMoves.first))
@@ -213,7 +216,7 @@ struct GameModelTests {
     }
 
     @Test("a Back-Do from the first station goes back off the board by a tap on its ring")
-    func backOffTheBoardByItsRing() throws {
+    func backOffTheBoardByItsRing() async throws {
         // Find a position where a person may take a piece back off the board (the app's
         // rules: a Back-Do from the first station leaves the board), playing as a person
         // would: the tap throw, else the first listed move.
@@ -253,7 +256,7 @@ struct GameModelTests {
                     break
                 }
                 if model.state.canThrow {
-                    model.throwSticks(ThrowInput.tap)
+                    await model.throwAndWait()
                 } else if let move = snap.legalMoves.first {
                     model.choose(move)
                 }
@@ -271,7 +274,7 @@ struct GameModelTests {
     }
 
     @Test("a question's answer plays whether the dialog's dismissal comes before or after it")
-    func dismissalBeforeOrAfterAnAnswer() throws {
+    func dismissalBeforeOrAfterAnAnswer() async throws {
         for dismissFirst in [true, false] {
             // Optional stacking: play on until a move may land on the mover's own piece.
             let optional = rules(.yunnori, ["stacking": .choice(id: "optional")])
@@ -281,7 +284,7 @@ struct GameModelTests {
             for _ in 0..<600 {
                 let snap = try #require(model.state.snapshot)
                 if model.state.canThrow {
-                    model.throwSticks(ThrowInput.tap)
+                    await model.throwAndWait()
                     continue
                 }
                 let twoWay = Dictionary(grouping: snap.legalMoves) { "\($0.from)>\($0.to)" }.values

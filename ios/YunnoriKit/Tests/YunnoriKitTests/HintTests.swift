@@ -8,14 +8,14 @@ import YutCore
 struct HintTests {
     /// Plays both people (first listed move) until the person to move has two
     /// destinations or more: a position where a hint says something.
-    private func toARealChoice(_ model: GameModel) throws {
+    private func toARealChoice(_ model: GameModel) async throws {
         var n = 0
         while !(model.state.canMove
                 && Set(model.state.snapshot?.legalMoves.map(\.to) ?? []).count >= 2)
         {
             n += 1
             if n > 500 || model.state.snapshot?.over != false { throw TimedOut(what: "a real choice") }
-            if model.state.canThrow { model.throwSticks(ThrowInput.tap) } else { model.playFirstMove() }
+            if model.state.canThrow { await model.throwAndWait() } else { model.playFirstMove() }
             #expect(model.state.message == nil)
         }
     }
@@ -25,7 +25,7 @@ struct HintTests {
         let dir = try tempDir()
         let model = GameModel(library: try library(in: dir), pacing: .instant)
         #expect(model.newGame(table(human, human, seed: 11)))
-        try toARealChoice(model)
+        try await toARealChoice(model)
         let asked = try #require(model.state.snapshot)
         #expect(model.state.canAskHint)
 
@@ -101,7 +101,7 @@ struct HintTests {
     func lateHintIsDropped() async throws {
         let model = GameModel(library: try library(in: try tempDir()), pacing: .instant)
         #expect(model.newGame(table(human, human, seed: 11)))
-        try toARealChoice(model)
+        try await toARealChoice(model)
         let asked = try #require(model.state.snapshot)
         model.askHint()
         model.playFirstMove()
@@ -114,7 +114,7 @@ struct HintTests {
         #expect(model.hintTask == nil)
 
         // The stopped search left the game usable: a hint on a later move arrives.
-        try toARealChoice(model)
+        try await toARealChoice(model)
         let next = try #require(model.state.snapshot)
         model.askHint()
         try await waitUntil("the next hint") { model.state.hint != nil || model.state.message != nil }
@@ -139,7 +139,7 @@ struct ReviewTests {
             actions += 1
             if actions > 3000 { throw TimedOut(what: "the end of the game") }
             if model.state.canThrow {
-                model.throwSticks(ThrowInput.tap)
+                await model.throwAndWait()
             } else if let last = model.state.snapshot?.legalMoves.last {
                 model.choose(last)
             }
@@ -164,7 +164,7 @@ struct ReviewTests {
     func lateReviewIsDropped() async throws {
         let model = GameModel(library: try library(in: try tempDir()), pacing: .instant)
         #expect(model.newGame(table(human, human, seed: 11)))
-        try model.throwUntilMoveDue()
+        try await model.throwUntilMoveDue()
         model.reviewGame()
         model.playFirstMove()
         #expect(!model.state.reviewPending)

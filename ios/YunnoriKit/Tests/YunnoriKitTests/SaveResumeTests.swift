@@ -12,10 +12,10 @@ struct SaveResumeTests {
         let first = GameModel(library: try library(in: dir), pacing: .instant)
         #expect(first.newGame(table(human, bot(.easy), seed: 17)))
         for _ in 0..<3 {
-            try first.playPersonTurn()
+            try await first.playPersonTurn()
             try await waitUntil("the bot's turn to end") { first.botsSettled }
         }
-        try first.throwUntilMoveDue()
+        try await first.throwUntilMoveDue()
         let id = try #require(first.state.gameID)
         let position = try #require(first.state.snapshot?.position)
         await first.flushSaves()
@@ -30,7 +30,7 @@ struct SaveResumeTests {
         #expect(second.state.snapshot?.position == position)
 
         // And it plays on from there.
-        try second.playPersonTurn()
+        try await second.playPersonTurn()
         #expect(second.state.message == nil)
     }
 
@@ -39,7 +39,7 @@ struct SaveResumeTests {
         let dir = try tempDir()
         let model = GameModel(library: try library(in: dir), pacing: .instant)
         #expect(model.newGame(table(human, human, seed: 23)))
-        try model.throwUntilMoveDue()
+        try await model.throwUntilMoveDue()
         let before = try #require(model.state.snapshot?.position)
         model.playFirstMove()
         model.undo()
@@ -57,11 +57,11 @@ struct SaveResumeTests {
         let model = GameModel(library: try library(in: dir), pacing: .instant)
         #expect(model.newGame(table(human, human, seed: 29)))
         let good = try #require(model.state.gameID)
-        try model.playPersonTurn()
+        try await model.playPersonTurn()
         // A second game, saved twice (so it has a backup), then its main file damaged.
         #expect(model.newGame(table(human, human, seed: 31)))
         let mended = try #require(model.state.gameID)
-        model.throwSticks(ThrowInput.tap)
+        await model.throwAndWait()
         model.leave()
         await model.flushSaves()
 
@@ -134,10 +134,10 @@ struct SaveResumeTests {
     }
 
     @Test("without a library the game plays, unsaved; a library that cannot open says why")
-    func noLibrary() throws {
+    func noLibrary() async throws {
         let model = GameModel(library: nil, pacing: .instant)
         #expect(model.newGame(table(human, human, seed: 2)))
-        try model.playPersonTurn()
+        try await model.playPersonTurn()
         #expect(model.state.message == nil)
         #expect(!model.resume(id: "anything"))
         #expect(model.state.message?.kind == .fileProblem)

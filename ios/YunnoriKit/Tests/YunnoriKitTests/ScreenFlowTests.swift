@@ -44,7 +44,7 @@ struct ScreenFlowTests {
         model.play(actions: 4_000) { $0.over }
         let finished = try #require(model.state.gameID)
         #expect(model.newGame(table(human, human, seed: 7)))
-        try model.playPersonTurn()
+        try await model.playPersonTurn()
         let going = try #require(model.state.gameID)
         let position = try #require(model.state.snapshot).position
         model.leave()
@@ -67,7 +67,7 @@ struct ScreenFlowTests {
         let dir = try tempDir()
         let before = GameModel(library: try library(in: dir), pacing: .instant)
         #expect(before.newGame(table(human, human, seed: 7)))
-        try before.playPersonTurn()
+        try await before.playPersonTurn()
         let id = try #require(before.state.gameID)
         let position = try #require(before.state.snapshot).position
         await before.flushSaves()
@@ -79,7 +79,7 @@ struct ScreenFlowTests {
         #expect(after.state.snapshot?.position == position)
         #expect(after.state.message == nil)
         // Asked again (the scene comes back to the front): the open game stays as it is.
-        after.throwSticks(ThrowInput.tap)
+        await after.throwAndWait()
         let thrown = after.state.lastThrow
         #expect(after.restore(id: id))
         #expect(after.state.lastThrow == thrown)

@@ -76,17 +76,24 @@ extension GameModel {
         state.bot == .idle && (state.isHumanTurn || state.snapshot?.over == true)
     }
 
+    /// Throws as the screen's Throw button does (or as `swipe` lets go) and waits until the
+    /// sticks have settled and the result is shown (flights land at once on `.instant`).
+    func throwAndWait(_ swipe: Swipe? = nil) async {
+        throwSticks(swipe ?? ThrowInput.tap(mat: mat))
+        await throwTask?.value
+    }
+
     /// Plays the current person's turn through the screen's intents: throw when asked,
     /// otherwise pick the first movable piece and tap its first destination (settling any
     /// choice with the first option). Stops when someone else is to act.
-    func playPersonTurn(limit: Int = 60) throws {
+    func playPersonTurn(limit: Int = 60) async throws {
         guard let seat = state.turn?.seat else { return }
         var n = 0
         while state.isHumanTurn, state.turn?.seat == seat {
             n += 1
             if n > limit { throw TimedOut(what: "seat \(seat)'s turn to end") }
             if state.canThrow {
-                throwSticks(ThrowInput.tap)
+                await throwAndWait()
             } else if state.canMove {
                 playFirstMove()
             }
@@ -107,12 +114,12 @@ extension GameModel {
     }
 
     /// Throws until a move is due (people only).
-    func throwUntilMoveDue(limit: Int = 30) throws {
+    func throwUntilMoveDue(limit: Int = 30) async throws {
         var n = 0
         while state.canThrow {
             n += 1
             if n > limit { throw TimedOut(what: "a move to be due") }
-            throwSticks(ThrowInput.tap)
+            await throwAndWait()
         }
     }
 }

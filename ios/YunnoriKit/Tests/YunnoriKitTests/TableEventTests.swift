@@ -34,7 +34,7 @@ final class Listener {
 @Suite("Haptics and VoiceOver announcements", .serialized)
 struct TableEventTests {
     @Test("each haptic is asked for once, on its event, never when the value goes back")
-    func eachHapticOnce() throws {
+    func eachHapticOnce() async throws {
         let model = GameModel(library: nil, pacing: .instant)
         let ear = Listener(model)
         #expect(model.newGame(table(human, human, seed: 7)))
@@ -43,7 +43,7 @@ struct TableEventTests {
         #expect(opened.speech == [.turn(seat: "Haneul", isBot: false)])
         #expect(ear.look() == nil, "the same event is not heard twice")
 
-        model.throwSticks(ThrowInput.tap)
+        await model.throwAndWait()
         let thrown = try #require(ear.look())
         #expect(thrown.haptic == .thrown)
         let result = try #require(model.state.lastThrow).result
@@ -58,7 +58,7 @@ struct TableEventTests {
             try #require(actions < 2_000, "no capture in a whole game")
             let before = try #require(model.state.snapshot)
             if model.state.canThrow {
-                model.throwSticks(ThrowInput.tap)
+                await model.throwAndWait()
             } else {
                 earlier = before.legalMoves.first
                 model.playFirstMove()
@@ -92,7 +92,7 @@ struct TableEventTests {
 
         // A refused action buzzes once; dismissing its alert does not.
         if model.state.canMove {
-            model.throwSticks(ThrowInput.tap)
+            await model.throwAndWait()
         } else {
             model.choose(try #require(earlier, "a move of an earlier position"))
         }
@@ -130,7 +130,7 @@ struct TableEventTests {
     }
 
     @Test("a piece picked by the player taps once; the piece the app picks itself does not")
-    func pickedOnce() throws {
+    func pickedOnce() async throws {
         let model = Samples.game(.midGame)
         let ear = Listener(model)
         let origins = model.state.origins
@@ -143,7 +143,7 @@ struct TableEventTests {
             #expect(model.state.selection == nil)
             #expect(ear.look() == nil, "dropping a pick is not a pick")
         }
-        model.throwSticks(ThrowInput.tap)  // refused: a move is due
+        await model.throwAndWait()  // refused: a move is due
         #expect(ear.look()?.haptic == .refused)
     }
 
@@ -162,13 +162,13 @@ struct TableEventTests {
 
     @Test("a bot's throws and moves are announced with its name, then the person's turn")
     func botTurnsAnnounced() async throws {
-        let pacing = Pacing(botDelay: .milliseconds(40), throwShown: 0, stepShown: .milliseconds(40),
+        let pacing = Pacing(botDelay: .milliseconds(40), clock: ImmediateClock(), stepShown: .milliseconds(40),
                             botBudgetMs: 200)
         let model = GameModel(library: nil, pacing: pacing)
         let ear = Listener(model)
         #expect(model.newGame(table(human, bot(.easy), seed: 3)))
         ear.look()
-        try model.playPersonTurn()
+        try await model.playPersonTurn()
         ear.look()
         #expect(model.state.mat == .othersTurn(seat: "Bada"))
         let clock = ContinuousClock()
@@ -219,18 +219,26 @@ struct ScreenStateTests {
         #expect(over.state.mat == .over)
     }
 
-    @Test("the mat shows the result only once the sticks land; with Reduce Motion at once")
-    func resultOnceLanded() throws {
+    @Test("the mat's sticks fly until the flight ends, then lie where they settled; with Reduce Motion they only drop")
+    func resultOnceLanded() async throws {
         let model = Samples.game(.firstThrow)
-        model.throwSticks(ThrowInput.tap)
-        let thrown = try #require(model.state.lastThrow)
-        let flight = Duration.milliseconds(Int(thrown.plan.totalMs))
-        #expect(flight > .zero, "the sticks fly")
-        #expect(!thrown.hasLanded(after: .zero, reduceMotion: false))
-        #expect(!thrown.hasLanded(after: flight - .milliseconds(1), reduceMotion: false), "no result in the air")
-        #expect(thrown.hasLanded(after: flight, reduceMotion: false))
-        #expect(thrown.hasLanded(after: .zero, reduceMotion: true))
-        #expect(thrown.flight(reduceMotion: true) == .zero)
+        await model.throwAndWait()
+        let show = try #require(model.state.flight)
+        #expect(model.state.lastThrow?.id == show.id, "the result goes with its flight")
+        let end = Double(show.durationMs)
+        #expect(end > 0, "the sticks fly")
+        #expect(!show.drop)
+        #expect(!show.hasLanded(afterMs: end - 1), "no result in the air")
+        #expect(show.hasLanded(afterMs: end))
+        #expect(show.poses(atMs: end * 10) == show.flight.restingPoses)
+        #expect(show.poses(atMs: 0) != show.flight.restingPoses)
+
+        let drop = FlightShow(id: show.id, seat: show.seat, flight: show.flight, drop: true, start: show.start)
+        #expect(drop.durationMs < show.durationMs)
+        #expect((300...400).contains(drop.durationMs))
+        #expect(drop.poses(atMs: Double(drop.durationMs)) == show.flight.restingPoses)
+        #expect(zip(drop.poses(atMs: 0), show.flight.restingPoses).allSatisfy { $0.z > $1.z },
+                "the sticks drop from just above where they lie")
 
         // A move with Reduce Motion: no steps to show, the piece is where it stopped.
         let path = PathMotion(points: [.init(x: 0, y: 0), .init(x: 1, y: 0), .init(x: 1, y: 1)], stepSeconds: 0)

@@ -2,7 +2,9 @@ import Foundation
 import XCTest
 import YutCore
 
-let tap = Gesture(directionRad: 0, speed: 0, durationMs: 0)
+let mat = Mat(width: 360, height: 240)
+/// The Throw button's gentle drop.
+let tap = tapSwipe(mat: mat)
 
 func table(_ a: PlayerKind, _ b: PlayerKind, seed: UInt64) -> NewGame {
     NewGame(
@@ -36,7 +38,7 @@ extension GameSession {
         for n in 0..<limit {
             switch try snapshot().phase {
             case .over: return n
-            case .toThrow: _ = try throwSticks(gesture: tap)
+            case .toThrow: _ = try throwSticks(swipe: tap)
             case .toMove: _ = try play(mv: try await botMoveCancellable(budgetMs: 2_000))
             }
             try afterEach()
@@ -45,7 +47,7 @@ extension GameSession {
     }
 
     func throwUntilMoveDue() throws {
-        while try snapshot().phase != .toMove { _ = try throwSticks(gesture: tap) }
+        while try snapshot().phase != .toMove { _ = try throwSticks(swipe: tap) }
     }
 }
 
@@ -93,12 +95,65 @@ final class CatalogTests: XCTestCase {
 }
 
 final class SessionTests: XCTestCase {
+    /// A throw's flight comes to rest on the report's sticks: one pose per frame for each,
+    /// the last showing the drawn face, the marked stick once, contacts in time order and
+    /// the result shown only once the last stick has settled.
+    func testAThrowsFlightRestsOnTheReportsSticks() throws {
+        let game = try GameSession(game: humans(seed: 17))
+        var throwsSeen = 0
+        while throwsSeen < 6 {
+            guard try game.snapshot().phase == .toThrow else {
+                _ = try game.play(mv: try XCTUnwrap(try game.legalMoves().first))
+                continue
+            }
+            throwsSeen += 1
+            let swipe = Swipe(mat: mat, releaseX: 120 + 20 * Float(throwsSeen), releaseY: 200, velocityX: 100,
+                              velocityY: -1_400, spin: Float(throwsSeen) - 3)
+            let report = try game.throwSticks(swipe: swipe)
+            let flight = report.flight
+            XCTAssertEqual(flight.mat, mat)
+            XCTAssertEqual(flight.fps, 60)
+            XCTAssertEqual(flight.sticks.count, 4)
+            XCTAssertEqual(flight.sticks.map(\.flatUp), report.sticks, "the flight lands on the drawn sticks")
+            XCTAssertEqual(flight.sticks.compactMap(\.frames.last).map { $0.normalZ > 0 }, report.sticks,
+                           "the last frame shows the drawn face")
+            XCTAssertEqual(flight.sticks.filter(\.marked).count, 1)
+            XCTAssertEqual(flight.sticks.contains(where: \.offMat), report.result == nil, "낙 is a stick off the mat")
+            XCTAssertEqual(Set(flight.settleOrder), [0, 1, 2, 3])
+            for stick in flight.sticks {
+                XCTAssertFalse(stick.frames.isEmpty)
+                XCTAssertLessThanOrEqual(stick.settleMs, flight.endMs)
+            }
+            XCTAssertEqual(flight.contacts.map(\.atMs), flight.contacts.map(\.atMs).sorted())
+            XCTAssertTrue(flight.contacts.allSatisfy { (0...1).contains($0.strength) })
+            XCTAssertGreaterThan(flight.endMs, 0)
+        }
+        XCTAssertThrowsError(try planFlight(swipe: tap, sticks: [true, false], nak: false, salt: 0))
+    }
+
+    /// The same swipe in the same game flies the same flight, on any device; the swipe
+    /// never changes the result.
+    func testSameSwipeSameGameSameFlight() throws {
+        let swipe = Swipe(mat: mat, releaseX: 200, releaseY: 180, velocityX: -300, velocityY: -1_500, spin: -4)
+        let a = try GameSession(game: humans(seed: 23)).throwSticks(swipe: swipe)
+        let b = try GameSession(game: humans(seed: 23)).throwSticks(swipe: swipe)
+        XCTAssertEqual(a.flight, b.flight)
+        XCTAssertEqual(a.sticks, b.sticks)
+        let other = try GameSession(game: humans(seed: 23)).throwSticks(swipe: tap)
+        XCTAssertEqual(other.result, a.result)
+        XCTAssertEqual(other.sticks, a.sticks)
+        XCTAssertNotEqual(other.flight, a.flight, "the swipe shapes the flight")
+        XCTAssertEqual(try planFlight(swipe: swipe, sticks: a.sticks, nak: a.result == nil, salt: 5),
+                       try planFlight(swipe: swipe, sticks: a.sticks, nak: a.result == nil, salt: 5))
+    }
+
     func testHumansThrowMoveAndUndo() throws {
         let game = try GameSession(game: humans(seed: 7))
         XCTAssertEqual(try game.snapshot().phase, .toThrow)
         XCTAssertEqual(try game.setup(), humans(seed: 7))
-        let report = try game.throwSticks(gesture: Gesture(directionRad: 0.7, speed: 1800, durationMs: 120))
-        XCTAssertEqual(report.sticks, report.plan.sticks.map(\.flatUp))
+        let report = try game.throwSticks(swipe: Swipe(mat: mat, releaseX: 150, releaseY: 190, velocityX: 400,
+                                                       velocityY: -1_600, spin: 2))
+        XCTAssertEqual(report.sticks, report.flight.sticks.map(\.flatUp))
         try game.throwUntilMoveDue()
         let before = try game.snapshot()
         let move = try XCTUnwrap(before.legalMoves.first)
@@ -168,7 +223,7 @@ final class SessionTests: XCTestCase {
         while try !game.snapshot().over, actions < 3000 {
             let snap = try game.snapshot()
             if snap.phase == .toThrow {
-                _ = try game.throwSticks(gesture: tap)
+                _ = try game.throwSticks(swipe: tap)
             } else {
                 _ = try game.play(mv: try XCTUnwrap(snap.legalMoves.last))
             }
@@ -199,7 +254,7 @@ final class SessionTests: XCTestCase {
         while try !game.snapshot().over, hints < 30 {
             let snap = try game.snapshot()
             if snap.phase == .toThrow {
-                _ = try game.throwSticks(gesture: tap)
+                _ = try game.throwSticks(swipe: tap)
                 continue
             }
             let advice = try await game.hint(budgetMs: 2_000)
@@ -228,7 +283,7 @@ final class BadInputTests: XCTestCase {
         } catch YutError.WrongPhase {}
         try game.throwUntilMoveDue()
         assertThrows({ if case .WrongPhase = $0 { true } else { false } }, "throw while a move is due") {
-            try game.throwSticks(gesture: tap)
+            try game.throwSticks(swipe: tap)
         }
         let move = try XCTUnwrap(try game.legalMoves().first)
         func with(from: Spot) -> LegalMove {
