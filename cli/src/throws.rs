@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 use std::process::ExitCode;
 use std::time::Instant;
-use yut_core::throw_physics::{self, Flight, Mat, Swipe, Target};
+use yut_core::throw_physics::{self, Mat, Swipe, Target};
 
 /// The physical throw's benchmark (build with --release)
 #[derive(Debug, clap::Args)]
@@ -86,16 +86,6 @@ fn swipe(rng: &mut ChaCha8Rng) -> (Swipe, f32) {
     (s, speed)
 }
 
-fn faces_match(f: &Flight, t: &Target) -> bool {
-    f.sticks.len() == 4
-        && f.sticks
-            .iter()
-            .zip(t.flat)
-            .all(|(s, want)| s.flat_up == want)
-        && f.sticks.iter().filter(|s| s.off_mat).count() == usize::from(t.nak)
-        && f.sticks[0].marked
-}
-
 fn median(v: &mut [f64]) -> f64 {
     percentile(v, 0.5)
 }
@@ -118,13 +108,25 @@ pub fn main(o: Options) -> ExitCode {
     let mut by_speed: Vec<(f32, f64, f64, f64, f64)> = Vec::with_capacity(o.count);
     let (mut matched, mut left, mut overlap, mut fallbacks, mut tries) = (0, 0, 0, 0, 0u64);
     let mut through = 0;
+    let mut odd = Vec::new();
     for n in 0..o.count {
         let t = target(n, &mut rng);
         let (s, speed) = swipe(&mut rng);
         let started = Instant::now();
         let f = throw_physics::throw(&s, t, n as u64);
         plan_ms.push(started.elapsed().as_secs_f64() * 1000.0);
-        matched += usize::from(faces_match(&f, &t));
+        matched += usize::from(f.shows(&t));
+        if !f.shows(&t) || !(800..=2500).contains(&f.end_ms) {
+            // Which throws to look at: the swipe and target are printed with --json.
+            odd.push(json!({
+                "throw": n,
+                "swipe": [s.mat.width, s.mat.height, s.release_x, s.release_y, s.velocity_x, s.velocity_y, s.spin],
+                "flat": t.flat,
+                "nak": t.nak,
+                "faces_match": f.shows(&t),
+                "settle_ms": f.end_ms,
+            }));
+        }
         if !t.nak {
             left += throw_physics::left_mat(&f);
         }
@@ -176,6 +178,7 @@ pub fn main(o: Options) -> ExitCode {
         "contacts_median": median(&mut contacts),
         "slowest_fifth": slow,
         "fastest_fifth": fast,
+        "outside_targets": odd,
     });
     if o.json {
         println!("{report}");
