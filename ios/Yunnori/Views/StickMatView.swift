@@ -25,9 +25,9 @@ struct StickMatView: View {
 
     /// The finger on the mat, in mat points at the hand's height.
     @State private var drag: DragTracker?
-    /// The bundle where the finger let go, until the flight arrives (drawn only while the
-    /// sticks are in the air).
-    @State private var released: [Pose]?
+    /// The bundle where the finger let go (drawn only while the sticks are in the air):
+    /// held there until the flight arrives, then the flight takes over from it.
+    @State private var released: HandOff?
 
     var body: some View {
         GeometryReader { geo in
@@ -51,7 +51,6 @@ struct StickMatView: View {
             .accessibilityAddTraits(enabled ? .isButton : [])
             .accessibilityAction { if enabled { throwByTap(painter)() } }
         }
-        .onChange(of: flight?.id) { released = nil }
         .onChange(of: inAir) { if !inAir { released = nil } }
     }
 
@@ -76,7 +75,7 @@ struct StickMatView: View {
             .onChanged { value in
                 guard enabled,
                       let p = painter.camera.unproject(x: value.location.x, y: value.location.y,
-                                                       height: painter.size.releaseHeight)
+                                                       height: Double(painter.layout.releaseHeight))
                 else { return }
                 let t = value.time.timeIntervalSinceReferenceDate
                 if drag == nil {
@@ -89,12 +88,13 @@ struct StickMatView: View {
                 defer { drag = nil }
                 guard enabled, let tracker = drag,
                       let p = painter.camera.unproject(x: value.location.x, y: value.location.y,
-                                                       height: painter.size.releaseHeight),
+                                                       height: Double(painter.layout.releaseHeight)),
                       let swipe = tracker.release(x: p.x, y: p.y, t: value.time.timeIntervalSinceReferenceDate,
                                                   on: painter.mat)
                 else { return }
-                released = StickLayout.inHand(x: Double(swipe.releaseX), y: Double(swipe.releaseY),
-                                              heading: tracker.heading, size: painter.size)
+                // As the core lets the sticks go: lengths along the swipe's velocity.
+                released = HandOff(poses: StickLayout.inHand(releasing: swipe, layout: painter.layout),
+                                   before: flight?.id, at: .now)
                 onThrow(swipe)
             }
     }
@@ -108,20 +108,32 @@ struct StickMatView: View {
     {
         let waitingMarks = [true, false, false, false]
         if let drag {
-            return (StickLayout.inHand(x: drag.last.x, y: drag.last.y, heading: drag.heading, size: painter.size),
+            return (StickLayout.inHand(x: drag.last.x, y: drag.last.y, heading: drag.heading,
+                                       layout: painter.layout),
                     waitingMarks, [])
         }
         // Let go: the model holds the sticks in the air while the core plans their flight
         // (a refused throw never goes up, and the bundle is dropped).
-        if inAir, let released { return (released, waitingMarks, []) }
+        let handOff = released.flatMap { $0.at.distance(to: date) < HandOff.within ? $0 : nil }
+        if inAir, let handOff, flight?.id == handOff.before { return (handOff.poses, waitingMarks, []) }
         guard let flight else {
-            return (StickLayout.waiting(on: painter.mat, size: painter.size), waitingMarks, [])
+            return (StickLayout.waiting(painter.layout), waitingMarks, [])
         }
+        let sameMat = flight.flight.mat == painter.mat
+        let poses: [Pose]
+        if !inAir {
+            poses = flight.poses(atMs: .infinity)
+        } else if let handOff, sameMat, flight.id != handOff.before,
+                  handOff.at.distance(to: flight.start) > -0.05 {
+            // The flight of the sticks just let go: it takes over from the bundle.
+            poses = flight.poses(at: date, handOff: handOff.poses)
+        } else {
+            poses = flight.poses(at: date)
+        }
+        let sticks = flight.flight.sticks
         // Planned on another mat (a saved game's last throw, a resized screen): drawn at
         // rest on this one's scale.
-        let poses = inAir ? flight.poses(at: date) : flight.poses(atMs: .infinity)
-        let sticks = flight.flight.sticks
-        let fitted = flight.flight.mat == painter.mat ? poses : poses.map { rescaled($0, from: flight.flight.mat, to: painter.mat) }
+        let fitted = sameMat ? poses : poses.map { rescaled($0, from: flight.flight.mat, to: painter.mat) }
         return (fitted, sticks.map(\.marked), sticks.map { $0.offMat && !inAir })
     }
 
@@ -138,6 +150,17 @@ struct StickMatView: View {
         guard let shownResult else { return offer }
         return "\(resultName(shownResult.result)). \(offer)"
     }
+}
+
+/// The bundle the finger let go of: `poses` as drawn at release, `before` the flight on the
+/// mat then (the one the throw's is not), `at` when.
+private struct HandOff {
+    let poses: [Pose]
+    let before: Int?
+    let at: Date
+    /// A flight planned later than this after the release is someone else's throw (a throw
+    /// is planned in milliseconds; a refused one never flies).
+    static let within: TimeInterval = 2
 }
 
 /// What lies over the mat: the result once the sticks have settled, and, when a throw is
@@ -191,7 +214,7 @@ struct IdleSticks: View {
     var body: some View {
         Canvas { context, size in
             let painter = StickPainter(viewSize: size, mat: mat)
-            let resting = StickLayout.waiting(on: mat, size: painter.size).enumerated().map { i, pose in
+            let resting = StickLayout.waiting(painter.layout).enumerated().map { i, pose in
                 // Two flat faces up, two round backs, fanned a little.
                 let c = pose.centre
                 let axis = Vec3(0.12 * Double(i - 2) + 0.05, -1, 0).normalized

@@ -5,22 +5,26 @@ import YunnoriKit
 /// and solids (the maths is there, tested; here it only becomes paths and colours).
 struct StickPainter {
     let camera: MatCamera
-    let size: StickSize
+    /// The core's layout of the mat: the sticks' size and the rim, the release height, the
+    /// spacing in the hand (`MatLayouts`: asked once per mat size).
+    let layout: MatLayout
 
     /// The camera for a mat view of `viewSize`: the mat laid out as deep as fits, room
     /// above its far edge for the sticks in the air.
     init(viewSize: CGSize) {
-        let mat = MatCamera.mat(forWidth: Double(viewSize.width), height: Double(viewSize.height))
-        size = StickSize.on(mat)
-        camera = MatCamera(mat: mat, width: Double(viewSize.width), height: Double(viewSize.height),
-                           rim: Double(size.rim), headroom: size.releaseHeight * 0.5)
+        let laid = MatCamera.mat(forWidth: Double(viewSize.width), height: Double(viewSize.height))
+        layout = MatLayouts.shared.layout(of: laid)
+        camera = MatCamera(mat: layout.mat, width: Double(viewSize.width), height: Double(viewSize.height),
+                           rim: Double(layout.size.rim), headroom: Double(layout.releaseHeight) * 0.5)
     }
 
     /// Only the sticks (the menu's picture): a camera over a small bare mat.
     init(viewSize: CGSize, mat: Mat) {
-        size = StickSize.on(mat)
-        camera = MatCamera(mat: mat, width: Double(viewSize.width), height: Double(viewSize.height))
+        layout = MatLayouts.shared.layout(of: mat)
+        camera = MatCamera(mat: layout.mat, width: Double(viewSize.width), height: Double(viewSize.height))
     }
+
+    var size: StickSize { layout.size }
 
     var mat: Mat { camera.mat }
 
@@ -62,7 +66,7 @@ struct StickPainter {
     /// The sticks at `poses` (`marked[i]`: stick i carries the Back-Do mark): their
     /// shadows on the mat first, then the sticks, the furthest first.
     func drawSticks(_ poses: [Pose], marked: [Bool], dimmed: [Bool] = [], in context: inout GraphicsContext) {
-        let solids = poses.map { StickSolid(pose: $0, size: size) }
+        let solids = poses.map { StickSolid(pose: $0, layout: layout) }
         for solid in solids {
             let shadow = solid.shadow
             let outline = convexHull(shadow.outline.map { camera.project($0).point })

@@ -110,17 +110,64 @@ extension Flight {
     }
 }
 
-extension StickSize {
-    /// The sticks' size on `mat` before any throw (the size the core gives a flight on that
-    /// mat: a real stick 15 cm × 3.4 cm × 1.6 cm, the mat's shorter side 72 cm).
-    public static func on(_ mat: Mat) -> StickSize {
-        let scale = Double(min(mat.width, mat.height)) / 0.72
-        return StickSize(length: Float(0.15 * scale), width: Float(0.034 * scale),
-                         thickness: Float(0.016 * scale), rim: Float(0.03 * scale))
+extension Flight {
+    /// The flight as drawn after the bundle the finger let go of (`hand`, drawn on the same
+    /// mat): `ms` after release each stick is where the flight has it, moved by what still
+    /// separates its first frame from the stick in the hand there, a difference that fades
+    /// out over `handOffMs`. At release the sticks are exactly where the hand held them, so
+    /// nothing jumps: the core starts its frame 0 from the same layout (`StickLayout.inHand`)
+    /// but scatters each stick a little, raises every other one a little, keeps the bundle
+    /// clear of the mat's edge and may number the sticks in another order.
+    public func poses(atMs ms: Double, handOff hand: [Pose], handOffMs: Double = 150) -> [Pose] {
+        let now = poses(atMs: ms)
+        let starts = sticks.compactMap(\.frames.first)
+        guard hand.count == now.count, starts.count == now.count, handOffMs > 0, ms < handOffMs
+        else { return now }
+        let f = max(0, 1 - max(ms, 0) / handOffMs)
+        let fade = f * f * (3 - 2 * f)
+        let held = StickLayout.matched(starts, to: hand)
+        return now.indices.map { i in
+            let gap = hand[held[i]].centre - starts[i].centre
+            return Pose(centre: now[i].centre + gap * fade, axis: now[i].axisVector, normal: now[i].normalVector)
+        }
+    }
+}
+
+// MARK: - The core's layout of a mat
+
+/// The core's `MatLayout` of each mat size the app lays out (`matLayout(mat:)`: the mat the
+/// simulation uses, the sticks' size and the rim, the release height and the spacing of the
+/// sticks in the hand, in mat points), asked once per size: the views are laid out again on
+/// every touch of a drag. The app copies none of these numbers.
+public final class MatLayouts: @unchecked Sendable {
+    public static let shared = MatLayouts()
+
+    private let lock = NSLock()
+    private var known: [MatKey: MatLayout] = [:]
+    /// How many times the core was asked (for the tests).
+    private(set) var asked = 0
+
+    private struct MatKey: Hashable {
+        let width: Float
+        let height: Float
     }
 
-    /// How high the hand lets go above the mat (the core's release height).
-    public var releaseHeight: Double { Double(length) * 0.16 / 0.15 }
+    public init() {}
+
+    /// The core's layout of `mat`.
+    public func layout(of mat: Mat) -> MatLayout {
+        let key = MatKey(width: mat.width, height: mat.height)
+        lock.lock()
+        defer { lock.unlock() }
+        if let layout = known[key] { return layout }
+        let layout = matLayout(mat: mat)
+        asked += 1
+        // A handful of sizes at most (the game's mat, the menu's, a rotation): never grows
+        // without bound.
+        if known.count >= 32 { known.removeAll() }
+        known[key] = layout
+        return layout
+    }
 }
 
 // MARK: - Sticks at rest and in the hand
@@ -128,30 +175,55 @@ extension StickSize {
 public enum StickLayout {
     /// Four sticks lying round side up side by side on the near half of the mat, ready to be
     /// picked up; stick 0 (the marked one) on the left.
-    public static func waiting(on mat: Mat, size: StickSize) -> [Pose] {
-        let w = Double(mat.width), h = Double(mat.height)
-        let gap = Double(size.width) * 1.8
+    public static func waiting(_ layout: MatLayout) -> [Pose] {
+        let w = Double(layout.mat.width), h = Double(layout.mat.height)
+        let gap = Double(layout.size.width) * 1.8
         return (0..<4).map { i in
             let x = w / 2 + (Double(i) - 1.5) * gap
-            return Pose(centre: Vec3(x, h * 0.62, Double(size.thickness)),
+            return Pose(centre: Vec3(x, h * 0.62, Double(layout.size.thickness)),
                         axis: Vec3(0.06 * (Double(i) - 1.5), -1, 0).normalized,
                         normal: Vec3(0, 0, -1))
         }
     }
 
-    /// The bundle in the hand under the finger at (x, y) of the mat, at the release height,
-    /// round side up, lying across `heading` (radians, screen axes; straight up the mat when
-    /// `nil`) one behind the other, as the core lets them go.
-    public static func inHand(x: Double, y: Double, heading: Double?, size: StickSize) -> [Pose] {
+    /// The bundle in the hand under the finger at (x, y) of the mat, as the core lets it go
+    /// (a flight's first frame): the four sticks side by side, round side up, their lengths
+    /// along `heading` (radians, screen axes: the way the finger goes; straight up the mat
+    /// when `nil`, as a tap throws), `handSpacing` apart centre to centre across it, at the
+    /// release height.
+    public static func inHand(x: Double, y: Double, heading: Double?, layout: MatLayout) -> [Pose] {
         let angle = heading ?? -Double.pi / 2
         let along = Vec3(cos(angle), sin(angle), 0)
         let across = Vec3(-along.y, along.x, 0)
-        let step = Double(size.length) * 0.04 / 0.15
+        let spacing = Double(layout.handSpacing)
+        let centre = Vec3(x, y, Double(layout.releaseHeight))
         return (0..<4).map { i in
-            let k = Double(i) - 1.5
-            let c = Vec3(x, y, size.releaseHeight + Double(size.thickness) * 0.4 * Double(i % 2)) + along * (k * step)
-            return Pose(centre: c, axis: across, normal: Vec3(0, 0, -1))
+            Pose(centre: centre + across * ((Double(i) - 1.5) * spacing), axis: along, normal: Vec3(0, 0, -1))
         }
+    }
+
+    /// The bundle as the finger lets go with `swipe`: under the release point, lengths
+    /// along its velocity (a tap's: up the mat).
+    public static func inHand(releasing swipe: Swipe, layout: MatLayout) -> [Pose] {
+        let vx = Double(swipe.velocityX), vy = Double(swipe.velocityY)
+        let moving = vx.isFinite && vy.isFinite && hypot(vx, vy) > 1
+        return inHand(x: Double(swipe.releaseX), y: Double(swipe.releaseY),
+                      heading: moving ? atan2(vy, vx) : nil, layout: layout)
+    }
+
+    /// For each of `poses`, the index of the one of `others` it stands for: the same place
+    /// in the row across the bundle (both rows sorted along the same line).
+    static func matched(_ poses: [Pose], to others: [Pose]) -> [Int] {
+        guard poses.count == others.count, let first = others.first else { return Array(poses.indices) }
+        let along = first.axisVector
+        let across = Vec3(-along.y, along.x, 0)
+        func order(_ row: [Pose]) -> [Int] {
+            row.indices.sorted { row[$0].centre.dot(across) < row[$1].centre.dot(across) }
+        }
+        let mine = order(poses), theirs = order(others)
+        var result = Array(poses.indices)
+        for (a, b) in zip(mine, theirs) { result[a] = b }
+        return result
     }
 }
 
@@ -162,13 +234,16 @@ public enum StickLayout {
 public struct StickSolid: Sendable {
     public let pose: Pose
     public let size: StickSize
+    /// How high the hand lets go: a stick there casts the widest, softest shadow.
+    public let releaseHeight: Double
     let c: Vec3, a: Vec3, n: Vec3, s: Vec3
     /// Segments of the back's arc.
     static let arc = 8
 
-    public init(pose: Pose, size: StickSize) {
+    public init(pose: Pose, layout: MatLayout) {
         self.pose = pose
-        self.size = size
+        size = layout.size
+        releaseHeight = Double(layout.releaseHeight)
         c = pose.centre
         a = pose.axisVector.normalized
         n = pose.normalVector.normalized
@@ -214,7 +289,7 @@ public struct StickSolid: Sendable {
     /// softer the higher it is.
     public var shadow: (outline: [Vec3], blur: Double, opacity: Double) {
         let height = max(Double(c.z), 0)
-        let reach = size.releaseHeight
+        let reach = max(releaseHeight, 1e-9)
         let spread = 1 + 0.5 * min(height / reach, 1.5)
         let flat = (face + back).map { p in
             let d = Vec3(p.x - c.x, p.y - c.y, 0) * spread
@@ -312,13 +387,20 @@ public struct MatCamera: Sendable, Equatable {
     }
 
     /// The mat to lay out under a view of `width` × `height` points: as wide as the view,
-    /// as deep as fits it seen at the camera's tilt (at least half its width, at most its
-    /// width: the core takes mats from 1:2 to 2:1).
+    /// as deep as fits it seen at the camera's tilt, kept within the core's 1:3 to 3:1
+    /// (`MatCamera.aspects`; a thinner mat would be replaced by the core's own).
     public static func mat(forWidth width: Double, height: Double, tilt: Double = 0.6) -> Mat {
         let w = max(width, 40)
-        let depth = min(max(height / cos(tilt) * 1.05, w * 0.5), w)
-        return Mat(width: Float(w.rounded()), height: Float(depth.rounded()))
+        let across = w.rounded()
+        let wanted = height.isFinite ? (height / cos(tilt) * 1.05).rounded() : across
+        // Whole points, and still within the range once rounded.
+        let depth = min(max(wanted, (across / aspects.upperBound).rounded(.up)),
+                        (across / aspects.lowerBound).rounded(.down))
+        return Mat(width: Float(across), height: Float(depth))
     }
+
+    /// The mat's width over its height that the core takes as it is.
+    public static let aspects: ClosedRange<Double> = (1.0 / 3)...3
 
     private static func raw(_ p: Vec3, eye: Vec3, forward: Vec3, right: Vec3, up: Vec3,
                             focal: Double) -> Projected {

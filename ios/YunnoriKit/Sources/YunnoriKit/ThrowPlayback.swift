@@ -82,6 +82,13 @@ public struct FlightShow: Sendable, Equatable, Identifiable {
         poses(atMs: date.timeIntervalSince(start) * 1000)
     }
 
+    /// Every stick at `date`, the flight taking over from the bundle the finger let go of
+    /// (`hand`, see `Flight.poses(atMs:handOff:)`); the drop starts from its own poses.
+    public func poses(at date: Date, handOff hand: [Pose]) -> [Pose] {
+        let ms = date.timeIntervalSince(start) * 1000
+        return drop ? poses(atMs: ms) : flight.poses(atMs: ms, handOff: hand)
+    }
+
     /// Whether every stick has come to rest `ms` after the start.
     public func hasLanded(afterMs ms: Double) -> Bool { ms >= Double(durationMs) }
 
