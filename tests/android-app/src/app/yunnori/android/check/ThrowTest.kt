@@ -31,14 +31,15 @@ import app.yunnori.android.ui.game.PathSample
 import app.yunnori.android.ui.game.STICK_MAT_TAG
 import app.yunnori.android.ui.game.StickMatFlightPreview
 import app.yunnori.android.ui.game.StickMatPreview
-import app.yunnori.android.ui.game.Vec3
 import app.yunnori.android.ui.game.swipeFrom
 import app.yunnori.android.ui.game.turningRate
 import app.yunnori.android.ui.theme.YunnoriTheme
 import app.yunnori.core.Mat
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.Swipe
+import app.yunnori.core.matLayout
 import app.yunnori.viewmodel.UiEvent
+import app.yunnori.viewmodel.Vec3
 import org.junit.jupiter.api.Test
 import java.nio.file.Files
 import kotlin.math.PI
@@ -112,8 +113,8 @@ class ThrowTest {
 
             // Released where the sticks were drawn under the finger: the release point, at the
             // height the hand lets go, is seen exactly where the finger left the glass.
-            val camera = MatCamera(swipe.mat, w, h)
-            val seen = camera.project(Vec3(swipe.releaseX, swipe.releaseY, MatCamera.releaseHeightFor(swipe.mat)))
+            val camera = MatCamera(matLayout(swipe.mat), w, h)
+            val seen = camera.project(Vec3(swipe.releaseX, swipe.releaseY, camera.layout.releaseHeight))
             assertTrue((seen - to).getDistance() < 2f, "released at $seen on screen, the finger left at $to")
             // Going right, not up or down the mat, and briskly.
             assertTrue(swipe.velocityX > 300f, "velocity ${swipe.velocityX}, ${swipe.velocityY}")
@@ -146,7 +147,7 @@ class ThrowTest {
         assertEquals(0f, turningRate(straight), 1e-3f)
 
         // Upward on screen is up the mat (towards its far end), and faster on screen is faster on the mat.
-        val camera = MatCamera(Mat(300f, 200f), 600f, 400f)
+        val camera = MatCamera(matLayout(Mat(300f, 200f)), 600f, 400f)
         val slow = assertNotNull(swipeFrom(camera, Offset(300f, 300f), Velocity(0f, -800f), 0f))
         val fast = assertNotNull(swipeFrom(camera, Offset(300f, 300f), Velocity(0f, -1600f), 0f))
         assertTrue(slow.velocityY < 0f && abs(slow.velocityX) < 1f, "$slow")

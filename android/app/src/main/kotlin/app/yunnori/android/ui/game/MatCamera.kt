@@ -2,46 +2,39 @@ package app.yunnori.android.ui.game
 
 import androidx.compose.ui.geometry.Offset
 import app.yunnori.core.Mat
-import app.yunnori.core.Pose
+import app.yunnori.core.MatLayout
+import app.yunnori.viewmodel.Vec3
 import kotlin.math.cos
 import kotlin.math.max
 import kotlin.math.min
 import kotlin.math.sin
-import kotlin.math.sqrt
-
-/** A point or direction of the mat's world: x, y on the mat (points, y towards the player), z above it. */
-internal data class Vec3(val x: Float, val y: Float, val z: Float) {
-    operator fun plus(o: Vec3) = Vec3(x + o.x, y + o.y, z + o.z)
-    operator fun minus(o: Vec3) = Vec3(x - o.x, y - o.y, z - o.z)
-    operator fun times(k: Float) = Vec3(x * k, y * k, z * k)
-    operator fun unaryMinus() = Vec3(-x, -y, -z)
-    infix fun dot(o: Vec3) = x * o.x + y * o.y + z * o.z
-    infix fun cross(o: Vec3) = Vec3(y * o.z - z * o.y, z * o.x - x * o.z, x * o.y - y * o.x)
-    fun length() = sqrt(this dot this)
-    fun normalized(): Vec3 = length().let { if (it > 1e-6f) this * (1f / it) else this }
-}
 
 /**
  * The camera the stick mat is seen through: above the mat and in front of it (on the
  * player's side), tilted [TILT] from looking straight down, so the far edge of the mat is a
  * little narrower than the near one and a stick high in the air looks larger and stands
- * higher on screen. It is fitted to a canvas of [width] × [height] pixels so that [mat]
- * with its raised rim ([rim] points high and wide) and a margin of floor around it fill it.
+ * higher on screen. It is fitted to a canvas of [width] × [height] pixels so that the mat of
+ * [layout] with its raised rim (as high and wide as the core's [MatLayout.size] says) and a
+ * margin of floor around it fill it. Every size of the mat's world comes from [layout].
  *
  * The mat's points (the flight's units, and the swipe's) go to canvas pixels through
  * [project]; a finger's pixel comes back to the mat, at a given height, through [toMat].
  */
-internal class MatCamera(val mat: Mat, val width: Float, val height: Float, val rim: Float = rimFor(mat)) {
+internal class MatCamera(val layout: MatLayout, val width: Float, val height: Float) {
+    val mat: Mat get() = layout.mat
+    val rim: Float get() = layout.size.rim
     private val forward = Vec3(0f, -sin(TILT), -cos(TILT))
     private val right = Vec3(1f, 0f, 0f)
     private val down = Vec3(0f, cos(TILT), -sin(TILT))
-    val eye: Vec3 = Vec3(mat.width / 2, mat.height / 2, 0f) +
-        Vec3(0f, sin(TILT), cos(TILT)) * (DISTANCE * max(mat.width, mat.height))
+    val eye: Vec3 = Vec3(layout.mat.width / 2, layout.mat.height / 2, 0f) +
+        Vec3(0f, sin(TILT), cos(TILT)) * (DISTANCE * max(layout.mat.width, layout.mat.height))
     private val scale: Float
     private val originX: Float
     private val originY: Float
 
     init {
+        val mat = layout.mat
+        val rim = layout.size.rim
         val margin = rim + FLOOR_MARGIN * min(mat.width, mat.height)
         val corners = buildList {
             for (x in listOf(-margin, mat.width + margin)) for (y in listOf(-margin, mat.height + margin)) {
@@ -104,52 +97,32 @@ internal class MatCamera(val mat: Mat, val width: Float, val height: Float, val 
 
         /** Floor shown around the rim, in the mat's shorter side (room for a stick off the mat). */
         const val FLOOR_MARGIN = 0.05f
-
-        /** The rim's height (and width) for a mat, as the core sizes it: 3 cm on a 72 cm mat. */
-        fun rimFor(mat: Mat): Float = min(mat.width, mat.height) * (0.03f / 0.72f)
-
-        /** How high the hand lets go above the mat, as the core throws: 16 cm on a 72 cm mat. */
-        fun releaseHeightFor(mat: Mat): Float = min(mat.width, mat.height) * (0.16f / 0.72f)
     }
 }
 
 /**
  * The mat for a canvas of [width] × [height] points: as wide as the canvas and a little
  * deeper than it is high (seen at a slant, it looks shorter), its longer side cut to at most
- * twice the shorter (the core replaces a thinner mat by one of its own).
+ * three times the shorter. The core takes any mat from 1:3 to 3:1 as it is (and replaces
+ * another by one of its own), so the mat laid out is always the one the sticks fly on.
  */
 internal fun matFor(width: Float, height: Float): Mat {
-    val w = max(width, 1f)
-    val h = max(height, 1f) * DEPTH_FOR_TILT
-    return Mat(width = min(w, 2f * h), height = min(h, 2f * w))
+    val w = width.sideOrLeast()
+    val h = (height.sideOrLeast() * DEPTH_FOR_TILT).coerceAtMost(MAX_SIDE)
+    // Just inside 3:1, so that the core's own division finds it so too.
+    val most = MAX_ASPECT * (1f - 1e-5f)
+    return Mat(width = min(w, most * h), height = min(h, most * w))
 }
+
+/** A side of the canvas as a mat's side: at least [MIN_SIDE], at most [MAX_SIDE] ([MIN_SIDE] when not a number). */
+private fun Float.sideOrLeast(): Float = if (isNaN()) MIN_SIDE else coerceIn(MIN_SIDE, MAX_SIDE)
 
 /** How much deeper the mat is than the canvas is high, for the camera's slant. */
 private const val DEPTH_FOR_TILT = 1.15f
 
-/** A pose's parts as vectors. */
-internal val Pose.centre: Vec3 get() = Vec3(x, y, z)
-internal val Pose.axis: Vec3 get() = Vec3(axisX, axisY, axisZ)
-internal val Pose.normal: Vec3 get() = Vec3(normalX, normalY, normalZ)
+/** The thinnest mat the core takes as it is: 3:1 either way. */
+private const val MAX_ASPECT = 3f
 
-/** The pose [t] (0–1) of the way from [a] to [b]: positions and directions blended, directions kept unit and square. */
-internal fun lerpPose(a: Pose, b: Pose, t: Float): Pose {
-    fun mix(p: Float, q: Float) = p + (q - p) * t
-    val axis = Vec3(mix(a.axisX, b.axisX), mix(a.axisY, b.axisY), mix(a.axisZ, b.axisZ)).normalized()
-    val rawNormal = Vec3(mix(a.normalX, b.normalX), mix(a.normalY, b.normalY), mix(a.normalZ, b.normalZ))
-    val normal = (rawNormal - axis * (rawNormal dot axis)).normalized()
-    return Pose(
-        x = mix(a.x, b.x), y = mix(a.y, b.y), z = mix(a.z, b.z),
-        axisX = axis.x, axisY = axis.y, axisZ = axis.z,
-        normalX = normal.x, normalY = normal.y, normalZ = normal.z,
-    )
-}
-
-/** The pose of a stick [ms] after the release, between the frames recorded at [fps]. */
-internal fun List<Pose>.at(ms: Float, fps: Int): Pose? {
-    if (isEmpty()) return null
-    val f = (ms * fps / 1000f).coerceIn(0f, (size - 1).toFloat())
-    val i = f.toInt().coerceAtMost(size - 1)
-    val next = getOrNull(i + 1) ?: return this[i]
-    return lerpPose(this[i], next, f - i)
-}
+/** A mat's sides, in points, within what the core takes (more than 1, less than 100 000). */
+private const val MIN_SIDE = 2f
+private const val MAX_SIDE = 50_000f

@@ -10,6 +10,10 @@ import androidx.compose.ui.graphics.lerp
 import app.yunnori.android.ui.theme.YutColours
 import app.yunnori.core.Pose
 import app.yunnori.core.StickSize
+import app.yunnori.viewmodel.Vec3
+import app.yunnori.viewmodel.axis
+import app.yunnori.viewmodel.centre
+import app.yunnori.viewmodel.normal
 import kotlin.math.PI
 import kotlin.math.cos
 import kotlin.math.max
@@ -27,9 +31,11 @@ private const val ARC = 6
 /**
  * Draws the mat seen through [camera] and the sticks on or above it: the floor, the mat's
  * cloth, each stick's shadow (larger and softer the higher it is), then the rim's sides
- * and the sticks from far to near, so nearer things cover farther ones.
+ * and the sticks from far to near, so nearer things cover farther ones. The mat, its rim
+ * and the sticks' size are the camera's [MatCamera.layout], the core's.
  */
-internal fun DrawScope.drawMatScene(camera: MatCamera, size: StickSize, sticks: List<StickPose>) {
+internal fun DrawScope.drawMatScene(camera: MatCamera, sticks: List<StickPose>) {
+    val size = camera.layout.size
     drawRect(YutColours.Floor)
     drawCloth(camera)
     for (s in sticks) drawShadow(camera, size, s)

@@ -44,17 +44,22 @@ import app.yunnori.android.ui.label
 import app.yunnori.android.ui.theme.YunnoriTheme
 import app.yunnori.core.Flight
 import app.yunnori.core.Mat
+import app.yunnori.core.MatLayout
 import app.yunnori.core.Pose
 import app.yunnori.core.StickSize
 import app.yunnori.core.Swipe
 import app.yunnori.core.planFlight
 import app.yunnori.viewmodel.DEFAULT_MAT
+import app.yunnori.viewmodel.HandHold
+import app.yunnori.viewmodel.HandOff
+import app.yunnori.viewmodel.MatLayouts
 import app.yunnori.viewmodel.ThrowMotion
 import app.yunnori.viewmodel.ThrowShown
+import app.yunnori.viewmodel.handPoses
+import app.yunnori.viewmodel.posesAt
 import kotlinx.coroutines.delay
 import kotlin.math.PI
 import kotlin.math.atan2
-import kotlin.math.min
 
 /** The stick mat's test tag, for UI tests to find it. */
 const val STICK_MAT_TAG = "stick-mat"
@@ -62,16 +67,21 @@ const val STICK_MAT_TAG = "stick-mat"
 /**
  * The mat the four sticks are thrown on, seen in perspective from the player's seat.
  *
- * A drag on it picks the sticks up: they follow the finger, bundled under it, and leave
- * from where it lets go, as fast and in the direction it was going over the last tenth of a
- * second, spinning as the path was turning ([onThrow] gets that [Swipe], in the mat's
- * points). A plain tap throws nothing (a finger resting on the mat while the phone is
- * passed round must not throw); the Throw button and TalkBack's double-tap throw a tap
+ * A drag on it picks the sticks up: they follow the finger, held side by side under it
+ * along the way it goes, as the core lays them out in the hand, and leave from where it
+ * lets go, as fast and in the direction it was going over the last tenth of a second,
+ * spinning as the path was turning ([onThrow] gets that [Swipe], in the mat's points). A
+ * plain tap throws nothing (a finger resting on the mat while the phone is passed round
+ * must not throw); the Throw button and TalkBack's double-tap throw a tap
  * (`onThrow(null)`). The mat takes every touch it gets, so nothing around it scrolls.
  *
  * The last throw plays from its simulated flight, frame by frame at the display's rate,
- * each stick with its shadow; under Reduce Motion the sticks drop briefly onto where they
- * come to rest. Its result shows once the view model has it (when the last stick settles).
+ * each stick with its shadow, out of the hand it left ([HandOff]); under Reduce Motion the
+ * sticks drop briefly onto where they come to rest. Its result shows once the view model
+ * has it (when the last stick settles).
+ *
+ * Every size drawn (the mat, its rim, the sticks, the hand's height and spacing) is the
+ * core's [MatLayout] of the mat, asked once per size through [layouts].
  */
 @Composable
 fun StickMat(
@@ -83,6 +93,8 @@ fun StickMat(
     /** What has been animated already (kept by the screen across layout changes). */
     played: PlayedAnimations,
     modifier: Modifier = Modifier,
+    /** The core's layout of each mat size. */
+    layouts: MatLayouts = MatLayouts.shared,
 ) {
     val enabled by rememberUpdatedState(canThrow)
     val throwNow by rememberUpdatedState(onThrow)
@@ -91,16 +103,16 @@ fun StickMat(
     var mat by remember { mutableStateOf(DEFAULT_MAT) }
     // How far the last throw has played: 0 at the release, 1 at rest.
     var progress by remember { mutableFloatStateOf(1f) }
-    // The bundle under the finger (canvas pixels): while dragging, and after the release
-    // until the throw's flight arrives.
+    // The sticks in the hand (mat points): while dragging, and after the release until the
+    // throw's flight arrives.
     var held by remember { mutableStateOf<Held?>(null) }
-    // Where the finger let go of the throw now flying (canvas pixels): its sticks leave the hand from there.
-    var letGo by remember { mutableStateOf<Offset?>(null) }
+    // The hand that let go of the throw now flying: its sticks leave the hand from there.
+    var letGo by remember { mutableStateOf<LetGo?>(null) }
 
     // A throw plays once: not again when the screen comes back from the Rules screen or
     // the phone is turned. One already played shows where its sticks came to rest.
     LaunchedEffect(lastThrow?.seq) {
-        letGo = held?.takeIf { !it.down }?.at
+        letGo = held?.takeIf { !it.down }?.let { hand -> lastThrow?.let { LetGo(it.seq, hand.hold) } }
         held = null
         val shown = lastThrow ?: return@LaunchedEffect
         if (shown.seq == played.throwSeq) {
@@ -118,6 +130,16 @@ fun StickMat(
         while (progress < 1f) {
             val now = withFrameNanos { it }
             progress = ((now - start) / 1_000_000f / total).coerceIn(0f, 1f)
+        }
+    }
+    // The sticks of the throw now flying, out of the hand that let go of it.
+    val handOff = remember(lastThrow?.seq, letGo) {
+        val shown = lastThrow
+        val from = letGo
+        if (shown == null || from?.seq != shown.seq || shown.motion != ThrowMotion.FLIGHT) {
+            null
+        } else {
+            HandOff(handPoses(layouts.of(shown.flight.mat), from.hold), shown.flight)
         }
     }
     // Let go, but no throw came of it (refused): the sticks go back on the mat.
@@ -154,10 +176,12 @@ fun StickMat(
                 mat = with(density) { matFor(it.width.toDp().value, it.height.toDp().value) }
                 laidOutNow(mat)
             }
-            .pointerInput(Unit) {
+            .pointerInput(layouts) {
                 awaitEachGesture {
                     val down = awaitFirstDown()
                     down.consume()
+                    // The mat as laid out when the finger came down, seen as the canvas draws it.
+                    val camera = MatCamera(layouts.of(mat), size.width.toFloat(), size.height.toFloat())
                     val tracker = VelocityTracker()
                     tracker.addPosition(down.uptimeMillis, down.position)
                     val path = ArrayDeque<PathSample>()
@@ -176,7 +200,9 @@ fun StickMat(
                         if (!dragging && enabled && (change.position - down.position).getDistance() >= viewConfiguration.touchSlop) {
                             dragging = true
                         }
-                        if (dragging) held = Held(change.position, down = change.pressed)
+                        if (dragging) {
+                            holdOver(camera, change.position, tracker.calculateVelocity())?.let { held = Held(it, down = change.pressed) }
+                        }
                         if (!change.pressed) break
                     }
                     // A tap (no real drag) throws nothing.
@@ -184,39 +210,20 @@ fun StickMat(
                         held = null
                         return@awaitEachGesture
                     }
-                    val camera = MatCamera(mat, size.width.toFloat(), size.height.toFloat())
                     val swipe = swipeFrom(camera, last.position, tracker.calculateVelocity(), turningRate(path.toList()))
                     if (swipe == null) {
                         held = null
                     } else {
+                        // Let go: the sticks lie along the swipe's way until its flight takes them.
+                        held = Held(HandHold.of(swipe, camera.layout), down = false)
                         throwNow(swipe)
                     }
                 }
             },
     ) {
         Canvas(Modifier.fillMaxSize()) {
-            val flight = lastThrow?.flight
-            val hand = held
-            val sceneMat = if (hand != null || flight == null) mat else flight.mat
-            val stickSize = flight?.size?.takeIf { hand == null } ?: stickSizeFor(sceneMat)
-            val camera = MatCamera(sceneMat, size.width, size.height, rim = stickSize.rim)
-            val sticks = when {
-                hand != null -> bundle(camera, hand.at, stickSize)
-                lastThrow != null && flight != null -> {
-                    val flying = sticksOf(lastThrow, progress)
-                    val from = letGo
-                    val sinceRelease = progress * lastThrow.playMs
-                    if (from == null || lastThrow.motion != ThrowMotion.FLIGHT || sinceRelease >= LEAVE_HAND_MS) {
-                        flying
-                    } else {
-                        // Out of the hand: from the bundle under the finger into the flight.
-                        val t = sinceRelease / LEAVE_HAND_MS
-                        bundle(camera, from, stickSize).zip(flying) { h, f -> f.copy(pose = lerpPose(h.pose, f.pose, t * t * (3 - 2 * t))) }
-                    }
-                }
-                else -> restingSticks(sceneMat, stickSize)
-            }
-            drawMatScene(camera, stickSize, sticks)
+            val scene = matScene(layouts, mat, held?.hold, lastThrow, progress, handOff)
+            drawMatScene(MatCamera(scene.layout, size.width, size.height), scene.sticks)
         }
         // The last result stays on top until the next throw; the invitation to throw shows
         // below it whenever a throw is due (also when the phone has just been passed on).
@@ -239,18 +246,14 @@ fun StickMat(
     }
 }
 
-/** The sticks under the finger at [at] (canvas pixels); [down] false once it has let go. */
-private data class Held(val at: Offset, val down: Boolean)
+/** The sticks in the hand [hold]ing them; [down] false once the finger has let go. */
+private data class Held(val hold: HandHold, val down: Boolean)
+
+/** The hand that let go of throw [seq]. */
+private data class LetGo(val seq: Long, val hold: HandHold)
 
 /** One point of the drag's path. */
 internal data class PathSample(val atMs: Long, val at: Offset)
-
-/**
- * How long the sticks take to leave the bundle in the hand for their own tracks: the core
- * lays them out in the hand a little differently (and its gentle fallback toss starts from
- * the middle of the mat), so they blend from one into the other.
- */
-private const val LEAVE_HAND_MS = 150f
 
 /** How long the sticks stay at the release point waiting for the throw (one that is refused never comes). */
 private const val HOLD_AFTER_RELEASE_MS = 1_500L
@@ -265,13 +268,20 @@ private const val SPIN_WINDOW_MS = 100L
  * height the hand lets go; the velocity is the finger's, carried onto the mat the same way.
  */
 internal fun swipeFrom(camera: MatCamera, at: Offset, velocity: Velocity, spin: Float): Swipe? {
-    val height = MatCamera.releaseHeightFor(camera.mat)
+    val height = camera.layout.releaseHeight
     val from = camera.toMat(at, height) ?: return null
     val dt = 0.02f
     val to = camera.toMat(at + Offset(velocity.x * dt, velocity.y * dt), height)
     val (vx, vy) = if (to == null) 0f to 0f else (to.x - from.x) / dt to (to.y - from.y) / dt
     return Swipe(camera.mat, from.x, from.y, vx, vy, spin.coerceIn(-MAX_SPIN, MAX_SPIN))
 }
+
+/**
+ * The sticks in a hand over canvas pixel [at] (seen through [camera]) moving at [velocity]
+ * (pixels per second): as they would leave it, were it to let go there.
+ */
+internal fun holdOver(camera: MatCamera, at: Offset, velocity: Velocity): HandHold? =
+    swipeFrom(camera, at, velocity, spin = 0f)?.let { HandHold.of(it, camera.layout) }
 
 /** Turning faster than this is a scribble, not a throw. */
 private const val MAX_SPIN = 20f
@@ -297,56 +307,64 @@ internal fun turningRate(path: List<PathSample>): Float {
     return if (seconds <= 0.0) 0f else (turned / seconds).toFloat()
 }
 
-/** The sticks' size on [mat] as the core makes them: 15 × 3.4 cm, 1.6 cm deep, on a 72 cm mat. */
-internal fun stickSizeFor(mat: Mat): StickSize {
-    val scale = min(mat.width, mat.height) / 0.72f
-    return StickSize(length = 0.15f * scale, width = 0.034f * scale, thickness = 0.016f * scale, rim = 0.03f * scale)
-}
+/** What the mat shows at one moment: the core's layout of the mat drawn, and the sticks on or above it. */
+internal class MatScene(val layout: MatLayout, val sticks: List<StickPose>)
 
-private val FLAT_DOWN = Triple(0f, 0f, -1f)
-
-private fun pose(x: Float, y: Float, z: Float, axis: Triple<Float, Float, Float>, normal: Triple<Float, Float, Float> = FLAT_DOWN) =
-    Pose(x, y, z, axis.first, axis.second, axis.third, normal.first, normal.second, normal.third)
-
-/** Four sticks lying round side up side by side in the middle of the mat, waiting. */
-private fun restingSticks(mat: Mat, size: StickSize): List<StickPose> = (0 until 4).map { i ->
-    StickPose(pose(mat.width / 2 + (i - 1.5f) * size.width * 1.6f, mat.height * 0.55f, 0f, Triple(0f, 1f, 0f)), marked = i == 0)
-}
-
-/** The four sticks in the hand at canvas pixel [at]: across the mat, one behind the other, round side up. */
-private fun bundle(camera: MatCamera, at: Offset, size: StickSize): List<StickPose> {
-    val height = MatCamera.releaseHeightFor(camera.mat)
-    val centre = camera.toMat(at, height) ?: Offset(camera.mat.width / 2, camera.mat.height / 2)
-    return (0 until 4).map { i ->
-        val z = height + size.thickness * 0.4f * (i % 2)
-        StickPose(pose(centre.x, centre.y + (i - 1.5f) * size.width * 1.15f, z, Triple(1f, 0f, 0f)), marked = i == 0)
+/**
+ * The mat's scene: while a [hand] holds the sticks, they are in it over the mat [laidOut];
+ * else the last throw [shown] plays at [progress] (0–1) of its playback on its flight's mat,
+ * leaving the hand through [handOff] when it has one; before any throw the sticks lie
+ * waiting on [laidOut]. Every size is [layouts]' (the core's) for the mat drawn.
+ */
+internal fun matScene(
+    layouts: MatLayouts,
+    laidOut: Mat,
+    hand: HandHold?,
+    shown: ThrowShown?,
+    progress: Float,
+    handOff: HandOff?,
+): MatScene {
+    if (hand == null && shown != null) {
+        val layout = layouts.of(shown.flight.mat)
+        return MatScene(layout, sticksOf(shown, progress, handOff, layout.size))
     }
+    val layout = layouts.of(laidOut)
+    val sticks = if (hand != null) handPoses(layout, hand) else restingPoses(layout)
+    // Round side up: which one carries the Back-Do mark is seen only when they land.
+    return MatScene(layout, sticks.map { StickPose(it, marked = false) })
 }
 
-/** The sticks of [shown] at [progress] (0–1) of its playback. */
-private fun sticksOf(shown: ThrowShown, progress: Float): List<StickPose> {
+/** Four sticks lying round side up side by side in the middle of the mat, waiting, as the hand holds them. */
+private fun restingPoses(layout: MatLayout) =
+    handPoses(layout, HandHold(layout.mat.width / 2, layout.mat.height * 0.55f, HandHold.UP)).map { it.copy(z = 0f) }
+
+/** The sticks of [shown] at [progress] (0–1) of its playback, out of the hand through [handOff] (sticks of [size]). */
+private fun sticksOf(shown: ThrowShown, progress: Float, handOff: HandOff?, size: StickSize): List<StickPose> {
     val flight = shown.flight
-    val fps = flight.fps.toInt().coerceAtLeast(1)
-    return flight.sticks.mapNotNull { track ->
-        when (shown.motion) {
-            ThrowMotion.FLIGHT -> track.frames.at(progress * flight.endMs.toFloat(), fps)?.let { StickPose(it, track.marked) }
-            ThrowMotion.DROP -> track.frames.lastOrNull()?.let { rest ->
+    return when (shown.motion) {
+        ThrowMotion.FLIGHT -> {
+            val ms = progress * flight.endMs.toFloat()
+            flight.drawn(handOff?.posesAt(ms) ?: flight.posesAt(ms))
+        }
+        ThrowMotion.DROP -> flight.sticks.mapNotNull { track ->
+            track.frames.lastOrNull()?.let { rest ->
                 // A short fall onto where it comes to rest, fading in.
-                val lift = flight.size.length * 0.5f * (1f - progress * progress)
+                val lift = size.length * 0.5f * (1f - progress * progress)
                 StickPose(rest.copy(z = rest.z + lift), track.marked, alpha = 0.4f + 0.6f * progress)
             }
         }
     }
 }
 
+/** The flight's sticks in [poses] (one per stick, in its order), each with its mark. */
+private fun Flight.drawn(poses: List<Pose>): List<StickPose> = poses.zip(sticks) { pose, track -> StickPose(pose, track.marked) }
+
 /** The sticks of [flight] at [atMs] after the release, as the mat draws them. */
 @Composable
 internal fun FlightFrame(flight: Flight, atMs: Float, modifier: Modifier = Modifier) {
     Canvas(modifier) {
-        val camera = MatCamera(flight.mat, size.width, size.height, rim = flight.size.rim)
-        val fps = flight.fps.toInt().coerceAtLeast(1)
-        val sticks = flight.sticks.mapNotNull { t -> t.frames.at(atMs, fps)?.let { StickPose(it, t.marked) } }
-        drawMatScene(camera, flight.size, sticks)
+        val camera = MatCamera(MatLayouts.shared.of(flight.mat), size.width, size.height)
+        drawMatScene(camera, flight.drawn(flight.posesAt(atMs)))
     }
 }
 
