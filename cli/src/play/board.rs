@@ -71,6 +71,22 @@ pub fn cell_of(s: Station) -> (u16, u16) {
     (col, row)
 }
 
+/// Where a small station's id is written: inside the square beside a side station (above
+/// the top edge and below the bottom one, where a piece's count cannot run into it), and
+/// clear of a piece's three cells beside a diagonal one.
+pub fn id_cell(s: Station) -> (i32, i32) {
+    let (col, row) = cell_of(s);
+    let (col, row) = (i32::from(col), i32::from(row));
+    let (w, h) = (i32::from(W), i32::from(H));
+    match s.index() {
+        0..=4 => (w - 2, row),
+        5..=9 => (col, -1),
+        10..=14 => (3, row),
+        15..=19 => (col, h + 1),
+        _ => (col + 3, row),
+    }
+}
+
 struct Canvas<'a> {
     buf: &'a mut Buffer,
     area: Rect,
@@ -122,6 +138,13 @@ pub fn draw(buf: &mut Buffer, area: Rect, view: &BoardView) {
     c.put(6, H as i32 - 2, "찌모", label);
     c.put(W as i32 - 11, H as i32 - 1, "참먹이", label);
     c.put(W as i32 / 2 + 3, H as i32 / 2 + 1, "방", label);
+    // Station ids, as the moves and the log name them, beside each small station (the
+    // corners and the centre carry their names instead); drawn before the stations so a
+    // move's number may cover one.
+    for s in Station::all().filter(|s| !s.is_corner_or_center()) {
+        let (col, row) = id_cell(s);
+        c.put(col, row, &s.id(), Style::default().fg(Color::DarkGray));
+    }
     if !view.finishing.is_empty() {
         let nums: Vec<String> = view.finishing.iter().map(|n| n.to_string()).collect();
         c.put(
@@ -220,5 +243,74 @@ mod tests {
         cells.sort();
         cells.dedup();
         assert_eq!(cells.len(), 29);
+    }
+
+    /// The board as text, one string per row.
+    fn rows(view: &BoardView) -> Vec<String> {
+        let area = Rect::new(0, 0, WIDTH, HEIGHT);
+        let mut buf = Buffer::empty(area);
+        draw(&mut buf, area, view);
+        (0..HEIGHT)
+            .map(|y| {
+                (0..WIDTH)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_small_station_shows_the_id_the_moves_use_beside_it() {
+        let board = rows(&BoardView::empty());
+        let ox = 2;
+        let oy = 1;
+        for s in Station::all().filter(|s| !s.is_corner_or_center()) {
+            let (col, row) = id_cell(s);
+            let (x, y) = ((ox + col) as usize, (oy + row) as usize);
+            let line: Vec<char> = board[y].chars().collect();
+            let shown: String = line[x..x + s.id().chars().count()].iter().collect();
+            assert_eq!(shown, s.id(), "{s} on row {y}: {}", board[y]);
+            // Beside its station: within four cells of it, on its row or the next one out.
+            let (sc, sr) = cell_of(s);
+            assert!(
+                (col - i32::from(sc)).abs() <= 4 && (row - i32::from(sr)).abs() <= 1,
+                "{s}"
+            );
+        }
+        // Every id appears once on the whole board: none is written over another.
+        let text = board.join("\n");
+        for s in Station::all().filter(|s| !s.is_corner_or_center()) {
+            let id = s.id();
+            let count = board
+                .iter()
+                .map(|r| {
+                    r.split(|c: char| !c.is_ascii_alphanumeric())
+                        .filter(|w| *w == id)
+                        .count()
+                })
+                .sum::<usize>();
+            assert_eq!(count, 1, "{id} in\n{text}");
+        }
+    }
+
+    #[test]
+    fn a_piece_on_a_station_leaves_its_id_readable() {
+        let mut view = BoardView::empty();
+        for s in Station::all() {
+            view.occupants[s.index()] = Some(Occupant {
+                glyph: '●',
+                colour: Color::Red,
+                count: 4,
+                more: true,
+            });
+        }
+        let board = rows(&view);
+        for s in Station::all().filter(|s| !s.is_corner_or_center()) {
+            let (col, row) = id_cell(s);
+            let line: Vec<char> = board[(1 + row) as usize].chars().collect();
+            let at = (2 + col) as usize;
+            let shown: String = line[at..at + s.id().chars().count()].iter().collect();
+            assert_eq!(shown, s.id(), "{s}: {}", board[(1 + row) as usize]);
+        }
     }
 }
