@@ -115,15 +115,16 @@ pub fn main(o: Options) -> ExitCode {
         let started = Instant::now();
         let f = throw_physics::throw(&s, t, n as u64);
         plan_ms.push(started.elapsed().as_secs_f64() * 1000.0);
-        matched += usize::from(f.shows(&t));
-        if !f.shows(&t) || !(800..=2500).contains(&f.end_ms) {
+        let shown = f.shows(&t);
+        matched += usize::from(shown);
+        if !shown || !(800..=2500).contains(&f.end_ms) {
             // Which throws to look at: the swipe and target are printed with --json.
             odd.push(json!({
                 "throw": n,
                 "swipe": [s.mat.width, s.mat.height, s.release_x, s.release_y, s.velocity_x, s.velocity_y, s.spin],
                 "flat": t.flat,
                 "nak": t.nak,
-                "faces_match": f.shows(&t),
+                "faces_match": shown,
                 "settle_ms": f.end_ms,
             }));
         }

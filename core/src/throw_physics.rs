@@ -1230,27 +1230,28 @@ fn seed_of(swipe: &Swipe, target: &Target, salt: u64) -> u64 {
 /// shows its face: see [`settle`].
 pub fn throw(swipe: &Swipe, target: Target, salt: u64) -> Flight {
     let seed = seed_of(swipe, &target, salt);
-    let mut tries = 0;
-    let mut first: Option<Flight> = None;
-    // Nearly every throw is planned on the first pass; the rare one whose every bounded
-    // search missed is planned again from the same hand with other small differences
-    // between the sticks, rather than shown wrong.
-    for pass in 0..WHOLE_PASSES {
+    let good = |f: &Flight| f.shows(&target) && f.end_ms <= LATEST_REST_MS;
+    let first = plan(swipe, target, seed);
+    if good(&first) {
+        return first;
+    }
+    // The rare throw whose every bounded search missed is planned again from the same hand
+    // with other small differences between the sticks, rather than shown wrong; if none
+    // lands right, the first pass stands.
+    let mut tries = first.tries;
+    for pass in 1..WHOLE_PASSES {
         let mut f = plan(
             swipe,
             target,
             seed ^ pass.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
         tries += f.tries;
-        f.tries = tries;
-        if f.shows(&target) && f.end_ms <= LATEST_REST_MS {
+        if good(&f) {
+            f.tries = tries;
             return f;
         }
-        first.get_or_insert(f);
     }
-    let mut f = first.unwrap_or_else(|| plan(swipe, target, seed));
-    f.tries = tries;
-    f
+    Flight { tries, ..first }
 }
 
 /// One pass of [`throw`], all of its randomness from `seed`.
