@@ -1234,9 +1234,11 @@ impl Room {
 
     /// The seat to act, when a bot plays it now (a bot seat, or a person's seat with a bot
     /// standing in).
+    /// The seat a bot plays now. Nobody connected (every person gone, no spectator): the
+    /// game waits for them rather than playing itself to the end unseen.
     fn bot_turn(&self) -> Option<usize> {
         let s = self.session.as_ref()?;
-        if self.stage != Stage::Playing || s.game().is_over() {
+        if self.stage != Stage::Playing || s.game().is_over() || self.members.is_empty() {
             return None;
         }
         let seat = s.to_move();
@@ -1246,7 +1248,7 @@ impl Room {
 
     fn turn_deadline(&self) -> Option<Instant> {
         let timer = self.options.turn_timer_ms?;
-        if self.stage != Stage::Playing || self.bot_turn().is_some() {
+        if self.stage != Stage::Playing || self.members.is_empty() || self.bot_turn().is_some() {
             return None;
         }
         Some(self.last_action_at + Duration::from_millis(timer))

@@ -575,3 +575,59 @@ async fn a_room_everyone_left_expires() {
     assert_eq!(again.restored, 1);
     again.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_room_nobody_is_in_waits_for_its_people() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(dir.path()).await;
+    let url = url(&server);
+    let options = RoomOptions {
+        grace_ms: 100,
+        ..quick()
+    };
+    // Seat 1 is a bot, so the game has a seat that would play on its own.
+    let seats = vec![
+        people(1).remove(0),
+        bot(BotLevel::Easy),
+        people(1).remove(0),
+    ];
+    let mut a = host(&url, table(json!({}), seats, options), None).await;
+    let code = a.code();
+    let b = guest(&url, &code, "Mina").await;
+    a.until_room("b ready", |r| r.seats[2].ready).await;
+    a.client.start().await.unwrap();
+    a.until_room("the game", |r| r.stage == Stage::Playing)
+        .await;
+    let (a_tokens, b_tokens) = (a.tokens.clone(), b.tokens.clone());
+    a.client.close();
+    b.client.close();
+    // Long past the grace: both seats would have stand-ins, and with no delay the bots
+    // would play hundreds of actions if the room played on unseen.
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let mut back = Player::connect(&url).await;
+    let j = back.client.resume(&code, a_tokens).await.unwrap();
+    back.took(&j);
+    back.until_room("the room", |_| true).await;
+    assert!(
+        back.played.is_empty(),
+        "nothing was played while nobody was there: {:?}",
+        back.played
+    );
+    // Someone is back: the bot and the stand-in for Mina's seat play on.
+    while !back
+        .played
+        .iter()
+        .any(|x| matches!(x, Action::Move { seat: 1 | 2, .. }))
+    {
+        assert!(
+            step(&mut [&mut back]).await,
+            "the game lasts until a bot has moved"
+        );
+    }
+    let mut mina = Player::connect(&url).await;
+    let j = mina.client.resume(&code, b_tokens).await.unwrap();
+    mina.took(&j);
+    mina.until_room("the room", |_| true).await;
+    play_out(&mut [&mut back, &mut mina]).await;
+    server.shutdown().await.unwrap();
+}

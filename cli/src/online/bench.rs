@@ -2,6 +2,8 @@
 //! rules) playing whole games over and over for S seconds against a server.
 
 use super::{Stamped, StampedListener};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -34,7 +36,17 @@ pub struct Options {
     /// The clients' bots
     #[arg(long, value_name = "L", default_value = "medium", value_parser = crate::args::level())]
     level: Level,
+    /// How long a client waits, once its turn comes, before it throws or moves: drawn
+    /// evenly between half and one and a half times MS for each action. The default is a
+    /// brisk table (a swipe and 1.2 s of sticks settling, or a glance and a tap); 0 acts
+    /// at once, so the rooms play as fast as the machine allows and measure throughput
+    #[arg(long, value_name = "MS", default_value_t = DEFAULT_THINK_MS)]
+    think_ms: u64,
 }
+
+/// A person's pace at a family table: a throw is a swipe and about 1.2 s of sticks
+/// settling on the phone before the result shows (`yut throws`), a move a glance and a tap.
+pub const DEFAULT_THINK_MS: u64 = 1500;
 
 /// What all clients count together.
 #[derive(Default)]
@@ -98,16 +110,12 @@ async fn run(o: Options) -> Result<(), String> {
             .map_err(|e| format!("start: {e}"))?;
         for (i, (client, rx)) in clients.into_iter().enumerate() {
             let tally = tally.clone();
-            let level = o.level;
-            players.push(tokio::spawn(seat_loop(
-                client,
-                rx,
-                i,
-                i == 0,
-                level,
+            let pace = Pace {
+                level: o.level,
+                think_ms: o.think_ms,
                 deadline,
-                tally,
-            )));
+            };
+            players.push(tokio::spawn(seat_loop(client, rx, i, i == 0, pace, tally)));
         }
     }
     for p in players {
@@ -133,6 +141,7 @@ async fn run(o: Options) -> Result<(), String> {
     let report = serde_json::json!({
         "rooms": o.rooms,
         "clients": o.rooms * 4,
+        "think_ms": o.think_ms,
         "seconds": (secs * 10.0).round() / 10.0,
         "actions": actions,
         "actions_per_sec": (actions as f64 / secs).round(),
@@ -201,17 +210,40 @@ async fn open_room(url: &str) -> Result<(Client, Vec<Seat>), String> {
     Ok((host, seats))
 }
 
+/// How every client plays: its bot, how long it waits before acting, when it stops.
+#[derive(Clone, Copy)]
+struct Pace {
+    level: Level,
+    think_ms: u64,
+    deadline: Instant,
+}
+
+impl Pace {
+    /// The wait before one action: uniform in [think/2, 3·think/2], so the rooms drift
+    /// apart instead of acting in step.
+    fn think(&self, rng: &mut impl Rng) -> Duration {
+        if self.think_ms == 0 {
+            return Duration::ZERO;
+        }
+        Duration::from_millis(rng.gen_range(self.think_ms / 2..=self.think_ms * 3 / 2))
+    }
+}
+
 /// One client: follows the room, plays its seat with a bot, rematches as host.
 async fn seat_loop(
     client: Client,
     mut rx: UnboundedReceiver<Stamped>,
     seat: usize,
     host: bool,
-    level: Level,
-    deadline: Instant,
+    pace: Pace,
     tally: Arc<Tally>,
 ) {
-    let mut bot = Bot::new(level, seat as u64 + 1);
+    let deadline = pace.deadline;
+    let mut bot = Bot::new(pace.level, seat as u64 + 1);
+    let mut rng = StdRng::from_entropy();
+    // When this seat will act on the position it is waiting on (its turn came, the
+    // person is "thinking"); cleared when anything new arrives that changes whose turn.
+    let mut act_at: Option<Instant> = None;
     let mut game: Option<Game> = None;
     let mut view: Option<GameView> = None;
     let mut game_number = 0;
@@ -220,13 +252,19 @@ async fn seat_loop(
     // The host's copy of the game's history, to check every resume against.
     let mut heard: Vec<Action> = Vec::new();
     loop {
-        let first = match tokio::time::timeout_at(deadline.into(), rx.recv()).await {
-            Ok(Some(e)) => e,
-            _ => break,
-        };
-        let mut batch = vec![first];
+        let wake = act_at.map_or(deadline, |a| a.min(deadline));
+        let mut batch = Vec::new();
+        match tokio::time::timeout_at(wake.into(), rx.recv()).await {
+            Ok(Some(e)) => batch.push(e),
+            Ok(None) => break,
+            Err(_) if Instant::now() >= deadline => break,
+            Err(_) => {}
+        }
         while let Ok(e) = rx.try_recv() {
             batch.push(e);
+        }
+        if !batch.is_empty() {
+            act_at = None;
         }
         for (at, e) in batch {
             match e {
@@ -310,7 +348,13 @@ async fn seat_loop(
         if v.to_move != seat || sent_at.is_some() {
             continue;
         }
-        sent_at = Some(Instant::now());
+        let now = Instant::now();
+        let due = *act_at.get_or_insert_with(|| now + pace.think(&mut rng));
+        if due > now {
+            continue;
+        }
+        act_at = None;
+        sent_at = Some(now);
         let r = match v.phase {
             Phase::Throw => client.throw(seat).await,
             _ => {
