@@ -381,6 +381,48 @@ impl Session {
         })
     }
 
+    /// A session as someone else keeps it: an online room's table, its start and its
+    /// history, for a client that only shows the game and lists the legal moves. The seed
+    /// stays on the server, so the throws are taken as recorded (the rules still check
+    /// each action) and this session's own `throw` and `undo` would not be the table's:
+    /// such a client sends intents and rebuilds from what the server answers.
+    pub fn observed(
+        setup: NewSession,
+        start: Start,
+        history: Vec<Action>,
+    ) -> Result<Session, SessionError> {
+        let teams = setup.teams.as_deref();
+        let mut game = Game::new(setup.rules.clone(), setup.seats.len(), teams, start.first)?;
+        for (i, a) in history.iter().enumerate() {
+            let bad = |m: String| SessionError::Replay(format!("action {i}: {m}"));
+            let seat = match a {
+                Action::Throw { seat, .. } | Action::Move { seat, .. } => *seat,
+            };
+            if seat != game.to_move() {
+                return Err(bad(format!("seat {seat} acted out of turn")));
+            }
+            match a {
+                Action::Throw { outcome, .. } => game.throw_outcome(*outcome),
+                Action::Move { mv, .. } => game.play(mv),
+            }
+            .map_err(|e| bad(e.to_string()))?;
+        }
+        let at = |a: Option<&Action>| match a {
+            Some(Action::Throw { at_ms, .. } | Action::Move { at_ms, .. }) => *at_ms,
+            None => 0,
+        };
+        Ok(Session {
+            id: String::new(),
+            created_ms: at(history.first()),
+            updated_ms: at(history.last()),
+            rng: ThrowRng::seeded(setup.seed),
+            setup,
+            start,
+            history,
+            game,
+        })
+    }
+
     pub fn game(&self) -> &Game {
         &self.game
     }

@@ -370,3 +370,33 @@ fn a_session_tells_its_bots_who_sits_where_and_a_reload_keeps_it() {
     assert_eq!(s.seat_levels(), expected);
     assert_eq!(reload(&s).seat_levels(), expected);
 }
+
+#[test]
+fn an_observed_session_rebuilds_the_position_without_the_seed() {
+    let mut s = session(Preset::Yunnori, 2, 11);
+    for _ in 0..12 {
+        match s.game().phase() {
+            Phase::Throw => {
+                s.throw().unwrap();
+            }
+            Phase::Move => {
+                let mv = s.game().legal_moves()[0].mv.clone();
+                s.play(&mv).unwrap();
+            }
+            Phase::Over => break,
+        }
+    }
+    let mut setup = s.setup.clone();
+    setup.seed = 0;
+    let seen = Session::observed(setup.clone(), s.start.clone(), s.history().to_vec()).unwrap();
+    assert_eq!(seen.game(), s.game());
+    assert_eq!(seen.history(), s.history());
+    assert_eq!(seen.turns(), s.turns());
+    // An action out of turn, or one the rules refuse, is not taken as recorded.
+    let mut bad = s.history().to_vec();
+    if let Some(Action::Throw { seat, .. }) = bad.first_mut() {
+        *seat = 1;
+    }
+    let e = Session::observed(setup, s.start.clone(), bad).unwrap_err();
+    assert!(e.to_string().contains("out of turn"), "{e}");
+}

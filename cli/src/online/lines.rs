@@ -1,5 +1,6 @@
-//! `yut online host` and `yut online join` as plain lines: the lobby, who is connected,
-//! the room code, each action as it happens, and the moves to choose from on your turn.
+//! `yut online host` and `yut online join` as plain lines (`--lines`, or when standard
+//! input or output is not a terminal): the lobby, who is connected, the room code, each
+//! action as it happens, and the moves to choose from on your turn.
 
 use super::{StampedListener, DEFAULT_SERVER};
 use std::collections::BTreeSet;
@@ -13,24 +14,28 @@ use yut_net::protocol::{
 };
 use yut_net::{Client, ClientEvent, ConnectionState};
 
-/// Open a room on a yut-server and print its code; play it with lines on stdin
+/// Open a room on a yut-server and play it: full screen, or lines with --lines
 #[derive(Debug, clap::Args)]
 pub struct HostOptions {
     /// The server
     #[arg(long, value_name = "URL", default_value = DEFAULT_SERVER)]
-    server: String,
-    /// Your name in the room
-    #[arg(long, value_name = "NAME", default_value = "Host")]
-    name: String,
+    pub(super) server: String,
+    /// Your name in the room (default: Host)
+    #[arg(long, value_name = "NAME")]
+    pub(super) name: Option<String>,
+    /// Plain lines on stdin/stdout instead of the full-screen game (the default when
+    /// either is not a terminal)
+    #[arg(long)]
+    pub(super) lines: bool,
     /// Rule preset
     #[arg(long, value_name = "P", default_value = "yunnori", value_parser = crate::args::preset())]
-    preset: Preset,
+    pub(super) preset: Preset,
     /// Pieces per seat (default: the preset's)
     #[arg(long, value_name = "K")]
     pieces: Option<u8>,
     /// The seats in order, comma-separated: me, person, easy, medium or hard
     #[arg(long, value_name = "me,person,medium,...", default_value = "me,person", value_parser = seats)]
-    seats: Seats,
+    pub(super) seats: Seats,
     /// One rule of the preset changed: a JSON value (true, 2, ["mo"]) or a word (exact);
     /// repeatable
     #[arg(long, value_name = "KEY=VALUE", value_parser = rule)]
@@ -51,19 +56,23 @@ pub struct HostOptions {
 pub struct JoinOptions {
     /// The room's code, as the host was given it
     #[arg(value_name = "CODE")]
-    code: String,
+    pub(super) code: String,
     /// The server
     #[arg(long, value_name = "URL", default_value = DEFAULT_SERVER)]
-    server: String,
-    /// Your name in the room
-    #[arg(long, value_name = "NAME", default_value = "Guest")]
-    name: String,
+    pub(super) server: String,
+    /// Your name in the room (full screen asks when it is not given; lines: Guest)
+    #[arg(long, value_name = "NAME")]
+    pub(super) name: Option<String>,
+    /// Plain lines on stdin/stdout instead of the full-screen game (the default when
+    /// either is not a terminal)
+    #[arg(long)]
+    pub(super) lines: bool,
 }
 
 /// The seats `--seats` asks for, and which of them are the host's own.
 #[derive(Clone, Debug)]
-struct Seats {
-    specs: Vec<SeatSpec>,
+pub(super) struct Seats {
+    pub(super) specs: Vec<SeatSpec>,
     mine: Vec<usize>,
 }
 
@@ -104,7 +113,7 @@ fn rule(v: &str) -> Result<(String, serde_json::Value), String> {
 }
 
 /// The table `yut online host` opens.
-fn host_table(o: &HostOptions) -> RoomTable {
+pub(super) fn host_table(o: &HostOptions) -> RoomTable {
     let mut rules = serde_json::json!({"preset": o.preset.id()});
     if let Some(n) = o.pieces {
         rules["pieces_per_player"] = n.into();
@@ -134,7 +143,8 @@ pub fn host(o: HostOptions) -> Result<(), String> {
     let table = host_table(&o);
     let mine = o.seats.mine.clone();
     online(&o.server, |client| async move {
-        let j = client.create_room(&o.name, table, Some(mine)).await?;
+        let name = o.name.as_deref().unwrap_or("Host");
+        let j = client.create_room(name, table, Some(mine)).await?;
         println!(
             "Room {}  ({})  — share the code; `start` when everyone is ready",
             j.code, j.link
@@ -161,7 +171,8 @@ where
 
 pub fn join(o: JoinOptions) -> Result<(), String> {
     online(&o.server, |client| async move {
-        let j = client.join(&o.code, &o.name, None).await?;
+        let name = o.name.as_deref().unwrap_or("Guest");
+        let j = client.join(&o.code, name, None).await?;
         let seats: Vec<String> = j.seats.iter().map(|s| s.seat.to_string()).collect();
         println!(
             "Joined room {} at seat {}; type `ready`",
@@ -475,7 +486,7 @@ mod tests {
         .unwrap();
         let t = host_table(&o);
         assert_eq!(o.server, "ws://127.0.0.1:9");
-        assert_eq!(o.name, "Mina");
+        assert_eq!(o.name.as_deref(), Some("Mina"));
         assert_eq!(o.seats.mine, vec![0, 3]);
         assert_eq!(t.seats.len(), 4);
         assert_eq!(
@@ -494,9 +505,10 @@ mod tests {
         // Without flags: the default server, two people, the host in seat 0.
         let o = host_options("").unwrap();
         assert_eq!(
-            (o.server.as_str(), o.name.as_str()),
-            (DEFAULT_SERVER, "Host")
+            (o.server.as_str(), o.name.as_deref()),
+            (DEFAULT_SERVER, None)
         );
+        assert!(!o.lines);
         assert_eq!((o.seats.specs.len(), o.seats.mine.clone()), (2, vec![0]));
     }
 

@@ -3,7 +3,12 @@
 
 mod bench;
 mod lines;
+pub mod screen;
+#[cfg(test)]
+mod tests;
+pub mod tui;
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
@@ -14,7 +19,7 @@ use yut_net::{ClientEvent, Listener};
 #[derive(Debug, clap::Subcommand)]
 #[command(after_help = ONLINE_NOTES)]
 pub enum Command {
-    /// Open a room on a yut-server and print its code; play it with lines on stdin
+    /// Open a room on a yut-server and play it (full screen, or lines with --lines)
     #[command(after_help = ONLINE_NOTES)]
     Host(lines::HostOptions),
     /// Take a seat in an online room by its code
@@ -26,9 +31,15 @@ pub enum Command {
 
 /// What `host` and `join` have in common, below their options.
 const ONLINE_NOTES: &str = "\
-URL is ws://HOST:PORT (or wss:// with TLS). Lines on standard input play: Enter throws, \
-a number picks a move, u takes it back, start / bot LEVEL / remove N / move A B / ready \
-arrange the lobby, rematch, q quits.";
+URL is ws://HOST:PORT (or wss:// with TLS). On a terminal the game is full screen, as \
+yut play: the host chooses the rules and seats in the new-game form (the flags fill it in), \
+then the lobby shows the room code, its link, and who is connected and ready (host: b adds \
+a bot, x removes a seat, < > move it, s starts; everyone: y ready, q leaves). The game \
+draws the room's throws and moves; only your seats take keys. The top line says whether \
+the connection is up; a lost one reconnects by itself and keeps your seats.\n\n\
+With --lines, or when standard input or output is not a terminal, lines play instead: \
+Enter throws, a number picks a move, u takes it back, start / bot LEVEL / remove N / \
+move A B / ready arrange the lobby, rematch, q quits.";
 
 /// The server when none is given.
 pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878";
@@ -36,8 +47,10 @@ pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878";
 pub fn main(c: Command) -> ExitCode {
     let (sub, r) = match c {
         Command::Bench(o) => ("bench", bench::main(o)),
-        Command::Host(o) => ("host", lines::host(o)),
-        Command::Join(o) => ("join", lines::join(o)),
+        Command::Host(o) if o.lines || !on_terminal() => ("host", lines::host(o)),
+        Command::Join(o) if o.lines || !on_terminal() => ("join", lines::join(o)),
+        Command::Host(o) => ("host", host_screen(o)),
+        Command::Join(o) => ("join", join_screen(o)),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,
@@ -46,6 +59,31 @@ pub fn main(c: Command) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether both standard input and output are a terminal (the full-screen game needs
+/// both; scripts and tests pipe lines instead).
+fn on_terminal() -> bool {
+    std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+}
+
+/// The host's full-screen game: the new-game form filled in from the flags.
+fn host_screen(o: lines::HostOptions) -> Result<(), String> {
+    let table = lines::host_table(&o);
+    let rules = yut_core::RuleSet::from_json(&table.rules).map_err(|e| e.to_string())?;
+    let mut form = screen::host_form(o.name.as_deref().unwrap_or("Host"), rules, &table.seats);
+    form.undo = table.options.undo;
+    tui::run(&o.server, screen::OnlineApp::hosting(form, table.options))
+}
+
+/// A guest's full-screen game: joins at once with `--name`, else asks for one.
+fn join_screen(o: lines::JoinOptions) -> Result<(), String> {
+    let code = yut_net::protocol::normalise_code(&o.code)
+        .ok_or_else(|| format!("{:?} is not a room code (six letters)", o.code))?;
+    tui::run(
+        &o.server,
+        screen::OnlineApp::joining(&code, o.name.as_deref()),
+    )
 }
 
 /// An event with the moment the client handed it over (for latency figures).

@@ -66,6 +66,54 @@ pub enum Overlay {
     },
 }
 
+impl Overlay {
+    /// Scrolls the page; `false` when the key closes it (any key but scrolling, q
+    /// included: q here is not "quit"). `size` is the terminal's (columns, rows).
+    pub fn on_key(&mut self, key: KeyEvent, size: (u16, u16)) -> bool {
+        let max = super::ui::rules_max_scroll(self, size);
+        let Overlay::Rules { scroll, .. } = self;
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => *scroll = (*scroll + 1).min(max),
+            KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
+            KeyCode::PageDown | KeyCode::Char(' ') => *scroll = (*scroll + 10).min(max),
+            KeyCode::End => *scroll = max,
+            KeyCode::Home => *scroll = 0,
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// The keys every full-screen program here answers before its screen does: Ctrl+C quits,
+/// a terminal too small takes only q (nothing happens unseen), an open rules page scrolls
+/// or closes. `true` when the key was used up.
+pub fn first_keys(
+    key: KeyEvent,
+    too_small: bool,
+    overlay: &mut Option<Overlay>,
+    size: (u16, u16),
+    quit: &mut bool,
+) -> bool {
+    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+        *quit = true;
+        return true;
+    }
+    if too_small {
+        if matches!(key.code, KeyCode::Char('q') | KeyCode::Char('Q')) {
+            *quit = true;
+        }
+        return true;
+    }
+    if let Some(ov) = overlay.as_mut() {
+        if !ov.on_key(key, size) {
+            *overlay = None;
+        }
+        return true;
+    }
+    false
+}
+
 /// The whole state of the program.
 pub struct App {
     pub settings: Settings,
@@ -178,6 +226,34 @@ pub struct Prompt {
     pub sel: usize,
 }
 
+/// This terminal's part in a table that an online room runs: the server throws and checks
+/// every move, so the table only shows the room's game and acts for the seats held here.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Remote {
+    /// The seats this terminal plays; the others' turns are waited for.
+    pub mine: Vec<usize>,
+    /// The room allows taking back the last move now (the server's word, not the
+    /// session's: a bot's move or a throw since closes it).
+    pub can_undo: bool,
+    /// The room code, for the title.
+    pub code: String,
+    /// The connection in words ("connected", "connection lost — reconnecting …").
+    pub connection: String,
+    /// Whether the connection is up (the title shows it in green, else red).
+    pub online: bool,
+    /// Whether this terminal is the host (only the host starts a rematch).
+    pub host: bool,
+}
+
+/// What a key asks of the game once the move list and its questions are through: the
+/// local game does it on its session, an online table sends it to the room.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Intent {
+    Throw,
+    Play(LegalMove),
+    Undo,
+}
+
 /// A game being played: the session plus what the screen shows about it.
 pub struct Table {
     pub session: Session,
@@ -201,6 +277,8 @@ pub struct Table {
     pub log_back: usize,
     /// Whether throws settle on screen ([`Settings::settle`]).
     pub animate: bool,
+    /// Set when an online room runs this game.
+    pub remote: Option<Remote>,
     bots: Vec<Option<Bot>>,
 }
 
@@ -242,6 +320,7 @@ impl Table {
             settling: None,
             log_back: 0,
             animate: false,
+            remote: None,
             bots,
         };
         t.refresh();
@@ -256,9 +335,47 @@ impl Table {
             .collect()
     }
 
-    /// Whether the seat to act is a person at this keyboard.
+    /// Whether the seat to act is a person at this keyboard (online: one of this
+    /// terminal's seats).
     pub fn human_to_act(&self) -> bool {
-        !self.session.game().is_over() && self.session.bot_to_act().is_none()
+        !self.session.game().is_over()
+            && self.session.bot_to_act().is_none()
+            && self
+                .remote
+                .as_ref()
+                .is_none_or(|r| r.mine.contains(&self.session.to_move()))
+    }
+
+    /// Takes the room's word for the game: `session` rebuilt from the room's history, and
+    /// the action that led there announced with the server's own events (a throw's sticks
+    /// settle on screen as a local throw's do).
+    pub fn observe(&mut self, session: Session, action: Option<&Action>, events: Vec<Event>) {
+        self.finish_settling();
+        self.session = session;
+        match action {
+            Some(Action::Throw {
+                seat,
+                outcome,
+                sticks,
+                ..
+            }) => {
+                self.last_throw = Some(ShownThrow {
+                    seat: *seat,
+                    outcome: *outcome,
+                    sticks: *sticks,
+                });
+                if self.animate {
+                    let salt = self.session.history().len() as u64;
+                    self.settling =
+                        Some(settling_of(*sticks, *outcome == Outcome::Nak, salt, events));
+                } else {
+                    self.announce(&events);
+                }
+            }
+            Some(Action::Move { .. }) => self.announce(&events),
+            None => {}
+        }
+        self.refresh();
     }
 
     pub fn has_teams(&self) -> bool {
@@ -274,7 +391,7 @@ impl Table {
         self.chances.clear();
     }
 
-    fn note(&mut self, line: String) {
+    pub fn note(&mut self, line: String) {
         self.log.push(line);
         self.log_back = 0;
         if self.log.len() > LOG_KEEP {
@@ -432,6 +549,145 @@ impl Table {
         Some(prompt)
     }
 
+    /// PgUp/PgDn scroll the log; while the sticks settle, Space, Enter or t skips to them
+    /// at rest and other keys wait. `None` when the key is not one of these, else whether
+    /// it skipped the settling.
+    pub fn log_or_settling_key(&mut self, key: KeyEvent) -> Option<bool> {
+        match key.code {
+            KeyCode::PageUp => {
+                self.log_back = (self.log_back + 3).min(self.log.len().saturating_sub(1));
+                return Some(false);
+            }
+            KeyCode::PageDown => {
+                self.log_back = self.log_back.saturating_sub(3);
+                return Some(false);
+            }
+            _ => {}
+        }
+        if !self.is_settling() {
+            return None;
+        }
+        let skip = matches!(
+            key.code,
+            KeyCode::Char(' ') | KeyCode::Enter | KeyCode::Char('t')
+        );
+        if skip {
+            self.finish_settling();
+        }
+        Some(skip)
+    }
+
+    /// The keys of a turn: the open question (which way, stack or not), `u`, and for the
+    /// person to act the throw or the move list. Returns what the key asks once it is
+    /// decided; moving the selection or asking a question returns nothing.
+    pub fn turn_key(&mut self, key: KeyEvent) -> Option<Intent> {
+        if let Some(p) = self.prompt.as_mut() {
+            let n = p.answers.len();
+            let pick = match key.code {
+                KeyCode::Up | KeyCode::Char('k') => {
+                    p.sel = (p.sel + n - 1) % n;
+                    None
+                }
+                KeyCode::Down | KeyCode::Char('j') => {
+                    p.sel = (p.sel + 1) % n;
+                    None
+                }
+                KeyCode::Enter => Some(p.sel),
+                KeyCode::Char('y') => p.answers.iter().position(|a| a.label.starts_with("stack")),
+                KeyCode::Char('n') => p.answers.iter().position(|a| a.label.starts_with("keep")),
+                KeyCode::Esc | KeyCode::Backspace => {
+                    self.prompt = None;
+                    None
+                }
+                KeyCode::Char(c) => c
+                    .to_digit(10)
+                    .map(|d| d as usize)
+                    .filter(|d| (1..=n).contains(d))
+                    .map(|d| d - 1),
+                _ => None,
+            };
+            return pick.and_then(|a| self.answer(a));
+        }
+        if key.code == KeyCode::Char('u') {
+            return Some(Intent::Undo);
+        }
+        if !self.human_to_act() {
+            return None;
+        }
+        match self.session.game().phase() {
+            Phase::Throw => matches!(
+                key.code,
+                KeyCode::Char(' ') | KeyCode::Enter | KeyCode::Char('t')
+            )
+            .then_some(Intent::Throw),
+            Phase::Move => {
+                let n = self.choices.len();
+                if n == 0 {
+                    return None;
+                }
+                match key.code {
+                    KeyCode::Char('h') => {
+                        match self.ask_hint() {
+                            Ok(line) => self.note(line),
+                            Err(e) => self.note(format!("No hint: {e}")),
+                        }
+                        None
+                    }
+                    KeyCode::Up | KeyCode::Char('k') => {
+                        self.sel = (self.sel + n - 1) % n;
+                        None
+                    }
+                    KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                        self.sel = (self.sel + 1) % n;
+                        None
+                    }
+                    KeyCode::Enter => self.pick(self.sel),
+                    KeyCode::Char(c) => {
+                        let d = c.to_digit(10).map(|d| d as usize)?;
+                        if !(1..=n).contains(&d) {
+                            return None;
+                        }
+                        self.sel = d - 1;
+                        self.pick(d - 1)
+                    }
+                    _ => None,
+                }
+            }
+            Phase::Over => None,
+        }
+    }
+
+    /// Picks a move-list entry: its move, or `None` after asking which way / whether to
+    /// stack.
+    fn pick(&mut self, index: usize) -> Option<Intent> {
+        let choice = self.choices.get(index)?;
+        let all: Vec<usize> = (0..choice.options.len()).collect();
+        match self.ask(index, &all) {
+            Some(p) => {
+                self.prompt = Some(p);
+                None
+            }
+            None => Some(Intent::Play(choice.first().clone())),
+        }
+    }
+
+    /// Takes an answer to the open question: the move once it is fully decided, else the
+    /// next question is asked.
+    fn answer(&mut self, a: usize) -> Option<Intent> {
+        let p = self.prompt.take()?;
+        let Some(ans) = p.answers.get(a) else {
+            self.prompt = Some(p);
+            return None;
+        };
+        if let Some(next) = self.ask(p.choice, &ans.options) {
+            self.prompt = Some(next);
+            return None;
+        }
+        let choice = self.choices.get(p.choice)?;
+        let lm = ans.options.first().map(|i| choice.options[*i].clone())?;
+        Some(Intent::Play(lm))
+    }
+
     /// One bot action: a throw when one is owed, else the bot's chosen move.
     fn bot_act(&mut self) -> Result<(), String> {
         let seat = self.session.to_move();
@@ -559,6 +815,16 @@ pub enum Field {
     FirstPlayer,
     Undo,
     Start,
+}
+
+/// What a key on the new-game form asks of the screen around it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormKey {
+    Stay,
+    Start,
+    Rules,
+    Back,
+    Quit,
 }
 
 /// The new-game screen: table, preset and house rules.
@@ -781,6 +1047,56 @@ impl SetupForm {
         }
     }
 
+    /// A key on the form: moving between lines, changing a value, typing a seat's name.
+    /// Shared by a local new game and an online room's host; what leaves the form is the
+    /// caller's to do.
+    pub fn on_key(&mut self, key: KeyEvent) -> FormKey {
+        if self.editing {
+            if let Field::Seat(i) = self.field() {
+                let s = &mut self.seats[i];
+                match key.code {
+                    KeyCode::Enter | KeyCode::Esc | KeyCode::Up | KeyCode::Down => {
+                        self.editing = false
+                    }
+                    KeyCode::Backspace => {
+                        s.name.pop();
+                        s.default_name = false;
+                    }
+                    KeyCode::Char(c) if !c.is_control() && s.name.chars().count() < 16 => {
+                        s.name.push(c);
+                        s.default_name = false;
+                    }
+                    _ => {}
+                }
+                return FormKey::Stay;
+            }
+            self.editing = false;
+        }
+        let n = self.fields().len();
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => self.row = (self.row + n - 1) % n,
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => self.row = (self.row + 1) % n,
+            KeyCode::Left | KeyCode::Char('h') => self.change(-1),
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => self.change(1),
+            KeyCode::Char('s') => return FormKey::Start,
+            KeyCode::Char('r') | KeyCode::Char('?') => return FormKey::Rules,
+            KeyCode::Esc => return FormKey::Back,
+            KeyCode::Char('q') => return FormKey::Quit,
+            KeyCode::Enter => match self.field() {
+                Field::Seat(i) => {
+                    self.editing = true;
+                    if self.seats[i].default_name {
+                        self.seats[i].name.clear();
+                    }
+                }
+                Field::Start => return FormKey::Start,
+                _ => self.change(1),
+            },
+            _ => {}
+        }
+        FormKey::Stay
+    }
+
     /// The session this form describes.
     pub fn new_session(&self, seed: u64) -> Result<NewSession, String> {
         let mut seats = Vec::new();
@@ -981,29 +1297,8 @@ impl App {
 
     /// Handles one key press.
     pub fn on_key(&mut self, key: KeyEvent) {
-        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            self.quit = true;
-            return;
-        }
-        if self.too_small() {
-            if matches!(key.code, KeyCode::Char('q') | KeyCode::Char('Q')) {
-                self.quit = true;
-            }
-            return;
-        }
-        if let Some(ov) = self.overlay.as_mut() {
-            let max = super::ui::rules_max_scroll(ov, self.size);
-            let Overlay::Rules { scroll, .. } = ov;
-            match key.code {
-                KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
-                KeyCode::Down | KeyCode::Char('j') => *scroll = (*scroll + 1).min(max),
-                KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
-                KeyCode::PageDown | KeyCode::Char(' ') => *scroll = (*scroll + 10).min(max),
-                KeyCode::End => *scroll = max,
-                KeyCode::Home => *scroll = 0,
-                // Any other key closes the rules, q included: q here is not "quit".
-                _ => self.overlay = None,
-            }
+        let too_small = self.too_small();
+        if first_keys(key, too_small, &mut self.overlay, self.size, &mut self.quit) {
             return;
         }
         match &mut self.screen {
@@ -1060,48 +1355,12 @@ impl App {
         let Screen::Setup(form) = &mut self.screen else {
             return;
         };
-        if form.editing {
-            if let Field::Seat(i) = form.field() {
-                let s = &mut form.seats[i];
-                match key.code {
-                    KeyCode::Enter | KeyCode::Esc | KeyCode::Up | KeyCode::Down => {
-                        form.editing = false
-                    }
-                    KeyCode::Backspace => {
-                        s.name.pop();
-                        s.default_name = false;
-                    }
-                    KeyCode::Char(c) if !c.is_control() && s.name.chars().count() < 16 => {
-                        s.name.push(c);
-                        s.default_name = false;
-                    }
-                    _ => {}
-                }
-                return;
-            }
-            form.editing = false;
-        }
-        let n = form.fields().len();
-        match key.code {
-            KeyCode::Up | KeyCode::Char('k') => form.row = (form.row + n - 1) % n,
-            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => form.row = (form.row + 1) % n,
-            KeyCode::Left | KeyCode::Char('h') => form.change(-1),
-            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => form.change(1),
-            KeyCode::Char('s') => self.start_game(),
-            KeyCode::Char('r') | KeyCode::Char('?') => self.open_rules(),
-            KeyCode::Esc => self.screen = Screen::Menu { sel: 0 },
-            KeyCode::Char('q') => self.quit = true,
-            KeyCode::Enter => match form.field() {
-                Field::Seat(i) => {
-                    form.editing = true;
-                    if form.seats[i].default_name {
-                        form.seats[i].name.clear();
-                    }
-                }
-                Field::Start => self.start_game(),
-                _ => form.change(1),
-            },
-            _ => {}
+        match form.on_key(key) {
+            FormKey::Start => self.start_game(),
+            FormKey::Rules => self.open_rules(),
+            FormKey::Back => self.screen = Screen::Menu { sel: 0 },
+            FormKey::Quit => self.quit = true,
+            FormKey::Stay => {}
         }
     }
 
@@ -1213,24 +1472,8 @@ impl App {
             }
             _ => {}
         }
-        match key.code {
-            KeyCode::PageUp => {
-                t.log_back = (t.log_back + 3).min(t.log.len().saturating_sub(1));
-                return;
-            }
-            KeyCode::PageDown => {
-                t.log_back = t.log_back.saturating_sub(3);
-                return;
-            }
-            _ => {}
-        }
-        if t.is_settling() {
-            // Space, Enter or t again: skip to the sticks at rest.
-            if matches!(
-                key.code,
-                KeyCode::Char(' ') | KeyCode::Enter | KeyCode::Char('t')
-            ) {
-                t.finish_settling();
+        if let Some(skipped) = t.log_or_settling_key(key) {
+            if skipped {
                 self.schedule_bot(Instant::now());
             }
             return;
@@ -1253,138 +1496,37 @@ impl App {
             }
             return;
         }
-        if let Some(p) = t.prompt.as_mut() {
-            let n = p.answers.len();
-            let pick = match key.code {
-                KeyCode::Up | KeyCode::Char('k') => {
-                    p.sel = (p.sel + n - 1) % n;
-                    None
-                }
-                KeyCode::Down | KeyCode::Char('j') => {
-                    p.sel = (p.sel + 1) % n;
-                    None
-                }
-                KeyCode::Enter => Some(p.sel),
-                KeyCode::Char('y') => p.answers.iter().position(|a| a.label.starts_with("stack")),
-                KeyCode::Char('n') => p.answers.iter().position(|a| a.label.starts_with("keep")),
-                KeyCode::Esc | KeyCode::Backspace => {
-                    t.prompt = None;
-                    None
-                }
-                KeyCode::Char(c) => c
-                    .to_digit(10)
-                    .map(|d| d as usize)
-                    .filter(|d| (1..=n).contains(d))
-                    .map(|d| d - 1),
-                _ => None,
-            };
-            if let Some(a) = pick {
-                self.answer(a);
-            }
-            return;
-        }
-        if key.code == KeyCode::Char('u') {
-            if t.session.can_undo() {
-                match t.session.undo() {
-                    Ok(()) => {
-                        t.note("Move taken back".to_string());
-                        t.refresh();
-                        self.autosave();
-                    }
-                    Err(e) => t.note(format!("Cannot undo: {e}")),
-                }
-            } else if !t.session.setup.options.undo {
-                t.note("Undo is off at this table".to_string());
-            } else {
-                t.note("Nothing to undo (a throw came after your last move)".to_string());
-            }
-            return;
-        }
-        if !t.human_to_act() {
-            return;
-        }
-        match t.session.game().phase() {
-            Phase::Throw => {
-                if matches!(
-                    key.code,
-                    KeyCode::Char(' ') | KeyCode::Enter | KeyCode::Char('t')
-                ) {
-                    if let Err(e) = t.throw() {
-                        t.note(format!("Cannot throw: {e}"));
-                    }
-                    self.after_action();
-                }
-            }
-            Phase::Move => {
-                let n = t.choices.len();
-                if n == 0 {
-                    return;
-                }
-                match key.code {
-                    KeyCode::Char('h') => match t.ask_hint() {
-                        Ok(line) => t.note(line),
-                        Err(e) => t.note(format!("No hint: {e}")),
-                    },
-                    KeyCode::Up | KeyCode::Char('k') => t.sel = (t.sel + n - 1) % n,
-                    KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => t.sel = (t.sel + 1) % n,
-                    KeyCode::Enter => {
-                        let i = t.sel;
-                        self.pick(i);
-                    }
-                    KeyCode::Char(c) => {
-                        if let Some(d) = c.to_digit(10).map(|d| d as usize) {
-                            if (1..=n).contains(&d) {
-                                t.sel = d - 1;
-                                self.pick(d - 1);
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            Phase::Over => {}
-        }
-    }
-
-    /// Picks a move-list entry: plays it, or asks which way / whether to stack.
-    fn pick(&mut self, index: usize) {
-        let Some(t) = self.table.as_mut() else { return };
-        let Some(choice) = t.choices.get(index) else {
+        let Some(intent) = t.turn_key(key) else {
             return;
         };
-        let all: Vec<usize> = (0..choice.options.len()).collect();
-        match t.ask(index, &all) {
-            Some(p) => t.prompt = Some(p),
-            None => {
-                let lm = choice.first().clone();
+        match intent {
+            Intent::Undo => {
+                if t.session.can_undo() {
+                    match t.session.undo() {
+                        Ok(()) => {
+                            t.note("Move taken back".to_string());
+                            t.refresh();
+                            self.autosave();
+                        }
+                        Err(e) => t.note(format!("Cannot undo: {e}")),
+                    }
+                } else if !t.session.setup.options.undo {
+                    t.note("Undo is off at this table".to_string());
+                } else {
+                    t.note("Nothing to undo (a throw came after your last move)".to_string());
+                }
+                return;
+            }
+            Intent::Throw => {
+                if let Err(e) = t.throw() {
+                    t.note(format!("Cannot throw: {e}"));
+                }
+            }
+            Intent::Play(lm) => {
                 if let Err(e) = t.play(&lm) {
                     t.note(format!("Cannot move: {e}"));
                 }
-                self.after_action();
             }
-        }
-    }
-
-    /// Takes an answer to the open question; plays the move once it is fully decided.
-    fn answer(&mut self, a: usize) {
-        let Some(t) = self.table.as_mut() else { return };
-        let Some(p) = t.prompt.take() else { return };
-        let Some(ans) = p.answers.get(a) else {
-            t.prompt = Some(p);
-            return;
-        };
-        if let Some(next) = t.ask(p.choice, &ans.options) {
-            t.prompt = Some(next);
-            return;
-        }
-        let Some(choice) = t.choices.get(p.choice) else {
-            return;
-        };
-        let Some(lm) = ans.options.first().map(|i| choice.options[*i].clone()) else {
-            return;
-        };
-        if let Err(e) = t.play(&lm) {
-            t.note(format!("Cannot move: {e}"));
         }
         self.after_action();
     }

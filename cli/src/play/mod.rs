@@ -71,13 +71,13 @@ pub fn default_save_dir(var: impl Fn(&str) -> Option<OsString>) -> Option<PathBu
 }
 
 /// Puts the terminal back as we found it. Safe to call more than once.
-fn restore_terminal() {
+pub(crate) fn restore_terminal() {
     let _ = terminal::disable_raw_mode();
     let _ = crossterm::execute!(io::stdout(), LeaveAlternateScreen, crossterm::cursor::Show);
 }
 
 /// Restores the terminal when dropped, so early returns and `?` cannot leave it raw.
-struct TerminalGuard;
+pub(crate) struct TerminalGuard;
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
@@ -306,7 +306,7 @@ enum Ended {
 
 /// What the terminal has for us after a wait.
 #[derive(Debug, PartialEq)]
-enum Input {
+pub(crate) enum Input {
     Ready,
     Idle,
     HungUp,
@@ -319,7 +319,7 @@ enum Input {
 /// the game would spin at full CPU and never see the hang-up. `poll(2)` reports it as
 /// POLLHUP/POLLERR before crossterm gets to read.
 #[cfg(unix)]
-fn wait_for_input(wait: Duration) -> Input {
+pub(crate) fn wait_for_input(wait: Duration) -> Input {
     let mut fd = libc::pollfd {
         fd: libc::STDIN_FILENO,
         events: libc::POLLIN,
@@ -345,7 +345,7 @@ fn wait_for_input(wait: Duration) -> Input {
 }
 
 #[cfg(not(unix))]
-fn wait_for_input(wait: Duration) -> Input {
+pub(crate) fn wait_for_input(wait: Duration) -> Input {
     match event::poll(wait) {
         Ok(true) => Input::Ready,
         Ok(false) => Input::Idle,

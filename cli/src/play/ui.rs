@@ -28,13 +28,13 @@ pub const MIN_HEIGHT: u16 = 24;
 /// One symbol per seat; none is the hint's ★.
 pub const GLYPHS: [char; 6] = ['●', '▲', '■', '◆', '▼', '✚'];
 
-fn bold() -> Style {
+pub fn bold() -> Style {
     Style::default().add_modifier(Modifier::BOLD)
 }
-fn dim() -> Style {
+pub fn dim() -> Style {
     Style::default().fg(Color::DarkGray)
 }
-fn hot() -> Style {
+pub fn hot() -> Style {
     Style::default()
         .fg(Color::Black)
         .bg(Color::Yellow)
@@ -76,7 +76,7 @@ fn seat_style(t: &Table, seat: usize) -> (char, Color) {
 }
 
 /// Cuts `s` to at most `width` terminal cells.
-fn fit(s: &str, width: usize) -> String {
+pub fn fit(s: &str, width: usize) -> String {
     let mut out = String::new();
     let mut used = 0;
     for ch in s.chars() {
@@ -116,17 +116,7 @@ pub fn wrap(s: &str, width: usize) -> Vec<String> {
 /// Draws the whole screen.
 pub fn render(app: &App, f: &mut Frame) {
     let area = f.area();
-    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        let msg = format!(
-            "This terminal is {}×{}; yut play needs at least {MIN_WIDTH}×{MIN_HEIGHT}. \
-             Enlarge the window, or press q to quit (the game is saved).",
-            area.width, area.height
-        );
-        let lines: Vec<Line> = wrap(&msg, area.width.max(10) as usize)
-            .into_iter()
-            .map(Line::from)
-            .collect();
-        f.render_widget(Paragraph::new(lines), area);
+    if too_small(f, "yut play", "quit (the game is saved)") {
         return;
     }
     match &app.screen {
@@ -147,7 +137,27 @@ pub fn render(app: &App, f: &mut Frame) {
     }
 }
 
-fn centred(area: Rect, w: u16, h: u16) -> Rect {
+/// When the terminal is below the smallest size the screens are laid out for, draws the
+/// notice asking for a bigger window (what `program` needs, what q does) and says so.
+pub fn too_small(f: &mut Frame, program: &str, q_does: &str) -> bool {
+    let area = f.area();
+    if area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT {
+        return false;
+    }
+    let msg = format!(
+        "This terminal is {}×{}; {program} needs at least {MIN_WIDTH}×{MIN_HEIGHT}. \
+         Enlarge the window, or press q to {q_does}.",
+        area.width, area.height
+    );
+    let lines: Vec<Line> = wrap(&msg, area.width.max(10) as usize)
+        .into_iter()
+        .map(Line::from)
+        .collect();
+    f.render_widget(Paragraph::new(lines), area);
+    true
+}
+
+pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(area.width);
     let h = h.min(area.height);
     Rect::new(
@@ -318,7 +328,7 @@ fn field_line(form: &SetupForm, field: Field) -> (String, String, Cow<'static, s
     }
 }
 
-fn render_setup(form: &SetupForm, f: &mut Frame, area: Rect) {
+pub fn render_setup(form: &SetupForm, f: &mut Frame, area: Rect) {
     let mut lines = vec![Line::from(Span::styled(
         "New game",
         bold().fg(Color::Yellow),
@@ -625,6 +635,17 @@ fn status_line(t: &Table) -> (String, Style) {
             bold().fg(Color::Cyan),
         );
     }
+    if !t.human_to_act() {
+        // Online: another terminal's seat.
+        let what = match g.phase() {
+            Phase::Throw => "throw",
+            _ => "move",
+        };
+        return (
+            format!("Waiting for {name} to {what}…"),
+            bold().fg(Color::Cyan),
+        );
+    }
     match g.phase() {
         Phase::Throw => (format!("{name}: press Space to throw"), hot()),
         Phase::Move if t.prompt.is_some() => (format!("{name}: answer the question"), hot()),
@@ -636,7 +657,51 @@ fn status_line(t: &Table) -> (String, Style) {
     }
 }
 
-fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
+/// The title line cut to the screen, its online part (room and connection) coloured.
+fn title_spans(cut: &str, remote: Option<&super::app::Remote>) -> Vec<Span<'static>> {
+    let Some(r) = remote else {
+        return vec![Span::styled(cut.to_string(), bold().fg(Color::Yellow))];
+    };
+    let room = format!(" · room {} · ", r.code);
+    let Some(at) = cut.find(&room) else {
+        return vec![Span::styled(cut.to_string(), bold().fg(Color::Yellow))];
+    };
+    let colour = if r.online {
+        Color::LightGreen
+    } else {
+        Color::LightRed
+    };
+    let (head, tail) = cut.split_at(at);
+    let (room, conn) = tail.split_at(room.len().min(tail.len()));
+    vec![
+        Span::styled(head.to_string(), bold().fg(Color::Yellow)),
+        Span::styled(room.to_string(), bold()),
+        Span::styled(conn.to_string(), bold().fg(colour)),
+    ]
+}
+
+/// The key lines of an online table: no menu and no saves, leaving the room instead.
+fn remote_keys(t: &Table, r: &super::app::Remote, w: usize) -> Vec<Line<'static>> {
+    let g = t.session.game();
+    let line = |s: &str| Line::from(Span::styled(fit(s, w), dim()));
+    if g.is_over() {
+        let again = if r.host {
+            "n rematch · r rules"
+        } else {
+            "the host may start a rematch · r rules"
+        };
+        return vec![line(again), line("q leave the room")];
+    }
+    let undo = if r.can_undo { "u undo · " } else { "" };
+    let play = match g.phase() {
+        _ if !t.human_to_act() => "r rules · PgUp/PgDn log",
+        Phase::Move => "1-9 Enter move · h hint · r rules",
+        _ => "Space throw · r rules",
+    };
+    vec![line(play), line(&format!("{undo}q leave the room"))]
+}
+
+pub fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
     let g = t.session.game();
     let rules = t.session.rules();
     let names = t.names();
@@ -647,11 +712,19 @@ fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
         rules.pieces_per_player,
         t.session.turns().max(1)
     );
+    let title = match &t.remote {
+        // Online: the room and the connection, always in sight (the rules are in r).
+        Some(r) => format!(
+            " 윷놀이 turn {} · room {} · {}",
+            t.session.turns().max(1),
+            r.code,
+            r.connection
+        ),
+        None => title,
+    };
+    let cut = fit(&title, area.width as usize);
     f.render_widget(
-        Paragraph::new(Line::from(Span::styled(
-            fit(&title, area.width as usize),
-            bold().fg(Color::Yellow),
-        ))),
+        Paragraph::new(Line::from(title_spans(&cut, t.remote.as_ref()))),
         Rect::new(area.x, area.y, area.width, 1),
     );
     let board_area = Rect::new(
@@ -689,7 +762,9 @@ fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
             Span::raw(format!(" wait {} off {}", g.home(seat), g.done(seat))),
         ]));
     }
-    let (status, style) = if confirm_quit {
+    let (status, style) = if confirm_quit && t.remote.is_some() {
+        ("Leave the room? q/y leave · other: stay".to_string(), hot())
+    } else if confirm_quit {
         ("Quit? q/y quit · Esc menu · other: stay".to_string(), hot())
     } else {
         status_line(t)
@@ -757,7 +832,9 @@ fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
             top.push(Line::from(""));
         }
     }
-    let keys: Vec<Line> = if g.is_over() {
+    let keys: Vec<Line> = if let Some(r) = &t.remote {
+        remote_keys(t, r, w)
+    } else if g.is_over() {
         vec![
             Line::from(Span::styled(
                 fit("v review · n new game · Enter menu", w),
@@ -1070,7 +1147,7 @@ pub fn rules_max_scroll(ov: &Overlay, size: (u16, u16)) -> u16 {
     rules_lines(ov, size.0).len().saturating_sub(view_h) as u16
 }
 
-fn render_overlay(ov: &Overlay, f: &mut Frame, area: Rect) {
+pub fn render_overlay(ov: &Overlay, f: &mut Frame, area: Rect) {
     let Overlay::Rules { scroll, .. } = ov;
     f.render_widget(Clear, area);
     let lines = rules_lines(ov, area.width);

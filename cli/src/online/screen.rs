@@ -1,0 +1,977 @@
+//! The full-screen online game: the host's new-game form, the lobby (room code, link,
+//! seats, who is connected and ready), and the game in `yut play`'s own screens, fed by the
+//! room's snapshots and events.
+//!
+//! Nothing here touches the network: keys queue requests in `outbox` and what the room
+//! says comes in through `on_net`, so the tests drive it against a real server and read
+//! the screen back from a `TestBackend`.
+
+use crate::play::app::{first_keys, FormKey, Intent, Overlay, Remote, SetupForm, Table};
+use crate::play::text;
+use crate::play::ui::{self, bold, dim, fit, hot, term_colour, GLYPHS};
+use crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+use ratatui::Frame;
+use std::time::Instant;
+use yut_core::session::{Action, BotLevel, NewSession, Player, Seat, Session, SessionOptions};
+use yut_core::setup::MoveSpec;
+use yut_core::RuleSet;
+use yut_net::protocol::{RoomOptions, RoomSnapshot, RoomTable, SeatSpec, SeatView, Stage};
+use yut_net::{ClientEvent, ConnectionState, Joined, NetError};
+
+/// One request to the room, queued by a key and sent in order by the terminal's link.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cmd {
+    Create {
+        name: String,
+        table: RoomTable,
+        claim: Vec<usize>,
+    },
+    Join {
+        code: String,
+        name: String,
+    },
+    Ready {
+        seat: usize,
+        ready: bool,
+    },
+    Start,
+    Rematch,
+    AddBot(BotLevel),
+    Remove(usize),
+    MoveSeat {
+        from: usize,
+        to: usize,
+    },
+    Throw(usize),
+    Play {
+        seat: usize,
+        mv: MoveSpec,
+        pieces: u8,
+    },
+    Undo(usize),
+    Sync,
+}
+
+impl Cmd {
+    /// What the request was, for a refusal's message.
+    pub fn what(&self) -> &'static str {
+        match self {
+            Cmd::Create { .. } => "Opening the room",
+            Cmd::Join { .. } => "Joining",
+            Cmd::Ready { .. } => "Ready",
+            Cmd::Start => "Start",
+            Cmd::Rematch => "Rematch",
+            Cmd::AddBot(_) => "Adding a bot",
+            Cmd::Remove(_) => "Removing the seat",
+            Cmd::MoveSeat { .. } => "Moving the seat",
+            Cmd::Throw(_) => "Throw",
+            Cmd::Play { .. } => "Move",
+            Cmd::Undo(_) => "Undo",
+            Cmd::Sync => "Sync",
+        }
+    }
+
+    /// Whether it is a turn's action (one at a time: a second Space before the first
+    /// throw's answer must not throw again).
+    fn is_turn(&self) -> bool {
+        matches!(self, Cmd::Throw(_) | Cmd::Play { .. } | Cmd::Undo(_))
+    }
+}
+
+/// What reaches the screen from the network.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Net {
+    /// Something the room or the connection said (boxed: a room snapshot is large).
+    Event(Box<ClientEvent>),
+    /// The answer to a queued request (`what` is [`Cmd::what`]; a join or create answers
+    /// with the seats taken).
+    Done {
+        what: &'static str,
+        turn: bool,
+        result: Result<Option<Joined>, NetError>,
+    },
+}
+
+/// The connection as the screens show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Conn {
+    Connected,
+    Reconnecting(u32),
+    Back,
+    Closed,
+}
+
+impl Conn {
+    pub fn words(self) -> String {
+        match self {
+            Conn::Connected => "connected".into(),
+            Conn::Reconnecting(n) => {
+                format!("connection lost · reconnecting, attempt {n}…")
+            }
+            Conn::Back => "back online".into(),
+            Conn::Closed => "connection closed".into(),
+        }
+    }
+
+    pub fn is_up(self) -> bool {
+        matches!(self, Conn::Connected | Conn::Back)
+    }
+}
+
+/// Which screen is up.
+#[derive(Debug)]
+pub enum View {
+    /// The host's new-game form, before the room is opened.
+    Setup(SetupForm),
+    /// A guest types the name to join with.
+    Name {
+        code: String,
+        name: String,
+    },
+    /// Waiting for the room to answer (opening, joining).
+    Waiting(String),
+    Lobby,
+    Game,
+}
+
+/// The whole state of `yut online host/join` on a terminal.
+pub struct OnlineApp {
+    pub view: View,
+    pub overlay: Option<Overlay>,
+    pub room: Option<RoomSnapshot>,
+    /// The seats this terminal holds.
+    pub mine: Vec<usize>,
+    pub host: bool,
+    pub table: Option<Table>,
+    pub conn: Conn,
+    /// The last message for the lobby (a refusal, the server going away).
+    pub note: Option<String>,
+    /// The seat picked in the lobby (the host moves and removes it).
+    pub sel: usize,
+    /// q was pressed: the next key answers "leave?".
+    pub confirm_quit: bool,
+    pub quit: bool,
+    /// The terminal size at the last draw (columns, rows).
+    pub size: (u16, u16),
+    /// Throws settle on screen (off in tests).
+    pub animate: bool,
+    /// Requests the keys asked for, not yet handed to the link.
+    pub outbox: Vec<Cmd>,
+    /// A turn's action sent and not yet answered.
+    awaiting: bool,
+    /// The host's room settings beside the rules, until the room is opened.
+    pending_options: Option<RoomOptions>,
+    /// The game number the table shows (a rematch starts a new table).
+    shown_game: Option<u32>,
+    /// What to print once the terminal is restored.
+    pub farewell: Option<String>,
+}
+
+/// A new-game form for an online room: the host in seat 1 under `name`, an open seat for a
+/// friend in seat 2.
+pub fn host_form(name: &str, rules: RuleSet, seats: &[SeatSpec]) -> SetupForm {
+    let mut form = SetupForm {
+        rules,
+        ..SetupForm::default()
+    };
+    let (min, max) = form.seat_range();
+    form.count = seats.len().clamp(min, max);
+    for (i, s) in form.seats.iter_mut().enumerate() {
+        s.player = seats.get(i).map_or(Player::Human, |x| x.player);
+        s.name = match (i, s.player) {
+            (0, _) => name.to_string(),
+            (_, Player::Human) => format!("Player {}", i + 1),
+            (_, Player::Bot { .. }) => format!("Bot {}", i + 1),
+        };
+        s.default_name = i > 0;
+    }
+    form
+}
+
+/// The room a host's form asks for: its name, the table and the seats to claim (the first
+/// person's seat is the host's; the other people's seats are left open for friends).
+pub fn room_of(
+    form: &SetupForm,
+    options: RoomOptions,
+) -> Result<(String, RoomTable, Vec<usize>), String> {
+    let me = form
+        .seats
+        .iter()
+        .take(form.count)
+        .position(|s| s.player == Player::Human)
+        .ok_or("one seat must be a person: yours")?;
+    let name = form.seats[me].name.trim().to_string();
+    yut_net::protocol::check_name(&name).map_err(|e| format!("seat {}: {e}", me + 1))?;
+    let seats = form
+        .seats
+        .iter()
+        .take(form.count)
+        .map(|s| match s.player {
+            Player::Human => SeatSpec::person(),
+            Player::Bot { level } => SeatSpec {
+                name: Some(s.name.trim().to_string()).filter(|n| !n.is_empty()),
+                ..SeatSpec::bot(level)
+            },
+        })
+        .collect();
+    let teams = (form.teams && form.teams_allowed()).then(|| vec![vec![0, 2], vec![1, 3]]);
+    let table = RoomTable {
+        rules: form.rules.to_json(),
+        seats,
+        teams,
+        options: RoomOptions {
+            undo: form.undo,
+            ..options
+        },
+    };
+    Ok((name, table, vec![me]))
+}
+
+/// The session a room's snapshot holds, rebuilt with the engine (for drawing and for the
+/// legal moves).
+pub fn session_of(r: &RoomSnapshot) -> Result<Session, String> {
+    let g = r.game.as_ref().ok_or("the room has no game")?;
+    let rules = RuleSet::from_json(&r.rules).map_err(|e| e.to_string())?;
+    let seats = r
+        .seats
+        .iter()
+        .map(|s| Seat {
+            name: s.name.clone(),
+            colour: s.colour.clone(),
+            player: s.player,
+        })
+        .collect();
+    let setup = NewSession {
+        rules,
+        seats,
+        teams: r.teams.clone(),
+        seed: 0,
+        options: SessionOptions {
+            undo: r.options.undo,
+        },
+    };
+    Session::observed(setup, g.start.clone(), g.history.clone()).map_err(|e| e.to_string())
+}
+
+fn seat_of(a: &Action) -> usize {
+    match a {
+        Action::Throw { seat, .. } | Action::Move { seat, .. } => *seat,
+    }
+}
+
+impl OnlineApp {
+    fn with_view(view: View) -> OnlineApp {
+        OnlineApp {
+            view,
+            overlay: None,
+            room: None,
+            mine: Vec::new(),
+            host: false,
+            table: None,
+            conn: Conn::Connected,
+            note: None,
+            sel: 0,
+            confirm_quit: false,
+            quit: false,
+            size: (80, 24),
+            animate: true,
+            outbox: Vec::new(),
+            awaiting: false,
+            pending_options: None,
+            shown_game: None,
+            farewell: None,
+        }
+    }
+
+    /// The host: the new-game form first. `options` are the room's settings beside the
+    /// rules (grace, turn timer); the form decides undo.
+    pub fn hosting(form: SetupForm, options: RoomOptions) -> OnlineApp {
+        let mut app = OnlineApp::with_view(View::Setup(form));
+        app.pending_options = Some(options);
+        app
+    }
+
+    /// A guest: joins `code` at once with `name`, or asks for a name first.
+    pub fn joining(code: &str, name: Option<&str>) -> OnlineApp {
+        match name {
+            Some(n) => {
+                let mut app = OnlineApp::with_view(View::Waiting(format!("Joining room {code}…")));
+                app.outbox.push(Cmd::Join {
+                    code: code.to_string(),
+                    name: n.to_string(),
+                });
+                app
+            }
+            None => OnlineApp::with_view(View::Name {
+                code: code.to_string(),
+                name: String::new(),
+            }),
+        }
+    }
+
+    /// Whether a turn's action is on its way and not yet answered.
+    #[cfg(test)]
+    pub fn busy(&self) -> bool {
+        self.awaiting
+    }
+
+    /// Whether the terminal is below the screens' smallest size.
+    pub fn too_small(&self) -> bool {
+        self.size.0 < ui::MIN_WIDTH || self.size.1 < ui::MIN_HEIGHT
+    }
+
+    /// Whether sticks are moving on screen (the loop then draws more often).
+    pub fn is_animating(&self) -> bool {
+        matches!(self.view, View::Game) && self.table.as_ref().is_some_and(Table::is_settling)
+    }
+
+    /// Passes time: a throw's sticks come to rest.
+    pub fn tick(&mut self, now: Instant) {
+        if let Some(t) = self.table.as_mut() {
+            if t.settling.as_ref().is_some_and(|s| now >= s.end()) {
+                t.finish_settling();
+            }
+        }
+    }
+
+    fn say(&mut self, line: String) {
+        match (&self.view, self.table.as_mut()) {
+            (View::Game, Some(t)) => t.note(line),
+            _ => self.note = Some(line),
+        }
+    }
+
+    fn send(&mut self, cmd: Cmd) {
+        if cmd.is_turn() {
+            if self.awaiting {
+                return;
+            }
+            self.awaiting = true;
+        }
+        self.outbox.push(cmd);
+    }
+
+    /// This terminal's part of the table, for the game screens.
+    fn remote(&self) -> Remote {
+        let view = self.room.as_ref().and_then(|r| r.game.as_ref());
+        let last_mine = view
+            .and_then(|g| g.history.last())
+            .is_some_and(|a| self.mine.contains(&seat_of(a)));
+        Remote {
+            mine: self.mine.clone(),
+            can_undo: last_mine && view.is_some_and(|g| g.view.can_undo),
+            code: self
+                .room
+                .as_ref()
+                .map(|r| r.code.clone())
+                .unwrap_or_default(),
+            connection: self.conn.words(),
+            online: self.conn.is_up(),
+            host: self.host,
+        }
+    }
+
+    /// Rebuilds the table from the room as it now stands; `action` and `events` are what
+    /// led there (announced in the log).
+    fn retable(&mut self, action: Option<&Action>, events: Vec<yut_core::game::Event>) {
+        let Some(r) = self.room.as_ref() else { return };
+        if r.game.is_none() || r.stage == Stage::Lobby {
+            self.table = None;
+            self.view = View::Lobby;
+            return;
+        }
+        let session = match session_of(r) {
+            Ok(s) => s,
+            Err(e) => {
+                // The room's word could not be rebuilt: ask for the whole room again.
+                self.say(format!(
+                    "The game could not be rebuilt ({e}); asking the server again"
+                ));
+                self.outbox.push(Cmd::Sync);
+                return;
+            }
+        };
+        let number = r.game_number;
+        let remote = self.remote();
+        let fresh = !matches!(self.view, View::Game)
+            || self.table.is_none()
+            || self.shown_game != Some(number);
+        if fresh {
+            let mut t = Table::new(session);
+            t.animate = self.animate;
+            t.remote = Some(remote);
+            let first = t.session.start.first;
+            let name = t.names().get(first).cloned().unwrap_or_default();
+            t.note(format!("Game {number}: {name} starts"));
+            self.table = Some(t);
+            self.shown_game = Some(number);
+        } else if let Some(t) = self.table.as_mut() {
+            t.remote = Some(remote);
+            t.observe(session, action, events);
+        }
+        self.view = View::Game;
+    }
+
+    /// What the network brought.
+    pub fn on_net(&mut self, n: Net) {
+        match n {
+            Net::Done { what, turn, result } => {
+                if turn {
+                    self.awaiting = false;
+                }
+                match result {
+                    Ok(Some(j)) => {
+                        for s in &j.seats {
+                            if !self.mine.contains(&s.seat) {
+                                self.mine.push(s.seat);
+                            }
+                        }
+                        self.mine.sort_unstable();
+                        self.host = self.host || j.host;
+                        if matches!(self.view, View::Waiting(_)) {
+                            self.view = View::Lobby;
+                        }
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        let why = match &e {
+                            NetError::Refused { code, message } => {
+                                format!("{} ({})", message, code.id())
+                            }
+                            other => other.to_string(),
+                        };
+                        let line = format!("{what} refused: {why}");
+                        if matches!(self.view, View::Waiting(_)) && self.room.is_none() {
+                            // Nothing to play in: say so on leaving.
+                            self.farewell = Some(line.clone());
+                            self.quit = true;
+                        }
+                        self.say(line);
+                    }
+                }
+            }
+            Net::Event(e) => self.on_event(*e),
+        }
+    }
+
+    fn on_event(&mut self, e: ClientEvent) {
+        match e {
+            ClientEvent::Room(r) => {
+                self.room = Some(r);
+                if !matches!(self.view, View::Setup(_) | View::Name { .. }) {
+                    self.sel = self.sel.min(self.seat_count().saturating_sub(1));
+                    self.retable(None, Vec::new());
+                }
+            }
+            ClientEvent::Seats(s) => {
+                if let Some(r) = self.room.as_mut() {
+                    r.seats = s;
+                }
+            }
+            ClientEvent::Played {
+                game,
+                action,
+                events,
+                view,
+                ..
+            } => {
+                let Some(g) = self.game_mut(game) else {
+                    return;
+                };
+                g.history.push(action.clone());
+                g.view = view;
+                if g.view.phase == yut_core::game::Phase::Over {
+                    if let Some(r) = self.room.as_mut() {
+                        r.stage = Stage::Over;
+                    }
+                }
+                self.retable(Some(&action), events);
+            }
+            ClientEvent::Undone {
+                game, seat, view, ..
+            } => {
+                let Some(g) = self.game_mut(game) else {
+                    return;
+                };
+                g.history.pop();
+                g.view = view;
+                self.retable(None, Vec::new());
+                let name = self.seat_name(seat);
+                self.say(format!("{name} took back a move"));
+            }
+            ClientEvent::Connection(c) => {
+                self.conn = match c {
+                    ConnectionState::Connected => Conn::Connected,
+                    ConnectionState::Reconnecting { attempt } => Conn::Reconnecting(attempt),
+                    ConnectionState::Restored => Conn::Back,
+                    ConnectionState::Closed => Conn::Closed,
+                };
+                if c == ConnectionState::Closed {
+                    self.say("The connection is closed; q leaves".to_string());
+                }
+                // A request in flight when the line dropped was failed by the client.
+                let remote = self.remote();
+                if let Some(t) = self.table.as_mut() {
+                    t.remote = Some(remote);
+                }
+            }
+            ClientEvent::Error { code, message } => {
+                self.say(format!("Server: {message} ({})", code.id()));
+            }
+            ClientEvent::Closing { message } => {
+                self.say(format!("Server: {message}"));
+            }
+        }
+    }
+
+    /// The room's game numbered `number`; when it is not the one held here (a message
+    /// missed), asks for the whole room again.
+    fn game_mut(&mut self, number: u32) -> Option<&mut yut_net::protocol::GameSnapshot> {
+        let found = self
+            .room
+            .as_ref()
+            .and_then(|r| r.game.as_ref())
+            .is_some_and(|g| g.number == number);
+        if !found {
+            self.outbox.push(Cmd::Sync);
+            return None;
+        }
+        self.room.as_mut().and_then(|r| r.game.as_mut())
+    }
+
+    fn seat_count(&self) -> usize {
+        self.room.as_ref().map_or(0, |r| r.seats.len())
+    }
+
+    fn seat_name(&self, seat: usize) -> String {
+        self.room
+            .as_ref()
+            .and_then(|r| r.seats.get(seat))
+            .map_or(format!("seat {}", seat + 1), |s| s.name.clone())
+    }
+
+    fn open_rules(&mut self) {
+        let (rules, undo, teams) = match (&self.view, &self.room) {
+            (View::Setup(f), _) => (f.rules.clone(), f.undo, f.teams && f.teams_allowed()),
+            (_, Some(r)) => (
+                RuleSet::from_json(&r.rules).unwrap_or_default(),
+                r.options.undo,
+                r.teams.is_some(),
+            ),
+            _ => return,
+        };
+        self.overlay = Some(Overlay::Rules {
+            rules,
+            undo,
+            teams,
+            scroll: 0,
+        });
+    }
+
+    /// Handles one key press.
+    pub fn on_key(&mut self, key: KeyEvent) {
+        let too_small = self.too_small();
+        if first_keys(key, too_small, &mut self.overlay, self.size, &mut self.quit) {
+            return;
+        }
+        if self.confirm_quit {
+            // "Leave the room?": q or y leaves, any other key stays.
+            self.confirm_quit = false;
+            if matches!(key.code, KeyCode::Char('q') | KeyCode::Char('y')) {
+                self.quit = true;
+            }
+            return;
+        }
+        match &mut self.view {
+            View::Setup(form) => match form.on_key(key) {
+                FormKey::Start => self.open_room(),
+                FormKey::Rules => self.open_rules(),
+                FormKey::Back | FormKey::Quit => self.quit = true,
+                FormKey::Stay => {}
+            },
+            View::Name { code, name } => match key.code {
+                KeyCode::Esc => self.quit = true,
+                KeyCode::Backspace => {
+                    name.pop();
+                }
+                KeyCode::Enter => match yut_net::protocol::check_name(name) {
+                    Ok(n) => {
+                        let code = code.clone();
+                        self.view = View::Waiting(format!("Joining room {code}…"));
+                        self.outbox.push(Cmd::Join { code, name: n });
+                    }
+                    Err(e) => self.note = Some(e),
+                },
+                KeyCode::Char(c)
+                    if !c.is_control()
+                        && name.chars().count() < yut_net::protocol::MAX_NAME_CHARS =>
+                {
+                    name.push(c);
+                }
+                _ => {}
+            },
+            View::Waiting(_) => {
+                if key.code == KeyCode::Char('q') {
+                    self.quit = true;
+                }
+            }
+            View::Lobby => self.lobby_key(key),
+            View::Game => self.game_key(key),
+        }
+    }
+
+    fn open_room(&mut self) {
+        let View::Setup(form) = &mut self.view else {
+            return;
+        };
+        let options = self.pending_options.clone().unwrap_or_default();
+        match room_of(form, options) {
+            Ok((name, table, claim)) => {
+                self.view = View::Waiting("Opening the room…".to_string());
+                self.outbox.push(Cmd::Create { name, table, claim });
+            }
+            Err(e) => form.error = Some(e),
+        }
+    }
+
+    fn lobby_key(&mut self, key: KeyEvent) {
+        let n = self.seat_count();
+        match key.code {
+            KeyCode::Char('q') | KeyCode::Esc => self.confirm_quit = true,
+            KeyCode::Char('r') | KeyCode::Char('?') => self.open_rules(),
+            KeyCode::Up | KeyCode::Char('k') if n > 0 => self.sel = (self.sel + n - 1) % n,
+            KeyCode::Down | KeyCode::Char('j') if n > 0 => self.sel = (self.sel + 1) % n,
+            KeyCode::Char('y') | KeyCode::Char(' ') => {
+                let ready = self.room.as_ref().map_or(Vec::new(), |r| {
+                    r.seats
+                        .iter()
+                        .filter(|s| self.mine.contains(&s.seat))
+                        .map(|s| (s.seat, !s.ready))
+                        .collect()
+                });
+                for (seat, ready) in ready {
+                    self.send(Cmd::Ready { seat, ready });
+                }
+            }
+            KeyCode::Char('s') if self.host => self.send(Cmd::Start),
+            KeyCode::Char('b') if self.host => self.send(Cmd::AddBot(BotLevel::Medium)),
+            KeyCode::Char('x') | KeyCode::Delete if self.host && n > 0 => {
+                self.send(Cmd::Remove(self.sel))
+            }
+            KeyCode::Char('<') if self.host && self.sel > 0 => {
+                self.send(Cmd::MoveSeat {
+                    from: self.sel,
+                    to: self.sel - 1,
+                });
+                self.sel -= 1;
+            }
+            KeyCode::Char('>') if self.host && self.sel + 1 < n => {
+                self.send(Cmd::MoveSeat {
+                    from: self.sel,
+                    to: self.sel + 1,
+                });
+                self.sel += 1;
+            }
+            _ => {}
+        }
+    }
+
+    fn game_key(&mut self, key: KeyEvent) {
+        let host = self.host;
+        let Some(t) = self.table.as_mut() else {
+            return;
+        };
+        match key.code {
+            KeyCode::Char('q') => {
+                self.confirm_quit = true;
+                return;
+            }
+            KeyCode::Char('r') | KeyCode::Char('?') => {
+                self.open_rules();
+                return;
+            }
+            _ => {}
+        }
+        if t.log_or_settling_key(key).is_some() {
+            return;
+        }
+        if t.session.game().is_over() {
+            if key.code == KeyCode::Char('n') {
+                if host {
+                    self.send(Cmd::Rematch);
+                } else {
+                    t.note("Only the host starts a rematch".to_string());
+                }
+            }
+            return;
+        }
+        let seat = t.session.to_move();
+        let can_undo = t.remote.as_ref().is_some_and(|r| r.can_undo);
+        let last = t.session.history().last().map(seat_of);
+        let cmd = match t.turn_key(key) {
+            None => return,
+            Some(Intent::Throw) => Cmd::Throw(seat),
+            Some(Intent::Play(lm)) => Cmd::Play {
+                seat,
+                mv: MoveSpec {
+                    from: lm.mv.from,
+                    uses: lm.mv.uses.clone(),
+                    route: Some(lm.mv.route),
+                    stack: lm.mv.stack,
+                },
+                pieces: lm.mv.pieces,
+            },
+            Some(Intent::Undo) => match last {
+                Some(s) if can_undo => Cmd::Undo(s),
+                _ => {
+                    t.note("Nothing to undo now".to_string());
+                    return;
+                }
+            },
+        };
+        self.send(cmd);
+    }
+}
+
+/// Draws the whole screen.
+pub fn render(app: &OnlineApp, f: &mut Frame) {
+    let area = f.area();
+    if ui::too_small(f, "yut online", "leave the room") {
+        return;
+    }
+    match &app.view {
+        View::Setup(form) => {
+            ui::render_setup(
+                form,
+                f,
+                Rect::new(area.x, area.y + 1, area.width, area.height - 1),
+            );
+            header(
+                app,
+                "Open an online room: choose the table, then s",
+                f,
+                area,
+            );
+        }
+        View::Name { code, name } => render_name(app, code, name, f, area),
+        View::Waiting(what) => {
+            header(app, what, f, area);
+        }
+        View::Lobby => render_lobby(app, f, area),
+        View::Game => match &app.table {
+            Some(t) => ui::render_game(t, app.confirm_quit, f, area),
+            None => render_lobby(app, f, area),
+        },
+    }
+    if let Some(ov) = &app.overlay {
+        ui::render_overlay(ov, f, area);
+    }
+}
+
+/// The top line of the online screens: what this screen is, and the connection.
+fn header(app: &OnlineApp, what: &str, f: &mut Frame, area: Rect) {
+    let conn = app.conn.words();
+    let colour = if app.conn.is_up() {
+        Color::LightGreen
+    } else {
+        Color::LightRed
+    };
+    let w = area.width as usize;
+    let left = fit(
+        &format!(" 윷놀이 Yunnori online · {what}"),
+        w.saturating_sub(conn.len() + 3),
+    );
+    let pad = w.saturating_sub(text::cells(&left) + text::cells(&conn) + 1);
+    f.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled(left, bold().fg(Color::Yellow)),
+            Span::raw(" ".repeat(pad)),
+            Span::styled(conn, bold().fg(colour)),
+        ])),
+        Rect::new(area.x, area.y, area.width, 1),
+    );
+}
+
+fn render_name(app: &OnlineApp, code: &str, name: &str, f: &mut Frame, area: Rect) {
+    header(app, &format!("join room {code}"), f, area);
+    let mut lines = vec![
+        Line::from(""),
+        Line::from(Span::styled(format!("Joining room {code}"), bold())),
+        Line::from(""),
+        Line::from(vec![
+            Span::raw("Your name: "),
+            Span::styled(format!("{name}▏"), hot()),
+        ]),
+        Line::from(""),
+    ];
+    if let Some(n) = &app.note {
+        lines.push(Line::from(Span::styled(
+            n.clone(),
+            Style::default().fg(Color::LightRed),
+        )));
+    }
+    lines.push(Line::from(Span::styled(
+        "type your name · Enter join · Esc leave",
+        dim(),
+    )));
+    f.render_widget(
+        Paragraph::new(lines),
+        Rect::new(area.x + 2, area.y + 1, area.width - 2, area.height - 1),
+    );
+}
+
+/// One seat of the lobby: who, person or bot, connected, ready, and whether it is ours.
+fn seat_words(s: &SeatView, mine: bool, host: bool) -> String {
+    let mut marks: Vec<&str> = Vec::new();
+    match s.player {
+        Player::Human if !s.taken => marks.push("open: waiting for a player"),
+        Player::Human => {
+            marks.push(if s.connected { "connected" } else { "away" });
+            if s.ready {
+                marks.push("ready");
+            }
+        }
+        Player::Bot { .. } => {}
+    }
+    if s.standin.is_some() {
+        marks.push("a bot plays for them");
+    }
+    if mine {
+        marks.push("you");
+    }
+    if host {
+        marks.push("host");
+    }
+    let who = match s.player {
+        Player::Human => "person".to_string(),
+        Player::Bot { level } => format!("{} bot", text::level_name(level)),
+    };
+    let name = if s.player == Player::Human && !s.taken {
+        "(open)".to_string()
+    } else {
+        s.name.clone()
+    };
+    format!(
+        "{}{:<12} {}",
+        text::pad_cells(&fit(&name, 18), 19),
+        who,
+        marks.join(" · ")
+    )
+}
+
+fn render_lobby(app: &OnlineApp, f: &mut Frame, area: Rect) {
+    let Some(r) = &app.room else {
+        header(app, "waiting for the room…", f, area);
+        return;
+    };
+    let stage = match r.stage {
+        Stage::Lobby => "lobby",
+        Stage::Playing => "playing",
+        Stage::Over => "game over",
+    };
+    header(app, &format!("room {} · {stage}", r.code), f, area);
+    let w = area.width as usize;
+    // The code, large and spaced so it reads aloud: "A C D  E F G".
+    let spaced: String = r
+        .code
+        .chars()
+        .enumerate()
+        .map(|(i, c)| {
+            if i == 3 {
+                format!("  {c}")
+            } else {
+                format!(" {c}")
+            }
+        })
+        .collect();
+    let code_box = Rect::new(area.x + 2, area.y + 2, 30.min(area.width - 2), 3);
+    f.render_widget(
+        Paragraph::new(Line::from(Span::styled(
+            format!("  {}", spaced.trim_start()),
+            bold().fg(Color::Yellow),
+        )))
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(Span::styled(" Room code ", bold())),
+        ),
+        code_box,
+    );
+    let rules = RuleSet::from_json(&r.rules).ok();
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled("Link: ", dim()),
+            Span::styled(r.link.clone(), bold()),
+            Span::styled("  share the code or the link", dim()),
+        ]),
+        Line::from(Span::styled(
+            fit(
+                &format!(
+                    "Rules: {} · {} pieces · undo {} · {} watching",
+                    rules.as_ref().map_or("?", |x| text::preset_name(x.preset)),
+                    rules.as_ref().map_or(0, |x| x.pieces_per_player),
+                    if r.options.undo { "on" } else { "off" },
+                    r.spectators
+                ),
+                w,
+            ),
+            dim(),
+        )),
+        Line::from(""),
+        Line::from(Span::styled("Seats", bold())),
+    ];
+    for s in &r.seats {
+        let sel = s.seat == app.sel;
+        let colour = term_colour(&s.colour);
+        let words = seat_words(s, app.mine.contains(&s.seat), s.seat == r.host);
+        lines.push(Line::from(vec![
+            Span::raw(if sel { "▶" } else { " " }),
+            Span::raw(format!("{} ", s.seat + 1)),
+            Span::styled(
+                format!("{} ", GLYPHS[s.seat % GLYPHS.len()]),
+                Style::default().fg(colour),
+            ),
+            Span::styled(
+                fit(&words, w.saturating_sub(6)),
+                if sel { hot() } else { Style::default() },
+            ),
+        ]));
+    }
+    lines.push(Line::from(""));
+    if let Some(n) = &app.note {
+        lines.push(Line::from(Span::styled(
+            fit(n, w),
+            Style::default().fg(Color::LightRed),
+        )));
+    }
+    let keys = if app.confirm_quit {
+        lines.push(Line::from(Span::styled(
+            "Leave the room? q/y leave · other: stay",
+            hot(),
+        )));
+        Vec::new()
+    } else if app.host {
+        vec![
+            "↑↓ seat · b add a bot · x remove · < > move the seat · y ready",
+            "s start the game · r rules · q leave",
+        ]
+    } else {
+        vec!["y ready / not ready · r rules · q leave"]
+    };
+    for k in keys {
+        lines.push(Line::from(Span::styled(fit(k, w), dim())));
+    }
+    f.render_widget(
+        Paragraph::new(lines),
+        Rect::new(
+            area.x + 2,
+            area.y + 5,
+            area.width - 2,
+            area.height.saturating_sub(5),
+        ),
+    );
+}
