@@ -481,7 +481,8 @@ pub struct NewGame {
     pub teams: Option<Vec<Vec<i32>>>,
     /// The throw RNG's seed; `None` picks one.
     pub seed: Option<u64>,
-    /// Whether a human may take back a move (until the next throw).
+    /// Whether a person may take back their own move while their turn goes on (until
+    /// they throw again; not once the turn has passed).
     pub undo: bool,
 }
 

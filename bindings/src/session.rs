@@ -239,7 +239,8 @@ impl GameSession {
         with_state(&self.inner, |s| Ok(s.session.can_undo()))
     }
 
-    /// Takes back the last move (never a throw): the mover gets the result back in hand.
+    /// Takes back the mover's own last move (never a throw) while their turn goes on: the
+    /// result goes back in hand. Refused (`CannotUndo`) once the turn has passed.
     pub fn undo(&self) -> Result<GameSnapshot, YutError> {
         with_state(&self.inner, |s| {
             s.session.undo()?;

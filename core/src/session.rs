@@ -62,7 +62,8 @@ pub struct Seat {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SessionOptions {
-    /// Take back the last move while no throw has happened since (on by default).
+    /// The mover may take back their last move while their turn goes on, until they
+    /// throw again (on by default).
     pub undo: bool,
 }
 
@@ -506,15 +507,19 @@ impl Session {
         Ok(events)
     }
 
-    /// Whether `undo` would succeed now: the last action is a human's move and undo is on.
+    /// Whether `undo` would succeed now: undo is on and the last action is a human's move
+    /// whose turn is still going (the seat to act made it). Once the turn has passed, the
+    /// next player cannot take back the previous player's move: on one phone passed round
+    /// the table, whoever holds it acts for the seat to act.
     pub fn can_undo(&self) -> bool {
         self.setup.options.undo
             && matches!(self.history.last(), Some(Action::Move { seat, .. })
-                if self.setup.seats.get(*seat).map(|s| s.player) == Some(Player::Human))
+                if *seat == self.game.to_move()
+                    && self.setup.seats.get(*seat).map(|s| s.player) == Some(Player::Human))
     }
 
-    /// Takes back the last move (never a throw). The turn returns to the mover with the
-    /// result back in hand.
+    /// Takes back the mover's last move (never a throw) while their turn goes on: the
+    /// result goes back in hand. Refused (`NothingToUndo`) once the turn has passed.
     pub fn undo(&mut self) -> Result<(), SessionError> {
         if !self.setup.options.undo {
             return Err(SessionError::UndoOff);

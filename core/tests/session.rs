@@ -193,7 +193,8 @@ fn until_human_moved(s: &mut Session, pick: &mut ThrowRng) -> bool {
 
 #[test]
 fn undo_takes_back_the_last_move_and_the_result_returns_to_hand() {
-    for seed in 0..30 {
+    let (mut undone, mut passed) = (0, 0);
+    for seed in 0..60 {
         let mut s = session(Preset::Yunnori, 2, seed);
         let mut pick = ThrowRng::seeded(seed);
         advance(&mut s, &mut pick, (seed as usize * 5) % 40);
@@ -206,9 +207,20 @@ fn undo_takes_back_the_last_move_and_the_result_returns_to_hand() {
             continue;
         }
         let before = s.clone();
+        let mover = s.to_move();
         let moves = s.game().legal_moves();
         s.play(&moves[0].mv).unwrap();
+        if s.to_move() != mover {
+            // The turn has passed: the next player cannot take the move back.
+            assert!(!s.can_undo(), "seed {seed}");
+            let after = s.clone();
+            assert!(matches!(s.undo(), Err(SessionError::NothingToUndo)));
+            assert_eq!(s, after, "a refused undo changes nothing");
+            passed += 1;
+            continue;
+        }
         assert!(s.can_undo());
+        undone += 1;
         s.undo().unwrap();
         assert_eq!(
             s.game(),
@@ -218,6 +230,10 @@ fn undo_takes_back_the_last_move_and_the_result_returns_to_hand() {
         assert_eq!(s.history(), before.history());
         assert_eq!(s.to_move(), before.to_move());
     }
+    assert!(
+        undone > 0 && passed > 0,
+        "undone {undone}, turn passed {passed}"
+    );
 }
 
 /// Whatever is undone and replayed differently, the throws stay what the RNG drew.
@@ -243,10 +259,15 @@ fn undo_can_never_change_a_throw() {
                     let first = moves[pick.below(moves.len())].mv.clone();
                     let second = moves[pick.below(moves.len())].mv.clone();
                     a.play(&first).unwrap();
-                    a.undo().unwrap();
-                    undos += 1;
-                    a.play(&second).unwrap();
-                    b.play(&second).unwrap();
+                    if a.can_undo() {
+                        a.undo().unwrap();
+                        undos += 1;
+                        a.play(&second).unwrap();
+                        b.play(&second).unwrap();
+                    } else {
+                        // The turn passed with that move: it stands.
+                        b.play(&first).unwrap();
+                    }
                 }
             }
             assert_eq!(a.game(), b.game());

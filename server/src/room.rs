@@ -1205,7 +1205,7 @@ impl Room {
         if last_seat != Some(seat) || self.last_move_by_bot || self.stage != Stage::Playing {
             return Err(refuse(
                 ErrorCode::NothingToUndo,
-                "only the last move, by its player, before the next throw",
+                "only the last move, by its player, while that turn goes on",
             ));
         }
         let before = session.clone();

@@ -151,30 +151,52 @@ class SessionTest {
             assertTrue(start.legalMoves.isEmpty())
             assertFalse(start.canUndo)
 
-            // Throw until a move is due (a Back-Do with nothing on the board enters too).
-            var report = game.throwSticks(FLICK)
+            val report = game.throwSticks(FLICK)
             assertWholeFlight(report.flight, report.sticks)
             assertEquals(MAT, report.flight.mat)
             assertTrue(report.events.isNotEmpty())
-            while (report.snapshot.phase != Phase.TO_MOVE) report = game.throwSticks(TAP)
-
-            val before = report.snapshot
-            val move = before.legalMoves.first()
-            assertTrue(move.path.isNotEmpty())
-            assertEquals(move.to, move.path.last())
-            val moved = game.play(move)
-            assertTrue(moved.events.isNotEmpty())
-            assertEquals(moved.events, moved.snapshot.lastEvents)
-            assertTrue(moved.snapshot.canUndo)
-            assertTrue(game.canUndo())
-
-            val undone = game.undo()
-            assertEquals(before.hand, undone.hand)
-            assertEquals(before.seats, undone.seats)
-            assertEquals(before.legalMoves.size, undone.legalMoves.size)
-            // The move listed before the undo belongs to an older state.
-            assertFailsWith<YutException.StaleObject> { game.play(move) }
-            game.play(undone.legalMoves.first())
+            // Play on (the first listed move each time). A move after which the mover acts
+            // again (a result still in hand, or a throw owed after 윷, 모 or a capture) is
+            // still the mover's to take back; a move that passes the turn stands: the next
+            // player cannot take it back.
+            var snap = report.snapshot
+            var undos = 0
+            var passes = 0
+            for (i in 0 until 600) {
+                if (snap.phase == Phase.OVER || (undos > 0 && passes > 0)) break
+                if (snap.phase == Phase.TO_THROW) {
+                    snap = game.throwSticks(TAP).snapshot
+                    continue
+                }
+                val before = snap
+                val move = before.legalMoves.first()
+                assertTrue(move.path.isNotEmpty())
+                assertEquals(move.to, move.path.last())
+                val moved = game.play(move)
+                assertTrue(moved.events.isNotEmpty())
+                assertEquals(moved.events, moved.snapshot.lastEvents)
+                snap = moved.snapshot
+                if (moved.snapshot.turn.seat != before.turn.seat) {
+                    assertFalse(moved.snapshot.canUndo, "the turn passed to ${moved.snapshot.turn.name}")
+                    assertFalse(game.canUndo())
+                    assertFailsWith<YutException.CannotUndo> { game.undo() }
+                    assertEquals(moved.snapshot, game.snapshot(), "a refused undo changes nothing")
+                    passes++
+                    continue
+                }
+                assertTrue(moved.snapshot.canUndo)
+                assertTrue(game.canUndo())
+                val undone = game.undo()
+                undos++
+                assertEquals(before.turn, undone.turn)
+                assertEquals(before.hand, undone.hand)
+                assertEquals(before.seats, undone.seats)
+                assertEquals(before.legalMoves.size, undone.legalMoves.size)
+                // The move listed before the undo belongs to an older state.
+                assertFailsWith<YutException.StaleObject> { game.play(move) }
+                snap = game.play(undone.legalMoves.first()).snapshot
+            }
+            assertTrue(undos > 0 && passes > 0, "undos $undos, turns passed $passes")
         }
     }
 

@@ -254,6 +254,21 @@ pub enum Intent {
     Undo,
 }
 
+/// Why `u` took nothing back, for the log. The core decides (`Session::can_undo`); this
+/// only names the case, so the player at the keys learns the rule: a move is taken back
+/// by its mover while that turn goes on, never by the next player.
+fn undo_refused_why(s: &Session) -> String {
+    match s.history().last() {
+        _ if s.game().is_over() => "the game is over".to_string(),
+        Some(Action::Move { seat, .. }) if *seat != s.to_move() => {
+            let name = s.seats().get(*seat).map_or("?", |x| x.name.as_str());
+            format!("{name}'s turn is over and the move stands")
+        }
+        Some(Action::Throw { .. }) => "a throw came after the last move".to_string(),
+        _ => "no move of yours to take back".to_string(),
+    }
+}
+
 /// A game being played: the session plus what the screen shows about it.
 pub struct Table {
     pub session: Session,
@@ -1513,7 +1528,8 @@ impl App {
                 } else if !t.session.setup.options.undo {
                     t.note("Undo is off at this table".to_string());
                 } else {
-                    t.note("Nothing to undo (a throw came after your last move)".to_string());
+                    let why = undo_refused_why(&t.session);
+                    t.note(format!("Nothing to undo: {why}"));
                 }
                 return;
             }

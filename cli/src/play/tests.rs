@@ -355,10 +355,9 @@ fn route_and_stacking_choices_are_asked() {
     assert!(saw_stack, "a stacking question came up");
 }
 
-#[test]
-fn undo_takes_back_a_move_where_the_table_allows() {
-    let mut a = app("undo", false);
-    // Two humans, Yunnori: after a move the other human has not thrown yet.
+/// Menu → new game with two people at one terminal (pass-and-play, Yunnori).
+fn two_people(name: &str) -> App {
+    let mut a = app(name, false);
     new_game(
         &mut a,
         &[
@@ -369,24 +368,99 @@ fn undo_takes_back_a_move_where_the_table_allows() {
             KeyCode::Left,
         ],
     );
-    let mover = a.table.as_ref().map(|t| t.session.to_move());
-    ch(&mut a, ' ');
-    while phase(&a) == Phase::Move && a.table.as_ref().map(|t| t.session.to_move()) == mover {
-        ch(&mut a, '1');
+    a
+}
+
+/// Plays on (Space for a throw, 1 for the first move or answer) until a move has just
+/// been played and `stop(mover, seat to act)` holds; `None` if the game ends first.
+fn play_until_a_move(app: &mut App, stop: impl Fn(usize, usize) -> bool) -> Option<()> {
+    for _ in 0..2000 {
+        let t = app.table.as_ref()?;
+        let mover = t.session.to_move();
+        let moves = t.session.history().len();
+        match phase(app) {
+            Phase::Over => return None,
+            Phase::Throw => ch(app, ' '),
+            Phase::Move => {
+                ch(app, '1');
+                let t = app.table.as_ref()?;
+                // A question (route, stacking) plays the move only once answered.
+                if t.session.history().len() > moves && stop(mover, t.session.to_move()) {
+                    return Some(());
+                }
+            }
+        }
     }
+    None
+}
+
+#[test]
+fn undo_takes_back_the_movers_move_while_the_turn_goes_on() {
+    let mut a = two_people("undo");
+    // A move after which the mover acts again: a result still in hand or a throw still
+    // owed (after 윷 or 모, or a capture).
+    play_until_a_move(&mut a, |mover, next| mover == next).expect("a turn that goes on");
     let t = a.table.as_ref().expect("table");
+    let mover = t.session.to_move();
+    let mut before = t.session.clone();
+    let Some(yut_core::session::Action::Move { mv, .. }) = before.history().last().cloned() else {
+        panic!("the last action is the move");
+    };
     assert!(t.session.can_undo());
-    assert!(screen(&a).contains("u undo"));
-    let home_after = t.session.game().home(0);
+    assert!(screen(&a).contains("u undo"), "{}", screen(&a));
     ch(&mut a, 'u');
     let t = a.table.as_ref().expect("table");
-    assert_eq!(t.session.game().home(0), home_after + 1);
-    assert_eq!(t.session.to_move(), 0);
-    assert!(screen(&a).contains("Move taken back"));
+    assert!(screen(&a).contains("Move taken back"), "{}", screen(&a));
+    assert_eq!(t.session.to_move(), mover);
+    // The position is the one before the move: the result is back in hand.
+    before.undo().expect("the same undo on the copy");
+    assert_eq!(t.session.game(), before.game());
+    assert!(t.session.game().legal_moves().iter().any(|m| m.mv == mv));
     // The undo was saved: the save loads to the same position.
     let id = t.session.id.clone();
     let loaded = a.lib.load(&id).expect("load");
     assert_eq!(loaded.session.game(), t.session.game());
+}
+
+#[test]
+fn in_pass_and_play_the_next_players_undo_leaves_the_last_move_alone() {
+    let mut a = two_people("undo-next");
+    play_until_a_move(&mut a, |mover, next| mover != next).expect("a turn that passes");
+    let t = a.table.as_ref().expect("table");
+    let (after, mover, next) = (
+        t.session.clone(),
+        t.session.history().len(),
+        t.session.to_move(),
+    );
+    let names = t.names();
+    let passed_from = match after.history().last() {
+        Some(yut_core::session::Action::Move { seat, .. }) => *seat,
+        other => panic!("the last action is a move, not {other:?}"),
+    };
+    assert_ne!(passed_from, next);
+    let s = screen(&a);
+    assert!(
+        !s.contains("u undo"),
+        "no undo offered to the next player\n{s}"
+    );
+    ch(&mut a, 'u');
+    let t = a.table.as_ref().expect("table");
+    assert_eq!(t.session, after, "the previous player's move stands");
+    assert_eq!(t.session.history().len(), mover);
+    // The log says why (it may wrap on screen).
+    let why = format!(
+        "Nothing to undo: {}'s turn is over and the move stands",
+        names[passed_from]
+    );
+    assert_eq!(t.log.last(), Some(&why));
+    let s = screen(&a);
+    assert!(s.contains("Nothing to undo:"), "{s}");
+    // The next player goes on with their throw.
+    assert_eq!(phase(&a), Phase::Throw);
+    ch(&mut a, ' ');
+    let t = a.table.as_ref().expect("table");
+    assert_eq!(t.session.history().len(), mover + 1);
+    assert_eq!(t.session.to_move(), next);
 }
 
 #[test]

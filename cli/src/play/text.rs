@@ -466,8 +466,10 @@ pub fn rules_text(rules: &RuleSet, undo: bool, teams: bool) -> Vec<RulesPart> {
     out.push(Para("After that, turns go round in seat order.".into()));
     if undo {
         out.push(Para(
-            "Undo takes back your last move as long as nobody has thrown since. Throws are \
-             never taken back."
+            "Undo takes back your own last move while your turn goes on (a result still in \
+             hand or a throw still owed), until you throw again. Once the turn has passed, \
+             the move stands: the next player cannot take it back. Throws are never taken \
+             back."
                 .into(),
         ));
     }
@@ -486,7 +488,7 @@ pub const KEY_HELP: [&str; 14] = [
     "1 … 9           play that move at once",
     "Enter           play the picked move",
     "h               hint: the hard bot's move and each move's winning chance",
-    "u               undo your own last move, before the next turn (where the table allows)",
+    "u               undo your own move while your turn goes on (where allowed)",
     "v               review a finished game: each move against the hard bot's",
     "r  or  ?        this rules screen (any other key closes it)",
     "Esc             leave the game for the menu (it is saved); back, close a question",
@@ -576,6 +578,9 @@ mod tests {
         let r = all(&rules_text(&RuleSet::preset(Preset::NyoutRu), true, false));
         assert!(r.contains("prize throw"));
         assert!(r.contains("Nobody is captured on 20 참먹이"));
+        // Undo as the core allows it: the mover's own move, while that turn goes on.
+        assert!(r.contains("your own last move while your turn goes on"));
+        assert!(r.contains("the next player cannot take it back"));
     }
 
     #[test]

@@ -440,8 +440,9 @@ public final class GameModel {
 
     // MARK: - Undo
 
-    /// Takes back the last move of a person (until the next throw). A bot waiting to act
-    /// is stopped first.
+    /// Takes back a person's own last move while their turn goes on (the core refuses it
+    /// once the turn has passed, so a bot is then never waiting on it). A bot waiting to
+    /// act is stopped first and started again when the core refuses.
     public func undo() {
         guard let session else { return report(UserMessage(.notNow)) }
         guard !state.sticksInAir else {

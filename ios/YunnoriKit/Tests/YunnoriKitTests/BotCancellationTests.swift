@@ -56,27 +56,31 @@ struct BotCancellationTests {
         #expect(model.state.message == nil)
     }
 
-    @Test("undo stops the bot about to play, and the person moves again")
-    func undoCancelsTheBot() async throws {
+    @Test("once the turn has passed to the bot, undo is refused and the bot goes on")
+    func undoAfterTheTurnPassedLeavesTheMove() async throws {
         let model = GameModel(library: try library(in: try tempDir()), pacing: slowBots)
+        func endedOnAMove() -> Bool {
+            model.state.snapshot?.lastEvents.contains { if case .moved = $0 { true } else { false } } ?? false
+        }
         var tried = 0
-        // Find a turn that a move ends (a throw can end it too, and that is not undoable).
+        // Find a turn that a move ends (a throw can end it too).
         repeat {
             tried += 1
             #expect(model.newGame(table(human, bot(.medium), seed: UInt64(40 + tried))))
             try await model.playPersonTurn()
-        } while !model.state.canUndo && tried < 20
-        #expect(model.state.canUndo)
+        } while !endedOnAMove() && tried < 20
+        #expect(endedOnAMove())
         try await waitUntil("the bot to wait") { model.state.bot == .waiting(seat: 1) }
-        let task = try #require(model.botTask)
+        let before = try #require(model.state.snapshot)
+        #expect(!model.state.canUndo, "the person's move stands once the turn has passed")
 
         model.undo()
-        #expect(model.state.message == nil)
-        #expect(model.state.bot == .idle)
-        #expect(model.botTask == nil)
-        #expect(model.state.turn?.seat == 0)
-        #expect(model.state.canMove)
-        _ = try await finishes(task, within: .seconds(5))
+        #expect(model.state.message?.kind == .cannotUndo)
+        #expect(model.state.snapshot?.position == before.position, "nothing was taken back")
+        #expect(model.state.turn?.seat == 1)
+        // The bot still has its turn to play.
+        #expect(model.botTask != nil)
+        try await waitUntil("the bot to wait again") { model.state.bot == .waiting(seat: 1) }
     }
 
     @Test("leaving the game stops its bot")

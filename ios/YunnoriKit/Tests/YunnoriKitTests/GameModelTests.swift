@@ -155,27 +155,45 @@ struct GameModelTests {
         #expect(found, "no position with two moves to one spot in 40 seeded games")
     }
 
-    @Test("undo takes the move back, is saved, and cannot be repeated")
+    @Test("undo takes back the mover's move while the turn goes on, and cannot be repeated")
     func undoTakesBackAMove() async throws {
         let dir = try tempDir()
         let model = GameModel(library: try library(in: dir), pacing: .instant)
         #expect(model.newGame(table(human, human, seed: 5)))
-        try await model.throwUntilMoveDue()
-        let before = try #require(model.state.snapshot)
-        #expect(!model.state.canUndo)
-        model.choose(try #require(before.legalMoves.first))
+        let before = try await model.playUntilAMoveKeepsTheTurn()
         #expect(model.state.lastMove != nil)
         #expect(model.state.canUndo)
 
         model.undo()
         let after = try #require(model.state.snapshot)
         #expect(model.state.message == nil)
-        #expect(after.position == before.position)
+        #expect(after.position == before)
         #expect(model.state.lastMove == nil)
         #expect(!model.state.canUndo)
         model.undo()
         #expect(model.state.message?.kind == .cannotUndo)
-        #expect(model.state.snapshot?.position == before.position)
+        #expect(model.state.snapshot?.position == before)
+    }
+
+    @Test("in pass-and-play the next player's undo leaves the previous player's move alone")
+    func undoLeavesThePreviousPlayersMove() async throws {
+        let model = GameModel(library: try library(in: try tempDir()), pacing: .instant)
+        #expect(model.newGame(table(human, human, seed: 5)))
+        var passed: GameSnapshot?
+        for _ in 0..<100 where passed == nil {
+            try await model.throwUntilMoveDue()
+            let mover = model.state.turn?.seat
+            model.playFirstMove()
+            if model.state.turn?.seat != mover { passed = model.state.snapshot }
+        }
+        let after = try #require(passed, "a move that passes the turn")
+        #expect(!model.state.canUndo, "the Take back button is off for the next player")
+
+        model.undo()
+        #expect(model.state.message?.kind == .cannotUndo)
+        #expect(model.state.snapshot?.position == after.position, "the move stands")
+        #expect(model.state.lastMove != nil)
+        #expect(model.state.canThrow, "the next player throws on")
     }
 
     @Test("the screen state is observable: a bot's action notifies the view")

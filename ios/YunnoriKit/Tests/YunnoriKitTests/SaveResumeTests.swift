@@ -39,9 +39,8 @@ struct SaveResumeTests {
         let dir = try tempDir()
         let model = GameModel(library: try library(in: dir), pacing: .instant)
         #expect(model.newGame(table(human, human, seed: 23)))
-        try await model.throwUntilMoveDue()
-        let before = try #require(model.state.snapshot?.position)
-        model.playFirstMove()
+        // A move of a turn that goes on (the only kind that can be taken back).
+        let before = try await model.playUntilAMoveKeepsTheTurn()
         model.undo()
         #expect(model.state.message == nil)
         await model.flushSaves()

@@ -113,6 +113,19 @@ extension GameModel {
         if let choice = state.pendingChoice { choose(choice.options[0]) }
     }
 
+    /// Plays on (throws, the first move) until a move leaves its mover to act again (a
+    /// throw owed after 윷 or 모, or a capture): the kind of move undo can take back.
+    /// Returns the position before that move.
+    func playUntilAMoveKeepsTheTurn(limit: Int = 200) async throws -> Position {
+        for _ in 0..<limit {
+            try await throwUntilMoveDue()
+            let before = try #require(state.snapshot)
+            playFirstMove()
+            if state.snapshot?.turn.seat == before.turn.seat { return before.position }
+        }
+        throw TimedOut(what: "a move that keeps the turn")
+    }
+
     /// Throws until a move is due (people only).
     func throwUntilMoveDue(limit: Int = 30) async throws {
         var n = 0

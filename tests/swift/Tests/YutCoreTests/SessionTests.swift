@@ -154,19 +154,46 @@ final class SessionTests: XCTestCase {
         let report = try game.throwSticks(swipe: Swipe(mat: mat, releaseX: 150, releaseY: 190, velocityX: 400,
                                                        velocityY: -1_600, spin: 2))
         XCTAssertEqual(report.sticks, report.flight.sticks.map(\.flatUp))
-        try game.throwUntilMoveDue()
-        let before = try game.snapshot()
-        let move = try XCTUnwrap(before.legalMoves.first)
-        XCTAssertEqual(move.path.last, move.to)
-        let moved = try game.play(mv: move)
-        XCTAssertEqual(moved.events, moved.snapshot.lastEvents)
-        XCTAssertTrue(try game.canUndo())
-        let undone = try game.undo()
-        XCTAssertEqual(undone.seats, before.seats)
-        XCTAssertEqual(undone.hand, before.hand)
-        assertThrows({ if case .StaleObject = $0 { true } else { false } }, "old move") {
-            try game.play(mv: move)
+        // Play on (the first listed move each time). A move after which the mover acts again
+        // (a result still in hand, or a throw owed after 윷, 모 or a capture) is still the
+        // mover's to take back; a move that passes the turn stands: the next player cannot
+        // take it back.
+        var undos = 0
+        var passes = 0
+        for _ in 0..<600 {
+            let before = try game.snapshot()
+            if before.phase == .over || (undos > 0 && passes > 0) { break }
+            if before.phase == .toThrow {
+                _ = try game.throwSticks(swipe: tap)
+                continue
+            }
+            let move = try XCTUnwrap(before.legalMoves.first)
+            XCTAssertEqual(move.path.last, move.to)
+            let moved = try game.play(mv: move)
+            XCTAssertEqual(moved.events, moved.snapshot.lastEvents)
+            if moved.snapshot.turn.seat != before.turn.seat {
+                XCTAssertFalse(moved.snapshot.canUndo, "the turn passed")
+                XCTAssertFalse(try game.canUndo())
+                assertThrows({ if case .CannotUndo = $0 { true } else { false } }, "next player's undo") {
+                    try game.undo()
+                }
+                XCTAssertEqual(try game.snapshot(), moved.snapshot, "a refused undo changes nothing")
+                passes += 1
+                continue
+            }
+            XCTAssertTrue(moved.snapshot.canUndo)
+            XCTAssertTrue(try game.canUndo())
+            let undone = try game.undo()
+            undos += 1
+            XCTAssertEqual(undone.turn, before.turn)
+            XCTAssertEqual(undone.seats, before.seats)
+            XCTAssertEqual(undone.hand, before.hand)
+            assertThrows({ if case .StaleObject = $0 { true } else { false } }, "old move") {
+                try game.play(mv: move)
+            }
+            _ = try game.play(mv: try XCTUnwrap(undone.legalMoves.first))
         }
+        XCTAssertTrue(undos > 0 && passes > 0, "undos \(undos), turns passed \(passes)")
     }
 
     func testBotGameIsSavedDroppedResumedFromDiskAndFinished() async throws {

@@ -110,7 +110,10 @@ class GameScreenTest {
             val stack = moved.snapshot!!.stacks.single()
             assertEquals(0, stack.side)
             onNodeWithContentDescription("Seat 0 (Red): 1 on ", substring = true).assertExists()
-            onNodeWithText("Undo").assertIsEnabled()
+            // The move ended Seat 0's turn: Seat 1 holds the phone now and cannot take it back.
+            assertEquals(1, moved.snapshot!!.turn.seat)
+            onNodeWithText("Seat 1 throws").assertExists()
+            onNodeWithText("Undo").assertIsNotEnabled()
             screenshot("game-moved")
         }
     }
@@ -260,7 +263,7 @@ class GameScreenTest {
     fun `landing on one's own piece asks to join or stay apart, the answer plays, and undo takes it back`() = screenTest {
         GameHost().use { host ->
             setContent { GameOf(host) }
-            val optional = table(human, human, seed = 21u, rules = listOf("stacking" to RuleValue.Choice("optional")))
+            val optional = table(human, human, seed = 18u, rules = listOf("stacking" to RuleValue.Choice("optional")))
             send(host, UiEvent.NewGame(optional))
             var st = awaitGame(host, "a new game") { it.canThrow }
             // Play on (by the view model) until a move lands on the mover's own piece.
@@ -272,10 +275,12 @@ class GameScreenTest {
                 if (st.canThrow) {
                     send(host, UiEvent.Throw())
                 } else {
+                    // Only a move whose turn goes on (a throw still owed, after 윷 or 모) is
+                    // still the mover's to take back.
                     twoWay = st.legalMoves.groupBy { it.from to it.to }.values.firstOrNull { g ->
                         g.size == 2 && g.map { it.stack }.toSet() == setOf(true, false) &&
                             g[0].from is Spot.Station && g[0].to is Spot.Station
-                    }
+                    }?.takeIf { st.snapshot!!.owed > 0 }
                     if (twoWay != null) break
                     send(host, UiEvent.ChooseMove(0, tag))
                 }
@@ -303,6 +308,8 @@ class GameScreenTest {
             onNodeWithContentDescription("${mover.name} (${colour(mover.colour)}): 2 on ", substring = true).assertExists()
 
             // Undo: the position before the move, the two pieces apart again.
+            assertEquals(mover.seat, joined.snapshot!!.turn.seat, "the mover's turn goes on")
+            onNodeWithText("Undo").assertIsEnabled()
             onNodeWithText("Undo").performClick()
             val undone = awaitGame(host, "the undo") { it.snapshot!!.state != joined.snapshot!!.state }
             assertEquals(before.stacks, undone.snapshot!!.stacks)

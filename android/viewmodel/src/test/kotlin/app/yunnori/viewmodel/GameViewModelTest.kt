@@ -1,6 +1,7 @@
 package app.yunnori.viewmodel
 
 import app.yunnori.core.BotLevel
+import app.yunnori.core.GameEvent
 import app.yunnori.core.Phase
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.RuleValue
@@ -216,49 +217,79 @@ class GameViewModelTest {
     }
 
     @Test
-    fun `undo takes back the last move and gives the result back`() = runTest(timeout = 60.seconds) {
-        val vm = GameViewModel(backgroundScope, library(), testSettings)
-        vm.act(UiEvent.NewGame(table(human, human)))
-        val thrown = vm.act(UiEvent.Throw())
-        assertTrue(thrown.canMove)
-        assertFalse(thrown.canUndo, "a throw cannot be taken back")
-        val moved = vm.act(UiEvent.ChooseMove(0, thrown.snapshot!!.state))
-        assertTrue(moved.canUndo)
-        val undone = vm.act(UiEvent.Undo)
-        assertNull(undone.message)
-        assertEquals(thrown.snapshot!!.position(), undone.snapshot!!.position())
-        assertFalse(undone.canUndo)
-        assertTrue(undone.saved)
-        // The taken-back position is what is on disk.
-        assertEquals(undone.snapshot!!.position(), library().load(undone.gameId!!).session.snapshot().position())
-    }
+    fun `undo takes back the mover's move while the turn goes on, and not the previous player's`() =
+        runTest(timeout = 60.seconds) {
+            val vm = GameViewModel(backgroundScope, library(), testSettings)
+            // Pass-and-play: two people at one phone, each playing the first listed move.
+            var st = vm.act(UiEvent.NewGame(table(human, human)))
+            var undone = 0
+            var refused = 0
+            for (i in 0 until 400) {
+                if (st.over || (undone > 0 && refused > 0)) break
+                if (st.canThrow) {
+                    st = vm.act(UiEvent.Throw())
+                    assertFalse(st.canUndo, "a throw cannot be taken back")
+                    continue
+                }
+                val before = st
+                val moved = vm.act(UiEvent.ChooseMove(0, before.snapshot!!.state))
+                st = moved
+                if (moved.snapshot!!.turn.seat != before.snapshot!!.turn.seat) {
+                    // The next player holds the phone now: their Undo leaves the move alone.
+                    assertFalse(moved.canUndo, "the Undo button is off once the turn has passed")
+                    val no = vm.act(UiEvent.Undo)
+                    assertEquals(MessageKind.CannotUndo, no.message?.kind)
+                    assertEquals(moved.snapshot, no.snapshot, "the previous player's move stands")
+                    refused++
+                    // The player reads the message and taps it away.
+                    vm.onEvent(UiEvent.Dismiss)
+                    st = vm.state.first { it.message == null }
+                    continue
+                }
+                // The mover acts again (a throw owed after 윷, 모 or a capture): still theirs.
+                assertTrue(moved.canUndo)
+                val back = vm.act(UiEvent.Undo)
+                assertNull(back.message)
+                assertEquals(before.snapshot!!.position(), back.snapshot!!.position())
+                assertFalse(back.canUndo)
+                assertTrue(back.saved)
+                // The taken-back position is what is on disk.
+                assertEquals(back.snapshot!!.position(), library().load(back.gameId!!).session.snapshot().position())
+                undone++
+                st = back
+            }
+            assertTrue(undone > 0 && refused > 0, "undone $undone, refused $refused")
+        }
 
     @Test
-    fun `undo while the bot waits to act cancels the bot`() = runTest(timeout = 60.seconds) {
+    fun `once the turn has passed to the bot, undo is refused and the bot plays on`() = runTest(timeout = 60.seconds) {
         val settings = testSettings.copy(botPauseMs = 5_000)
         val vm = GameViewModel(backgroundScope, library(), settings)
-        // A table whose first turn ends on a move (not on a lost result), so it can be taken back.
+        // A table whose first turn ends on a move (not on a lost result).
         var waiting: GameUiState? = null
         for (seed in 1..30) {
             var st = vm.act(UiEvent.NewGame(table(human, easyBot, seed = seed.toULong())))
             while (st.humanToAct) {
                 st = if (st.canThrow) vm.act(UiEvent.Throw()) else vm.act(UiEvent.ChooseMove(0, st.snapshot!!.state))
             }
-            waiting = vm.state.first { it.botThinking }.takeIf { it.canUndo } ?: continue
+            val w = vm.state.first { it.botThinking }
+            if (w.snapshot!!.lastEvents.none { it is GameEvent.Moved }) continue
+            waiting = w
             break
         }
         checkNotNull(waiting) { "no first turn ended on a move" }
         assertEquals(1, waiting.snapshot!!.turn.seat)
-        val undone = vm.act(UiEvent.Undo)
-        assertNull(undone.message)
-        assertFalse(undone.botThinking)
-        assertEquals(0, undone.snapshot!!.turn.seat)
-        assertTrue(undone.canMove)
-        // Long after the pause, the bot has not acted.
+        assertFalse(waiting.canUndo, "the person's move stands once the turn has passed")
+        val refused = vm.act(UiEvent.Undo)
+        assertEquals(MessageKind.CannotUndo, refused.message?.kind)
+        assertEquals(waiting.snapshot, refused.snapshot, "nothing was taken back")
+        assertTrue(refused.botThinking, "the bot still waits to play")
+        // After its pause the bot plays its turn.
         advanceTimeBy(60_000)
         runCurrent()
-        assertEquals(undone.snapshot, vm.state.value.snapshot)
-        assertFalse(vm.state.value.botThinking)
+        val after = vm.state.value
+        assertTrue(after.lastThrow?.byBot == true, "the bot threw")
+        assertNotEquals(waiting.snapshot!!.state, after.snapshot!!.state)
     }
 
     @Test
