@@ -165,7 +165,7 @@ fn check(file: &Path) -> ExitCode {
             println!(
                 "  {} actions, turn {}, created {}",
                 s.actions,
-                s.turns,
+                l.session.turn_number(),
                 utc(s.created_ms)
             );
             ExitCode::SUCCESS

@@ -578,6 +578,24 @@ impl Session {
         self.turn_of_each_action().last().unwrap_or(0)
     }
 
+    /// The turn in progress, counted from 1, for a turn counter on screen. A turn is one
+    /// seat's, bonus throws included; the next one counts from the moment the play passes
+    /// to another seat (before its first throw), so the counter moves with the turn marker
+    /// rather than with that seat's throw. Once the game is over, the last turn played.
+    /// Derived from the history alone, so a resumed game shows the number it had.
+    pub fn turn_number(&self) -> usize {
+        let begun = self.turns();
+        let last_thrower = self.history.iter().rev().find_map(|a| match a {
+            Action::Throw { seat, .. } => Some(*seat),
+            Action::Move { .. } => None,
+        });
+        if self.game.is_over() || last_thrower == Some(self.game.to_move()) {
+            begun.max(1)
+        } else {
+            begun + 1
+        }
+    }
+
     /// The turn each action of the history belongs to (1 for the game's first; a turn
     /// starts with a throw by a new seat).
     pub fn turn_numbers(&self) -> Vec<usize> {

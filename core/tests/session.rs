@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use yut_core::game::Phase;
+use yut_core::game::{Event, Phase};
 use yut_core::rules::{FirstPlayer, RuleSet};
 use yut_core::save::{self, SaveLibrary};
 use yut_core::session::{Action, BotLevel, Player, Session, SessionError, SessionOptions};
@@ -23,6 +23,13 @@ fn throws_of(s: &Session) -> Vec<(Outcome, [bool; 4])> {
         })
         .collect()
 }
+
+/// A table of each preset, with the seat counts the session tests play.
+const ONE_TABLE_OF_EACH_PRESET: [(Preset, usize); 3] = [
+    (Preset::Yunnori, 2),
+    (Preset::Culin1895, 3),
+    (Preset::NyoutRu, 4),
+];
 
 fn reload(s: &Session) -> Session {
     save::decode(&save::encode(s).unwrap()).unwrap().session
@@ -124,11 +131,7 @@ fn a_doctored_throw_off_is_refused_on_load() {
 /// Quitting and resuming at any point gives the same next throws as playing on.
 #[test]
 fn reloading_and_throwing_again_gives_the_same_result() {
-    for (preset, seats) in [
-        (Preset::Yunnori, 2),
-        (Preset::Culin1895, 3),
-        (Preset::NyoutRu, 4),
-    ] {
+    for (preset, seats) in ONE_TABLE_OF_EACH_PRESET {
         for seed in 0..15 {
             let mut played_on = session(preset, seats, seed);
             let mut pick = ThrowRng::seeded(seed ^ 0xfeed);
@@ -420,4 +423,54 @@ fn an_observed_session_rebuilds_the_position_without_the_seed() {
     }
     let e = Session::observed(setup, s.start.clone(), bad).unwrap_err();
     assert!(e.to_string().contains("out of turn"), "{e}");
+}
+
+/// The turn counter counts turns: it stays put through bonus throws and a mover's further
+/// moves, moves on by one exactly when the play passes to another seat (before that seat
+/// throws), and a resumed game shows the number it had.
+#[test]
+fn the_turn_number_moves_when_the_turn_passes_and_survives_a_reload() {
+    let (mut bonus_throws, mut passes) = (0, 0);
+    for (preset, seats) in ONE_TABLE_OF_EACH_PRESET {
+        for seed in 0..8 {
+            let mut s = session(preset, seats, seed);
+            let mut pick = ThrowRng::seeded(seed ^ 0x7e57);
+            assert_eq!(s.turn_number(), 1, "a new game is in its first turn");
+            let mut passed_in_game = 0;
+            for step in 0..3000 {
+                let (turn, seat) = (s.turn_number(), s.to_move());
+                let events = match s.game().phase() {
+                    Phase::Over => break,
+                    Phase::Throw => s.throw().unwrap().events,
+                    Phase::Move => {
+                        let moves = s.game().legal_moves();
+                        let mv = moves[pick.below(moves.len())].mv.clone();
+                        s.play(&mv).unwrap()
+                    }
+                };
+                let passed = events.iter().any(|e| matches!(e, Event::TurnPassed { .. }));
+                if passed {
+                    passes += 1;
+                    passed_in_game += 1;
+                    assert_ne!(s.to_move(), seat);
+                    assert_eq!(s.turn_number(), turn + 1, "{preset:?} seed {seed}");
+                } else {
+                    assert_eq!(s.to_move(), seat);
+                    assert_eq!(s.turn_number(), turn, "{preset:?} seed {seed}");
+                    if events.iter().any(|e| matches!(e, Event::BonusOwed { .. })) {
+                        bonus_throws += 1;
+                    }
+                }
+                if step % 7 == 0 {
+                    assert_eq!(reload(&s).turn_number(), s.turn_number());
+                }
+            }
+            assert!(s.game().is_over(), "{preset:?} seed {seed} did not end");
+            assert_eq!(s.turn_number(), passed_in_game + 1);
+            assert_eq!(reload(&s).turn_number(), s.turn_number());
+            // The per-action numbers (the review's) end on the same turn.
+            assert_eq!(s.turn_numbers().last(), Some(&s.turn_number()));
+        }
+    }
+    assert!(bonus_throws > 0 && passes > 0);
 }

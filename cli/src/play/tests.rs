@@ -32,6 +32,20 @@ fn app(name: &str, resume: bool) -> App {
     )
 }
 
+/// `yut play --resume` on `lib`: the app opens on the Resume list.
+fn resumed(lib: SaveLibrary) -> App {
+    App::new(
+        Settings {
+            seed: None,
+            bot_delay: Duration::ZERO,
+            resume_command: "yut play --resume".into(),
+            settle: false,
+        },
+        lib,
+        true,
+    )
+}
+
 fn press(app: &mut App, code: KeyCode) {
     app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
 }
@@ -566,16 +580,7 @@ fn resume_lists_games_and_damaged_saves_and_continues_one() {
     let dir = a.lib.dir().to_path_buf();
     std::fs::write(dir.join("broken1.json"), b"{\"schema_version\": 1, \"summ").expect("write");
     let lib = SaveLibrary::open(&dir).expect("lib");
-    let mut b = App::new(
-        Settings {
-            seed: None,
-            bot_delay: Duration::ZERO,
-            resume_command: "yut play --resume".into(),
-            settle: false,
-        },
-        lib,
-        true,
-    );
+    let mut b = resumed(lib);
     let s = screen(&b);
     assert!(s.contains("Saved games"), "{s}");
     assert!(s.contains("Player 1 vs Bot 2 (bot medium)"), "{s}");
@@ -1285,4 +1290,81 @@ fn the_log_scrolls_back_with_page_up_and_returns_with_page_down() {
     let s = screen(&a);
     assert!(!s.contains("newer · PgDn"), "{s}");
     assert_eq!(oldest_shown(&a), before, "back at the newest: {newest}");
+}
+
+/// The turn number in the title line (" 윷놀이 Yunnori · … · turn N").
+fn title_turn(app: &App) -> usize {
+    let s = screen(app);
+    let title = s.lines().next().unwrap_or_default().trim_end().to_string();
+    title
+        .rsplit_once("turn ")
+        .and_then(|(_, n)| n.parse().ok())
+        .unwrap_or_else(|| panic!("no turn number in {title:?}"))
+}
+
+#[test]
+fn the_turn_counter_counts_turns_through_bonus_throws_and_after_resuming() {
+    use yut_core::session::Action;
+    use yut_core::{Outcome, Throw};
+    let mut a = two_people("turn-counter");
+    assert_eq!(title_turn(&a), 1, "{}", screen(&a));
+    let (mut bonus, mut passes) = (0, 0);
+    let mut handed_over = false;
+    for _ in 0..2000 {
+        let t = a.table.as_ref().expect("table");
+        let (turn, seat) = (title_turn(&a), t.session.to_move());
+        match phase(&a) {
+            Phase::Over => break,
+            Phase::Throw => ch(&mut a, ' '),
+            Phase::Move => ch(&mut a, '1'),
+        }
+        let t = a.table.as_ref().expect("table");
+        if t.session.to_move() != seat {
+            // The play passed to the other player: their turn is the next one at once.
+            assert_eq!(title_turn(&a), turn + 1, "{}", screen(&a));
+            passes += 1;
+            if bonus > 0 && passes >= 3 {
+                handed_over = true;
+                break;
+            }
+            continue;
+        }
+        assert_eq!(title_turn(&a), turn, "{}", screen(&a));
+        if matches!(
+            t.session.history().last(),
+            Some(Action::Throw {
+                outcome: Outcome::Result(Throw::Yut | Throw::Mo),
+                ..
+            })
+        ) {
+            // 윷 or 모 earns one more throw in the same turn.
+            bonus += 1;
+        }
+    }
+    assert!(handed_over, "bonus throws {bonus}, turns passed {passes}");
+    let turn = title_turn(&a);
+    assert_eq!(turn, passes + 1);
+    let next = a
+        .table
+        .as_ref()
+        .map(|t| t.names()[t.session.to_move()].clone());
+
+    // Leave at the handover and resume: the same number, from the saved history.
+    press(&mut a, KeyCode::Esc);
+    assert!(matches!(a.screen, Screen::Menu { .. }), "{}", screen(&a));
+    let lib = SaveLibrary::open(a.lib.dir()).expect("lib");
+    let mut b = resumed(lib);
+    // The list counts the turns played so far; the next one is the one to play.
+    let s = screen(&b);
+    assert!(
+        s.contains(&format!("{} turns · off", turn - 1))
+            && s.contains(&format!("{} to play", next.expect("a table"))),
+        "{s}"
+    );
+    press(&mut b, KeyCode::Enter);
+    assert!(matches!(b.screen, Screen::Game), "{}", screen(&b));
+    assert_eq!(title_turn(&b), turn, "{}", screen(&b));
+    // The first throw of that turn leaves the number where it is.
+    ch(&mut b, ' ');
+    assert_eq!(title_turn(&b), turn, "{}", screen(&b));
 }

@@ -710,7 +710,7 @@ pub fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
         " 윷놀이 Yunnori · {} · {} pieces · turn {}",
         text::preset_name(rules.preset),
         rules.pieces_per_player,
-        t.session.turns().max(1)
+        t.session.turn_number()
     );
     let title = match &t.remote {
         // Online: the room and the connection, always in sight (the rules are in r).
@@ -1062,7 +1062,14 @@ fn render_resume(app: &App, f: &mut Frame, area: Rect) {
                         .to_move
                         .and_then(|m| s.seats.get(m))
                         .map_or(String::new(), |x| format!(" · {} to play", x.name));
-                    format!("turn {} · off {}{next}", s.turns.max(1), done.join(" "))
+                    // The summary counts the turns begun: at a handover the next turn
+                    // has not, and "N turns · B to play" reads right either way.
+                    let turns = match s.turns {
+                        0 => "no turn yet".to_string(),
+                        1 => "1 turn".to_string(),
+                        n => format!("{n} turns"),
+                    };
+                    format!("{turns} · off {}{next}", done.join(" "))
                 };
                 let mut detail =
                     format!("{progress} · last played {}", text::age(s.updated_ms, now));
