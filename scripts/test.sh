@@ -9,6 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
+# A fresh clone gains nothing from incremental builds, and their caches double the disk a
+# run needs (a CI run once failed on a full disk).
+export CARGO_INCREMENTAL=0
 
 step() { printf '\n==> %s\n' "$*"; }
 

@@ -345,7 +345,8 @@ const OPTIONS: &[OptionDesc] = &[
     OptionDesc {
         key: "bonus_throw_on",
         label: "Bonus throw on",
-        help: "Results that earn one more throw.",
+        help:
+            "Results that earn one more throw. A series ends once 16 results are in hand or owed.",
         shape: Shape::Throws,
     },
     OptionDesc {

@@ -84,9 +84,11 @@ impl From<SetupError> for YutError {
         match e {
             SetupError::Rules(r) => r.into(),
             SetupError::Invalid(reason) => YutError::InvalidSetup { reason },
-            e @ SetupError::TooManyOwed { .. } => YutError::InvalidSetup {
-                reason: e.to_string(),
-            },
+            e @ (SetupError::TooManyOwed { .. } | SetupError::HandTooLarge { .. }) => {
+                YutError::InvalidSetup {
+                    reason: e.to_string(),
+                }
+            }
         }
     }
 }

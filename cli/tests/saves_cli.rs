@@ -62,7 +62,7 @@ fn check_names_the_error_of_a_bad_file_with_exit_status_1() {
         ),
         (
             "newer.json",
-            b"{\"schema_version\":2}".to_vec(),
+            b"{\"schema_version\":99}".to_vec(),
             "(newer_version)",
         ),
         (

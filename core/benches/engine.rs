@@ -5,10 +5,11 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::Duration;
 use yut_core::bot::{Bot, Level};
-use yut_core::game::{Game, Phase};
+use yut_core::game::{Game, Phase, MAX_HAND};
 use yut_core::rules::RuleSet;
 use yut_core::sim::random_game;
 use yut_core::throw::ThrowRng;
+use yut_core::{Setup, Table};
 
 /// Positions met in real play: every position of a few random games where a move is due.
 fn sample_positions() -> Vec<Game> {
@@ -65,6 +66,30 @@ fn benches(c: &mut Criterion) {
                 black_box(hard.choose(g, Duration::from_secs(10)));
             }
         })
+    });
+    group.finish();
+
+    // The largest hand the rules allow (`MAX_HAND` results, Culin combining them) with four
+    // stacks that may each go two ways: listing its moves is the slowest listing there is.
+    let kinds = ["do", "gae", "geol", "yut", "mo"];
+    let hand: Vec<&str> = (0..MAX_HAND).map(|i| kinds[i % kinds.len()]).collect();
+    let table = Table {
+        rules: serde_json::json!({"preset": "culin1895", "back_do": true}),
+        seats: 2,
+        teams: None,
+    };
+    let setup: Setup = serde_json::from_value(serde_json::json!({
+        "pieces": {"0": ["5", "10", "C", "12"], "1": ["home", "home", "home", "home"]},
+        "stacks": [],
+        "hand": hand,
+    }))
+    .expect("a setup");
+    let largest = table
+        .game(Some(&setup))
+        .expect("the largest hand is allowed");
+    let mut group = c.benchmark_group("culin_largest_hand");
+    group.bench_function("legal_moves", |b| {
+        b.iter(|| black_box(&largest).legal_moves().len())
     });
     group.finish();
 }

@@ -22,6 +22,14 @@ pub const MAX_SEATS: usize = 6;
 /// not granted, so the counters never wrap and the turn never passes to the wrong seat.
 pub const MAX_OWED: u8 = 64;
 
+/// Most results a turn may hold, and the end of a series of bonus throws: a result earns its
+/// bonus throw only while the results in hand and the throws owed number fewer than this.
+/// Where every result earns one (a house rule) the series would otherwise go on for as long
+/// as the sticks allow, and with `combine_results` every subset of the hand is a move, so the
+/// hand's size sets the cost of listing the moves. Ordinary play never comes near it (16 Yut
+/// or Mo in a row).
+pub const MAX_HAND: usize = 16;
+
 /// Pieces of one side standing together on one station and moving as one (a single piece
 /// is a stack of one). `counts` says how many belong to each seat, for teams.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -178,6 +186,8 @@ pub enum SetupError {
     Invalid(String),
     #[error("setup: {owed} throws owed, at most {max} may be")]
     TooManyOwed { owed: u8, max: u8 },
+    #[error("setup: {held} results in hand, at most {max} may be")]
+    HandTooLarge { held: usize, max: usize },
 }
 
 /// Rules + position + turn.
@@ -199,6 +209,9 @@ pub struct Game {
     hand: Vec<HandResult>,
     places: Vec<u8>,
     over: bool,
+    /// Engine revision 1's reading: every move spends the ordinary copy of a result first
+    /// (kept so games saved then replay as they were played; see `session::ENGINE_REVISION`).
+    ordinary_first: bool,
 }
 
 /// Checks seat count and teams; returns each seat's side and each side's seats.
@@ -276,6 +289,7 @@ impl Game {
             hand: Vec::new(),
             places: Vec::new(),
             over: false,
+            ordinary_first: false,
         })
     }
 
@@ -298,6 +312,20 @@ impl Game {
                 max: MAX_OWED,
             });
         }
+        // Under `combine_results` the throws owed become results before any is spent, so
+        // they count towards the hand as well.
+        let held = hand.len()
+            + if rules.combine_results {
+                owed as usize
+            } else {
+                0
+            };
+        if held > MAX_HAND {
+            return Err(SetupError::HandTooLarge {
+                held,
+                max: MAX_HAND,
+            });
+        }
         let map = rules.route_map();
         let mut g = Game {
             rules: std::sync::Arc::new(rules),
@@ -313,6 +341,7 @@ impl Game {
             hand,
             places: Vec::new(),
             over: false,
+            ordinary_first: false,
         };
         for i in 0..g.stacks.len() {
             let landed = g.landing_turn(g.stacks[i].route, g.stacks[i].index);
@@ -489,7 +518,8 @@ impl Game {
         }];
         if let Outcome::Result(t) = outcome {
             self.hand.push(HandResult { throw: t, prize });
-            if !prize && self.rules.bonus_throw_on.contains(&t) && self.owe_one(false) {
+            let room = self.hand.len() + (self.owed() as usize) < MAX_HAND;
+            if !prize && room && self.rules.bonus_throw_on.contains(&t) && self.owe_one(false) {
                 ev.push(Event::BonusOwed {
                     reason: BonusReason::Result,
                     prize: false,
@@ -769,7 +799,11 @@ impl Game {
                 stack,
                 pieces: size,
             };
-            if out.iter().any(|l| l.mv == mv) {
+            // Moves with the same effect are one move (separate stacks of one size on one
+            // station). The moves of one set of results are listed together, so only those
+            // are compared: listing stays linear in the number of moves.
+            let mut listed = out.iter().rev().take_while(|l| l.mv.uses == uses);
+            if listed.any(|l| l.mv == mv) {
                 continue;
             }
             out.push(LegalMove {
@@ -839,7 +873,7 @@ impl Game {
                 route: legal.mv.route,
             });
         }
-        let used_prize = self.spend(&legal.mv.uses);
+        let used_prize = self.spend(&legal.mv.uses, legal.captures > 0);
         let mut captured = false;
         match legal.to {
             Spot::Done => {
@@ -963,16 +997,26 @@ impl Game {
         true
     }
 
-    /// Removes the used results from the hand, ordinary results before prize ones; says
-    /// whether a prize result was among them.
-    fn spend(&mut self, uses: &[Throw]) -> bool {
+    /// Engine revision 1 (see `session::ENGINE_REVISION`): every move spends ordinary
+    /// results before prize ones.
+    pub(crate) fn spend_ordinary_results_first(&mut self) {
+        self.ordinary_first = true;
+    }
+
+    /// Removes the used results from the hand and says whether a prize result was among
+    /// them. Where the hand holds a result both as an ordinary and as a prize result, a
+    /// capturing move spends the ordinary one (so its capture earns the prize throw) and any
+    /// other move the prize one (keeping the ordinary one for a later capture): never worse
+    /// for the mover (RULES.md §4).
+    fn spend(&mut self, uses: &[Throw], captures: bool) -> bool {
         let mut prize = false;
         for t in uses {
-            let pos = self
-                .hand
-                .iter()
-                .position(|h| h.throw == *t && !h.prize)
-                .or_else(|| self.hand.iter().position(|h| h.throw == *t));
+            let pick = |hand: &[HandResult], as_prize: bool| {
+                hand.iter()
+                    .position(|h| h.throw == *t && h.prize == as_prize)
+            };
+            let first_prize = !captures && !self.ordinary_first;
+            let pos = pick(&self.hand, first_prize).or_else(|| pick(&self.hand, !first_prize));
             if let Some(p) = pos {
                 prize |= self.hand[p].prize;
                 self.hand.remove(p);
@@ -981,24 +1025,43 @@ impl Game {
         prize
     }
 
+    /// What landing on `index` of `route` (a forward move, a Back-Do or a setup) does to the
+    /// route. On a branch station either way shares the path travelled, so the choice runs
+    /// both ways: from the parent route towards the centre, and from a branch route (a piece
+    /// that backed onto the corner it had turned at) back along the parent (RULES.md §2).
     fn landing_turn(&self, route: RouteId, index: u8) -> Landing {
-        let Some((to, point)) = self.map.turn_at(route, index) else {
+        if let Some((to, point)) = self.map.turn_at(route, index) {
+            return match self.switch_option(point) {
+                Switch::Forced => Landing::Switch(to),
+                Switch::Optional => Landing::Choice(to),
+                Switch::OnlyIfShorter if self.shorter(to, route, index) => Landing::Choice(to),
+                Switch::OnlyIfShorter | Switch::Never => Landing::Stay,
+            };
+        }
+        let Some((parent, branch)) = self.map.parent(route) else {
             return Landing::Stay;
         };
-        let option = match point {
+        let Some((_, point)) = self.map.turn_at(parent, branch).filter(|_| branch == index) else {
+            return Landing::Stay;
+        };
+        // `forced` would take this branch again and `never` would not leave it: both stay.
+        match self.switch_option(point) {
+            Switch::Optional => Landing::Choice(parent),
+            Switch::OnlyIfShorter if self.shorter(parent, route, index) => Landing::Choice(parent),
+            _ => Landing::Stay,
+        }
+    }
+
+    fn switch_option(&self, point: SwitchPoint) -> Switch {
+        match point {
             SwitchPoint::Corner => self.rules.shortcut,
             SwitchPoint::Fifteen => self.rules.shortcut_at_15,
-        };
-        match option {
-            Switch::Forced => Landing::Switch(to),
-            Switch::Optional => Landing::Choice(to),
-            Switch::OnlyIfShorter
-                if self.map.steps_to_done(to, index) < self.map.steps_to_done(route, index) =>
-            {
-                Landing::Choice(to)
-            }
-            Switch::OnlyIfShorter | Switch::Never => Landing::Stay,
         }
+    }
+
+    /// Whether `to` reaches `done` in strictly fewer steps than `from`, both from `index`.
+    fn shorter(&self, to: RouteId, from: RouteId, index: u8) -> bool {
+        self.map.steps_to_done(to, index) < self.map.steps_to_done(from, index)
     }
 
     fn side_complete(&self, side: u8) -> bool {
@@ -1125,6 +1188,8 @@ struct GameRepr {
     hand: Vec<HandResult>,
     places: Vec<u8>,
     over: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    ordinary_first: bool,
 }
 
 impl From<Game> for GameRepr {
@@ -1141,6 +1206,7 @@ impl From<Game> for GameRepr {
             hand: g.hand,
             places: g.places,
             over: g.over,
+            ordinary_first: g.ordinary_first,
         }
     }
 }
@@ -1192,6 +1258,11 @@ impl TryFrom<GameRepr> for Game {
         if r.hand.iter().any(|h| h.throw == Throw::BackDo) && !r.rules.back_do {
             return Err("hand holds back_do but Back-Do is off".into());
         }
+        // Play keeps the hand at `MAX_HAND` or below unless a setup owed many throws (up to
+        // `MAX_OWED`) whose results could not be used; more than that is a damaged file.
+        if r.hand.len() > MAX_HAND + MAX_OWED as usize {
+            return Err(format!("{} results in hand", r.hand.len()));
+        }
         Ok(Game {
             map,
             rules: std::sync::Arc::new(r.rules),
@@ -1206,6 +1277,7 @@ impl TryFrom<GameRepr> for Game {
             hand: r.hand,
             places: r.places,
             over: r.over,
+            ordinary_first: r.ordinary_first,
         })
     }
 }

@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// The format this version writes and the newest it reads.
-pub const SCHEMA_VERSION: u64 = 1;
+pub const SCHEMA_VERSION: u64 = 2;
 
 /// Why a game could not be saved, listed or loaded.
 #[derive(Debug, thiserror::Error)]

@@ -163,6 +163,19 @@ pub struct Session {
     rng: ThrowRng,
     history: Vec<Action>,
     game: Game,
+    /// The engine revision the game is played under (`ENGINE_REVISION` for a new game).
+    engine: u32,
+}
+
+/// The revision of the rules engine a new game is played under, stored in its save so an
+/// older game replays under the readings it was played with. 1: a non-capturing move spent
+/// the ordinary copy of a result held also as a prize result. 2: it spends the prize copy
+/// (RULES.md §4).
+pub const ENGINE_REVISION: u32 = 2;
+
+/// Save files of format 1 have no engine revision: they were played under revision 1.
+fn first_engine() -> u32 {
+    1
 }
 
 /// The stored form of a session, field by field in file order.
@@ -175,6 +188,7 @@ struct SessionOut<'a> {
     start: &'a Start,
     rng: &'a ThrowRng,
     history: &'a [Action],
+    engine: u32,
 }
 
 #[derive(Deserialize)]
@@ -187,6 +201,8 @@ struct SessionIn {
     start: Start,
     rng: ThrowRng,
     history: Vec<Action>,
+    #[serde(default = "first_engine")]
+    engine: u32,
 }
 
 impl Serialize for Session {
@@ -199,6 +215,7 @@ impl Serialize for Session {
             start: &self.start,
             rng: &self.rng,
             history: &self.history,
+            engine: self.engine,
         }
         .serialize(s)
     }
@@ -207,8 +224,14 @@ impl Serialize for Session {
 impl<'de> Deserialize<'de> for Session {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let r = SessionIn::deserialize(d)?;
+        if !(1..=ENGINE_REVISION).contains(&r.engine) {
+            return Err(serde::de::Error::custom(format!(
+                "engine revision {} is not one this version plays (1 to {ENGINE_REVISION})",
+                r.engine
+            )));
+        }
         let (game, rng) =
-            replay(&r.setup, &r.start, &r.history).map_err(serde::de::Error::custom)?;
+            replay(&r.setup, &r.start, &r.history, r.engine).map_err(serde::de::Error::custom)?;
         if rng != r.rng {
             return Err(serde::de::Error::custom(
                 "the saved RNG state differs from the replayed one",
@@ -223,6 +246,7 @@ impl<'de> Deserialize<'de> for Session {
             rng,
             history: r.history,
             game,
+            engine: r.engine,
         };
         Ok(s)
     }
@@ -317,8 +341,9 @@ fn replay(
     setup: &NewSession,
     recorded_start: &Start,
     history: &[Action],
+    engine: u32,
 ) -> Result<(Game, ThrowRng), SessionError> {
-    replay_seeing(setup, recorded_start, history, |_| {})
+    replay_seeing(setup, recorded_start, history, engine, |_| {})
 }
 
 /// `replay`, showing `before` the position each action is played from.
@@ -326,9 +351,13 @@ fn replay_seeing(
     setup: &NewSession,
     recorded_start: &Start,
     history: &[Action],
+    engine: u32,
     mut before: impl FnMut(&Game),
 ) -> Result<(Game, ThrowRng), SessionError> {
     let (start, mut rng, mut game) = decide_start(setup)?;
+    if engine < 2 {
+        game.spend_ordinary_results_first();
+    }
     if start != *recorded_start {
         return Err(SessionError::Replay(
             "the recorded start differs from the one the seed gives".into(),
@@ -379,6 +408,7 @@ impl Session {
             rng,
             history: Vec::new(),
             game,
+            engine: ENGINE_REVISION,
         })
     }
 
@@ -421,11 +451,17 @@ impl Session {
             start,
             history,
             game,
+            engine: ENGINE_REVISION,
         })
     }
 
     pub fn game(&self) -> &Game {
         &self.game
+    }
+    /// The engine revision this game is played under (`ENGINE_REVISION` unless it was
+    /// read from an older save).
+    pub fn engine(&self) -> u32 {
+        self.engine
     }
     pub fn history(&self) -> &[Action] {
         &self.history
@@ -529,7 +565,7 @@ impl Session {
         }
         let mut history = self.history.clone();
         history.pop();
-        let (game, rng) = replay(&self.setup, &self.start, &history)?;
+        let (game, rng) = replay(&self.setup, &self.start, &history, self.engine)?;
         self.game = game;
         self.rng = rng;
         self.history = history;
@@ -542,7 +578,7 @@ impl Session {
     /// draw or a position the moves did not reach. Reading a session (serde) does the same
     /// replay, so a loaded session has passed it already.
     pub fn verify(&self) -> Result<(), SessionError> {
-        let (game, rng) = replay(&self.setup, &self.start, &self.history)?;
+        let (game, rng) = replay(&self.setup, &self.start, &self.history, self.engine)?;
         if game != self.game {
             return Err(SessionError::Replay("replayed position differs".into()));
         }
@@ -567,7 +603,7 @@ impl Session {
     /// the seed, for reviews).
     pub fn positions(&self) -> Result<Vec<Game>, SessionError> {
         let mut out = Vec::with_capacity(self.history.len());
-        replay_seeing(&self.setup, &self.start, &self.history, |g| {
+        replay_seeing(&self.setup, &self.start, &self.history, self.engine, |g| {
             out.push(g.clone())
         })?;
         Ok(out)

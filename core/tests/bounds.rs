@@ -78,9 +78,14 @@ fn a_capture_at_the_owed_bound_keeps_the_turn_with_the_mover() {
     assert_eq!(g.owed(), MAX_OWED);
     assert_eq!(g.to_move(), 0, "the turn stays with the mover");
     assert_eq!(g.phase(), Phase::Throw);
-    // Throwing a bonus result at the bound spends one and earns one: still at the bound.
-    g.throw_result(Throw::Yut).unwrap();
-    assert_eq!(g.owed(), MAX_OWED);
+    // With this many throws owed the series has reached its end (`MAX_HAND`): a Yut spends
+    // its throw and earns none.
+    let ev = g.throw_result(Throw::Yut).unwrap();
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::BonusOwed { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(g.owed(), MAX_OWED - 1);
     assert_eq!(g.to_move(), 0);
 }
 

@@ -1,6 +1,6 @@
-//! Golden save files: `tests/saves/v1/*.json` were written once by `write_golden_saves`
-//! and are committed as they are. Every later version must load them, verify them and
-//! play them on to the end: a family's paused game survives every app update.
+//! Golden save files: `tests/saves/vN/*.json` were written once by `write_golden_saves`
+//! (format N) and are committed as they are. Every later version must load them, verify
+//! them and play them on to the end: a family's paused game survives every app update.
 //!
 //! To add a file (never to change one): add it to `golden()` and run
 //! `cargo test -p yut-core --test golden_saves -- --ignored write_golden_saves`.
@@ -12,12 +12,25 @@ use std::path::PathBuf;
 use yut_core::game::Phase;
 use yut_core::rules::{Finish, RuleSet, Stacking};
 use yut_core::save::{self, SCHEMA_VERSION};
-use yut_core::session::{Action, BotLevel, NewSession, Player, Session, SessionOptions};
+use yut_core::session::{
+    Action, BotLevel, NewSession, Player, Session, SessionOptions, ENGINE_REVISION,
+};
 use yut_core::throw::ThrowRng;
 use yut_core::Preset;
 
+/// The golden files of format `version`.
+fn dir_of(version: u64) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../tests/saves/v{version}"))
+}
+
+/// Where `write_golden_saves` writes: the format this version writes.
 fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/saves/v1")
+    dir_of(SCHEMA_VERSION)
+}
+
+/// Every format's golden files, oldest first.
+fn versions() -> impl Iterator<Item = u64> {
+    1..=SCHEMA_VERSION
 }
 
 fn bot(level: BotLevel) -> Player {
@@ -158,58 +171,95 @@ fn untimed(s: &Session) -> Vec<Action> {
 
 #[test]
 fn every_golden_save_loads_verifies_and_plays_on_to_the_end() {
-    for g in &GOLDEN {
-        let path = dir().join(g.file);
-        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", g.file));
-        let loaded = save::decode(&bytes).unwrap_or_else(|e| panic!("{}: {e}", g.file));
-        let sum = &loaded.summary;
-        assert_eq!(sum.preset, g.preset, "{}", g.file);
-        assert_eq!(sum.seats.len(), g.seats, "{}", g.file);
-        assert_eq!(sum.finished, g.finished, "{}", g.file);
-        assert_eq!(sum.winner.is_some(), g.finished, "{}", g.file);
-        assert!(sum.actions > 0, "{}", g.file);
-        let mut s = loaded.session;
-        s.verify().unwrap();
-        if SCHEMA_VERSION == 1 {
-            // Nothing is lost or reordered by a load and a save.
-            assert_eq!(save::encode(&s).unwrap(), bytes, "{}", g.file);
+    for version in versions() {
+        for g in &GOLDEN {
+            let path = dir_of(version).join(g.file);
+            let name = format!("v{version}/{}", g.file);
+            let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let loaded = save::decode(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let sum = &loaded.summary;
+            assert_eq!(sum.preset, g.preset, "{name}");
+            assert_eq!(sum.seats.len(), g.seats, "{name}");
+            assert_eq!(sum.finished, g.finished, "{name}");
+            assert_eq!(sum.winner.is_some(), g.finished, "{name}");
+            assert!(sum.actions > 0, "{name}");
+            let mut s = loaded.session;
+            s.verify().unwrap();
+            if version == SCHEMA_VERSION {
+                // Nothing is lost or reordered by a load and a save.
+                assert_eq!(save::encode(&s).unwrap(), bytes, "{name}");
+            } else {
+                // An older file saved again is written in today's format and reads back
+                // as the same game, still played under the engine revision it began with.
+                let again = save::decode(&save::encode(&s).unwrap()).unwrap();
+                assert_eq!(again.session, s, "{name}");
+                assert_eq!(again.session.engine(), s.engine(), "{name}");
+            }
+            // Play on with throws from the restored RNG; twice, to see the RNG decide them.
+            let mut twin = s.clone();
+            let (mut pick, mut pick2) = (ThrowRng::seeded(1), ThrowRng::seeded(1));
+            play_to_end(&mut s, &mut pick, 50_000);
+            play_to_end(&mut twin, &mut pick2, 50_000);
+            assert_eq!(untimed(&s), untimed(&twin), "{name}");
+            assert!(s.game().is_over() && s.game().winner().is_some());
+            // The finished game saves and loads again.
+            assert_eq!(save::decode(&save::encode(&s).unwrap()).unwrap().session, s);
         }
-        // Play on with throws from the restored RNG; twice, to see the RNG decide them.
-        let mut twin = s.clone();
-        let (mut pick, mut pick2) = (ThrowRng::seeded(1), ThrowRng::seeded(1));
-        play_to_end(&mut s, &mut pick, 50_000);
-        play_to_end(&mut twin, &mut pick2, 50_000);
-        assert_eq!(untimed(&s), untimed(&twin), "{}", g.file);
-        assert!(s.game().is_over() && s.game().winner().is_some());
-        // The finished game saves and loads again.
-        assert_eq!(save::decode(&save::encode(&s).unwrap()).unwrap().session, s);
     }
 }
 
 #[test]
+fn a_format_1_file_replays_under_the_engine_revision_it_was_played_with() {
+    // This Russian-set game spent an ordinary result where revision 2 spends the prize
+    // copy; read as revision 2 its history would not replay.
+    let path = dir_of(1).join("nyout_ru_5_seats_mid.json");
+    let bytes = std::fs::read(path).unwrap();
+    let loaded = save::decode(&bytes).unwrap();
+    assert_eq!(loaded.session.engine(), 1);
+    let text = String::from_utf8(bytes).unwrap();
+    let as_new = text.replacen(
+        "\"history\":",
+        &format!("\"engine\":{ENGINE_REVISION},\"history\":"),
+        1,
+    );
+    let as_new = as_new.replacen("\"schema_version\":1", "\"schema_version\":2", 1);
+    let err = save::decode(as_new.as_bytes()).unwrap_err().to_string();
+    assert!(err.contains("does not replay"), "{err}");
+    // A new game is played under today's revision and says so in its file.
+    let fresh = Session::new(spec(Preset::NyoutRu, 2, 7, false)).unwrap();
+    assert_eq!(fresh.engine(), ENGINE_REVISION);
+}
+
+#[test]
 fn golden_files_cover_the_cases_promised() {
-    let files: Vec<String> = std::fs::read_dir(dir())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".json"))
-        .collect();
-    assert!(files.len() >= 5);
-    for g in &GOLDEN {
-        assert!(files.iter().any(|f| f == g.file), "{} is missing", g.file);
+    for version in versions() {
+        let files: Vec<String> = std::fs::read_dir(dir_of(version))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".json"))
+            .collect();
+        assert!(files.len() >= 5);
+        for g in &GOLDEN {
+            assert!(
+                files.iter().any(|f| f == g.file),
+                "v{version}/{} is missing",
+                g.file
+            );
+        }
+        let loaded: Vec<_> = GOLDEN
+            .iter()
+            .map(|g| save::check_file(&dir_of(version).join(g.file)).unwrap())
+            .collect();
+        for p in Preset::ALL {
+            assert!(loaded.iter().any(|l| l.summary.preset == p));
+        }
+        assert!(loaded
+            .iter()
+            .any(|l| l.summary.seats.len() == 4 && l.session.setup.teams.is_some()));
+        assert!(loaded.iter().any(|l| l.summary.finished));
+        assert!(loaded.iter().any(|l| l.session.start.throw_off.len() > 1));
+        assert!(loaded
+            .iter()
+            .any(|l| l.session.game().phase() == Phase::Move));
     }
-    let loaded: Vec<_> = GOLDEN
-        .iter()
-        .map(|g| save::check_file(&dir().join(g.file)).unwrap())
-        .collect();
-    for p in Preset::ALL {
-        assert!(loaded.iter().any(|l| l.summary.preset == p));
-    }
-    assert!(loaded
-        .iter()
-        .any(|l| l.summary.seats.len() == 4 && l.session.setup.teams.is_some()));
-    assert!(loaded.iter().any(|l| l.summary.finished));
-    assert!(loaded.iter().any(|l| l.session.start.throw_off.len() > 1));
-    assert!(loaded
-        .iter()
-        .any(|l| l.session.game().phase() == Phase::Move));
 }

@@ -205,8 +205,18 @@ fn play_out(g: &mut Game, seed: u64) -> Result<(), TestCaseError> {
 }
 
 fn run_preset(preset: Preset, max_seats: usize) {
+    run_games(preset, max_seats, games(), play_out);
+}
+
+/// `cases` random games of `preset` under random house rules, each played by `play`.
+fn run_games(
+    preset: Preset,
+    max_seats: usize,
+    cases: u32,
+    play: fn(&mut Game, u64) -> Result<(), TestCaseError>,
+) {
     let cfg = ProptestConfig {
-        cases: games(),
+        cases,
         failure_persistence: None,
         ..ProptestConfig::default()
     };
@@ -218,7 +228,7 @@ fn run_preset(preset: Preset, max_seats: usize) {
             .then(|| vec![vec![0, 2], vec![1, 3]]);
         let mut g = Game::new(rules, seats, team_list.as_deref(), first % seats)
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
-        play_out(&mut g, seed)?;
+        play(&mut g, seed)?;
     });
 }
 
@@ -235,4 +245,85 @@ fn random_culin_games_end_and_keep_the_invariants() {
 #[test]
 fn random_nyout_games_end_and_keep_the_invariants() {
     run_preset(Preset::NyoutRu, 6);
+}
+
+/// Games per preset for the distinct-effects property (each position applies every legal
+/// move to a copy). `YUT_PROPTEST_EFFECT_GAMES` changes it.
+fn effect_games() -> u32 {
+    std::env::var("YUT_PROPTEST_EFFECT_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2_000)
+}
+
+/// What a move leaves behind, independent of the order the engine keeps its stacks in.
+fn effect(g: &Game) -> String {
+    let mut stacks: Vec<String> = g.stacks().iter().map(|s| format!("{s:?}")).collect();
+    stacks.sort();
+    let mut hand: Vec<String> = g.hand().iter().map(|h| format!("{h:?}")).collect();
+    hand.sort();
+    let seats: Vec<(u8, u8)> = (0..g.seats()).map(|s| (g.home(s), g.done(s))).collect();
+    format!(
+        "{stacks:?} {hand:?} {seats:?} owed {} prize {} to_move {} places {:?} over {}",
+        g.owed(),
+        g.owed_prize(),
+        g.to_move(),
+        g.places(),
+        g.is_over()
+    )
+}
+
+fn play_checking_effects(g: &mut Game, seed: u64) -> Result<(), TestCaseError> {
+    let mut rng = ThrowRng::seeded(seed);
+    for _ in 0..50_000 {
+        match g.phase() {
+            Phase::Over => return Ok(()),
+            Phase::Throw => {
+                let (o, _) = g.draw(&mut rng);
+                g.throw_outcome(o)
+                    .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            }
+            Phase::Move => {
+                let moves = g.legal_moves();
+                let mut seen: BTreeMap<String, String> = BTreeMap::new();
+                for l in &moves {
+                    let mut copy = g.clone();
+                    copy.play(&l.mv)
+                        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    // The results spent and the route are part of a move's identity (two
+                    // routes out of a corner may both finish the piece).
+                    let key = format!("{:?} {:?} {}", l.mv.uses, l.mv.route, effect(&copy));
+                    if let Some(other) = seen.insert(key, format!("{:?}", l.mv)) {
+                        return Err(TestCaseError::fail(format!(
+                            "two legal moves with one effect: {other} and {:?}",
+                            l.mv
+                        )));
+                    }
+                }
+                let pick = &moves[rng.below(moves.len())];
+                g.play(&pick.mv)
+                    .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            }
+        }
+    }
+    Err(TestCaseError::fail("game did not end in 50,000 actions"))
+}
+
+fn effects_preset(preset: Preset, max_seats: usize) {
+    run_games(preset, max_seats, effect_games(), play_checking_effects);
+}
+
+#[test]
+fn no_two_legal_moves_of_a_yunnori_position_have_the_same_effect() {
+    effects_preset(Preset::Yunnori, 4);
+}
+
+#[test]
+fn no_two_legal_moves_of_a_culin_position_have_the_same_effect() {
+    effects_preset(Preset::Culin1895, 4);
+}
+
+#[test]
+fn no_two_legal_moves_of_a_nyout_position_have_the_same_effect() {
+    effects_preset(Preset::NyoutRu, 6);
 }

@@ -144,7 +144,7 @@ fn damaged_games_are_listed_as_damaged_not_hidden() {
         status("future"),
         EntryStatus::Damaged(SaveError::NewerVersion {
             found: 7,
-            supported: 1
+            supported: SCHEMA_VERSION
         })
     ));
 }
@@ -209,12 +209,12 @@ fn typed_errors_for_missing_damaged_newer_and_unreadable_files() {
     )
     .unwrap();
     assert!(matches!(lib.load("trunc"), Err(SaveError::Corrupt { .. })));
-    fs::write(lib.path_of("later"), b"{\"schema_version\":2}").unwrap();
+    fs::write(lib.path_of("later"), b"{\"schema_version\":3}").unwrap();
     assert!(matches!(
         lib.load("later"),
         Err(SaveError::NewerVersion {
-            found: 2,
-            supported: 1
+            found: 3,
+            supported: SCHEMA_VERSION
         })
     ));
     // A newer main file is not replaced by an older backup behind the player's back.

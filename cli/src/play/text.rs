@@ -382,8 +382,10 @@ pub fn rules_text(rules: &RuleSet, undo: bool, teams: bool) -> Vec<RulesPart> {
         .collect();
     if !bonus.is_empty() {
         out.push(Para(format!(
-            "A turn starts with one throw. Throwing {} earns one more.",
-            join_or(&bonus)
+            "A turn starts with one throw. Throwing {} earns one more, until {} results \
+             are in hand or owed: the series ends there.",
+            join_or(&bonus),
+            yut_core::game::MAX_HAND
         )));
     }
     out.push(Para(match rules.capture_bonus {
@@ -391,7 +393,9 @@ pub fn rules_text(rules: &RuleSet, undo: bool, teams: bool) -> Vec<RulesPart> {
              throw the result itself earned."
             .into(),
         CaptureBonus::SinglePrize => "A capture earns one prize throw. A prize throw never \
-             earns further throws, and a capture made with a prize result earns nothing."
+             earns further throws, and a capture made with a prize result earns nothing. \
+             Holding a result twice, once from a prize throw, a capture spends the ordinary \
+             one and any other move the prize one."
             .into(),
         CaptureBonus::Off => "Captures earn no extra throw.".into(),
     }));
