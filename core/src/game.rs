@@ -997,10 +997,11 @@ impl Game {
         true
     }
 
-    /// Engine revision 1 (see `session::ENGINE_REVISION`): every move spends ordinary
-    /// results before prize ones.
-    pub(crate) fn spend_ordinary_results_first(&mut self) {
-        self.ordinary_first = true;
+    /// This game as engine revision `engine` plays it (see `session::ENGINE_REVISION`):
+    /// under revision 1 every move spends ordinary results before prize ones.
+    pub fn under_engine(mut self, engine: u32) -> Game {
+        self.ordinary_first = engine < 2;
+        self
     }
 
     /// Removes the used results from the hand and says whether a prize result was among

@@ -173,9 +173,21 @@ pub struct Session {
 /// (RULES.md §4).
 pub const ENGINE_REVISION: u32 = 2;
 
-/// Save files of format 1 have no engine revision: they were played under revision 1.
-fn first_engine() -> u32 {
+/// Records written before the engine revision was stored (save format 1, rooms of an
+/// earlier server) were played under revision 1.
+pub fn first_engine() -> u32 {
     1
+}
+
+/// Refuses a revision this version does not play.
+fn check_engine(engine: u32) -> Result<(), SessionError> {
+    if (1..=ENGINE_REVISION).contains(&engine) {
+        Ok(())
+    } else {
+        Err(SessionError::Replay(format!(
+            "engine revision {engine} is not one this version plays (1 to {ENGINE_REVISION})"
+        )))
+    }
 }
 
 /// The stored form of a session, field by field in file order.
@@ -224,12 +236,7 @@ impl Serialize for Session {
 impl<'de> Deserialize<'de> for Session {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let r = SessionIn::deserialize(d)?;
-        if !(1..=ENGINE_REVISION).contains(&r.engine) {
-            return Err(serde::de::Error::custom(format!(
-                "engine revision {} is not one this version plays (1 to {ENGINE_REVISION})",
-                r.engine
-            )));
-        }
+        check_engine(r.engine).map_err(serde::de::Error::custom)?;
         let (game, rng) =
             replay(&r.setup, &r.start, &r.history, r.engine).map_err(serde::de::Error::custom)?;
         if rng != r.rng {
@@ -354,10 +361,8 @@ fn replay_seeing(
     engine: u32,
     mut before: impl FnMut(&Game),
 ) -> Result<(Game, ThrowRng), SessionError> {
-    let (start, mut rng, mut game) = decide_start(setup)?;
-    if engine < 2 {
-        game.spend_ordinary_results_first();
-    }
+    let (start, mut rng, game) = decide_start(setup)?;
+    let mut game = game.under_engine(engine);
     if start != *recorded_start {
         return Err(SessionError::Replay(
             "the recorded start differs from the one the seed gives".into(),
@@ -397,7 +402,15 @@ impl Session {
     /// Seats the table, decides who starts (by seat order, lot or a throw-off of real
     /// throws), and deals the first turn.
     pub fn new(spec: NewSession) -> Result<Session, SessionError> {
+        Session::new_under(spec, ENGINE_REVISION)
+    }
+
+    /// `new`, played under engine revision `engine`: a server rebuilding a room that began
+    /// under an earlier revision.
+    pub fn new_under(spec: NewSession, engine: u32) -> Result<Session, SessionError> {
+        check_engine(engine)?;
         let (start, rng, game) = decide_start(&spec)?;
+        let game = game.under_engine(engine);
         let now = now_ms();
         Ok(Session {
             id: format!("{:016x}{:08x}", spec.seed, now & 0xffff_ffff),
@@ -408,7 +421,7 @@ impl Session {
             rng,
             history: Vec::new(),
             game,
-            engine: ENGINE_REVISION,
+            engine,
         })
     }
 
@@ -421,9 +434,12 @@ impl Session {
         setup: NewSession,
         start: Start,
         history: Vec<Action>,
+        engine: u32,
     ) -> Result<Session, SessionError> {
+        check_engine(engine)?;
         let teams = setup.teams.as_deref();
-        let mut game = Game::new(setup.rules.clone(), setup.seats.len(), teams, start.first)?;
+        let mut game = Game::new(setup.rules.clone(), setup.seats.len(), teams, start.first)?
+            .under_engine(engine);
         for (i, a) in history.iter().enumerate() {
             let bad = |m: String| SessionError::Replay(format!("action {i}: {m}"));
             let seat = match a {
@@ -451,7 +467,7 @@ impl Session {
             start,
             history,
             game,
-            engine: ENGINE_REVISION,
+            engine,
         })
     }
 

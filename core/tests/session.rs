@@ -412,7 +412,13 @@ fn an_observed_session_rebuilds_the_position_without_the_seed() {
     }
     let mut setup = s.setup.clone();
     setup.seed = 0;
-    let seen = Session::observed(setup.clone(), s.start.clone(), s.history().to_vec()).unwrap();
+    let seen = Session::observed(
+        setup.clone(),
+        s.start.clone(),
+        s.history().to_vec(),
+        s.engine(),
+    )
+    .unwrap();
     assert_eq!(seen.game(), s.game());
     assert_eq!(seen.history(), s.history());
     assert_eq!(seen.turns(), s.turns());
@@ -421,7 +427,7 @@ fn an_observed_session_rebuilds_the_position_without_the_seed() {
     if let Some(Action::Throw { seat, .. }) = bad.first_mut() {
         *seat = 1;
     }
-    let e = Session::observed(setup, s.start.clone(), bad).unwrap_err();
+    let e = Session::observed(setup, s.start.clone(), bad, s.engine()).unwrap_err();
     assert!(e.to_string().contains("out of turn"), "{e}");
 }
 

@@ -405,6 +405,10 @@ pub struct GameSnapshot {
     pub start: Start,
     pub history: Vec<Action>,
     pub view: GameView,
+    /// The engine revision the game is played under (`replay` plays it so); a server of
+    /// an earlier version sends none and played under 1.
+    #[serde(default = "yut_core::session::first_engine")]
+    pub engine: u32,
 }
 
 /// The position after an action, for clients that draw without running the engine.
@@ -513,7 +517,8 @@ impl RoomSnapshot {
             self.teams.as_deref(),
             g.start.first,
         )
-        .map_err(|e| ReplayError::Table(e.to_string()))?;
+        .map_err(|e| ReplayError::Table(e.to_string()))?
+        .under_engine(g.engine);
         for (i, a) in g.history.iter().enumerate() {
             apply(&mut game, a).map_err(|m| ReplayError::Entry(i, m))?;
         }

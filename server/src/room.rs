@@ -243,7 +243,7 @@ pub fn check_table(
 /// Rebuilds a game's session from its setup and stored entries, drawing every throw
 /// again from the seed and checking it is the stored one.
 fn rebuild(game: &GameRecord, entries: &[Entry]) -> Result<Session, String> {
-    let mut s = Session::new(game.setup.clone()).map_err(|e| e.to_string())?;
+    let mut s = Session::new_under(game.setup.clone(), game.engine).map_err(|e| e.to_string())?;
     let mut history: Vec<Action> = Vec::with_capacity(entries.len());
     let mut updated = game.created_ms;
     for (i, e) in entries.iter().enumerate() {
@@ -493,6 +493,7 @@ impl Room {
                 start: s.start.clone(),
                 history: s.history().to_vec(),
                 view: self.view()?,
+                engine: s.engine(),
             })
         });
         RoomSnapshot {
@@ -1059,6 +1060,7 @@ impl Room {
             number: self.game_number,
             setup,
             created_ms: session.created_ms,
+            engine: session.engine(),
         });
         self.stage = Stage::Playing;
         if let Err(e) = self.save().await {
@@ -1372,4 +1374,50 @@ fn far_future() -> Instant {
 /// Turns a bot level id into the level, for seats the host adds.
 pub fn bot_level(id: &str) -> Option<BotLevel> {
     BotLevel::ALL.into_iter().find(|l| l.id() == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A Russian-set game whose history spends an ordinary result where engine revision 2
+    /// would spend the prize copy (a save of format 1, played under revision 1).
+    fn revision_1_game() -> (NewSession, Vec<Entry>) {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/saves/v1/nyout_ru_5_seats_mid.json"
+        );
+        let bytes = std::fs::read(path).expect("the golden file");
+        let loaded = yut_core::save::decode(&bytes).expect("it loads");
+        assert_eq!(loaded.session.engine(), 1);
+        let entries = loaded
+            .session
+            .history()
+            .iter()
+            .map(|a| Entry::Action { action: a.clone() })
+            .collect();
+        (loaded.session.setup.clone(), entries)
+    }
+
+    #[test]
+    fn a_room_stored_by_an_earlier_server_rebuilds_under_the_revision_it_was_played_with() {
+        let (setup, entries) = revision_1_game();
+        // An earlier server's record has no engine revision.
+        let record: GameRecord = serde_json::from_value(serde_json::json!({
+            "number": 1,
+            "setup": setup,
+            "created_ms": 0,
+        }))
+        .expect("an old record reads");
+        assert_eq!(record.engine, 1);
+        let rebuilt = rebuild(&record, &entries).expect("the room rebuilds");
+        assert_eq!(rebuilt.history().len(), entries.len());
+        assert_eq!(rebuilt.engine(), 1);
+        // Read as today's revision the same history does not replay: the revision matters.
+        let today = GameRecord {
+            engine: yut_core::session::ENGINE_REVISION,
+            ..record
+        };
+        assert!(rebuild(&today, &entries).is_err());
+    }
 }

@@ -38,6 +38,10 @@ pub struct GameRecord {
     /// Everything `Session::new` needs, seed included: the server's secret.
     pub setup: NewSession,
     pub created_ms: u64,
+    /// The engine revision the game is played under (`session::ENGINE_REVISION` when it
+    /// began); a room stored by an earlier server has none and was played under 1.
+    #[serde(default = "yut_core::session::first_engine")]
+    pub engine: u32,
 }
 
 /// A room as stored.

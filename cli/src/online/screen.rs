@@ -254,7 +254,8 @@ pub fn session_of(r: &RoomSnapshot) -> Result<Session, String> {
             undo: r.options.undo,
         },
     };
-    Session::observed(setup, g.start.clone(), g.history.clone()).map_err(|e| e.to_string())
+    Session::observed(setup, g.start.clone(), g.history.clone(), g.engine)
+        .map_err(|e| e.to_string())
 }
 
 fn seat_of(a: &Action) -> usize {
