@@ -30,6 +30,12 @@ pub const MAX_OWED: u8 = 64;
 /// or Mo in a row).
 pub const MAX_HAND: usize = 16;
 
+/// The revision of the rules engine a new game is played under, stored with every game so
+/// an older game replays under the readings it was played with. 1: a non-capturing move
+/// spent the ordinary copy of a result held also as a prize result. 2: it spends the prize
+/// copy (RULES.md §4).
+pub const ENGINE_REVISION: u32 = 2;
+
 /// Pieces of one side standing together on one station and moving as one (a single piece
 /// is a stack of one). `counts` says how many belong to each seat, for teams.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -209,9 +215,9 @@ pub struct Game {
     hand: Vec<HandResult>,
     places: Vec<u8>,
     over: bool,
-    /// Engine revision 1's reading: every move spends the ordinary copy of a result first
-    /// (kept so games saved then replay as they were played; see `session::ENGINE_REVISION`).
-    ordinary_first: bool,
+    /// The engine revision the game is played under (`ENGINE_REVISION` unless it began
+    /// under an earlier one).
+    engine: u32,
 }
 
 /// Checks seat count and teams; returns each seat's side and each side's seats.
@@ -289,7 +295,7 @@ impl Game {
             hand: Vec::new(),
             places: Vec::new(),
             over: false,
-            ordinary_first: false,
+            engine: ENGINE_REVISION,
         })
     }
 
@@ -341,7 +347,7 @@ impl Game {
             hand,
             places: Vec::new(),
             over: false,
-            ordinary_first: false,
+            engine: ENGINE_REVISION,
         };
         for i in 0..g.stacks.len() {
             let landed = g.landing_turn(g.stacks[i].route, g.stacks[i].index);
@@ -1000,8 +1006,13 @@ impl Game {
     /// This game as engine revision `engine` plays it (see `session::ENGINE_REVISION`):
     /// under revision 1 every move spends ordinary results before prize ones.
     pub fn under_engine(mut self, engine: u32) -> Game {
-        self.ordinary_first = engine < 2;
+        self.engine = engine;
         self
+    }
+
+    /// The engine revision this game is played under.
+    pub fn engine(&self) -> u32 {
+        self.engine
     }
 
     /// Removes the used results from the hand and says whether a prize result was among
@@ -1011,12 +1022,13 @@ impl Game {
     /// for the mover (RULES.md §4).
     fn spend(&mut self, uses: &[Throw], captures: bool) -> bool {
         let mut prize = false;
+        // Revision 1 spent the ordinary copy first on every move.
+        let first_prize = !captures && self.engine >= 2;
         for t in uses {
             let pick = |hand: &[HandResult], as_prize: bool| {
                 hand.iter()
                     .position(|h| h.throw == *t && h.prize == as_prize)
             };
-            let first_prize = !captures && !self.ordinary_first;
             let pos = pick(&self.hand, first_prize).or_else(|| pick(&self.hand, !first_prize));
             if let Some(p) = pos {
                 prize |= self.hand[p].prize;
@@ -1189,8 +1201,16 @@ struct GameRepr {
     hand: Vec<HandResult>,
     places: Vec<u8>,
     over: bool,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    ordinary_first: bool,
+    #[serde(default = "current_engine", skip_serializing_if = "is_current_engine")]
+    engine: u32,
+}
+
+fn current_engine() -> u32 {
+    ENGINE_REVISION
+}
+
+fn is_current_engine(engine: &u32) -> bool {
+    *engine == ENGINE_REVISION
 }
 
 impl From<Game> for GameRepr {
@@ -1207,7 +1227,7 @@ impl From<Game> for GameRepr {
             hand: g.hand,
             places: g.places,
             over: g.over,
-            ordinary_first: g.ordinary_first,
+            engine: g.engine,
         }
     }
 }
@@ -1264,6 +1284,9 @@ impl TryFrom<GameRepr> for Game {
         if r.hand.len() > MAX_HAND + MAX_OWED as usize {
             return Err(format!("{} results in hand", r.hand.len()));
         }
+        if !(1..=ENGINE_REVISION).contains(&r.engine) {
+            return Err(format!("engine revision {} is unknown", r.engine));
+        }
         Ok(Game {
             map,
             rules: std::sync::Arc::new(r.rules),
@@ -1278,7 +1301,7 @@ impl TryFrom<GameRepr> for Game {
             hand: r.hand,
             places: r.places,
             over: r.over,
-            ordinary_first: r.ordinary_first,
+            engine: r.engine,
         })
     }
 }

@@ -163,15 +163,9 @@ pub struct Session {
     rng: ThrowRng,
     history: Vec<Action>,
     game: Game,
-    /// The engine revision the game is played under (`ENGINE_REVISION` for a new game).
-    engine: u32,
 }
 
-/// The revision of the rules engine a new game is played under, stored in its save so an
-/// older game replays under the readings it was played with. 1: a non-capturing move spent
-/// the ordinary copy of a result held also as a prize result. 2: it spends the prize copy
-/// (RULES.md §4).
-pub const ENGINE_REVISION: u32 = 2;
+pub use crate::game::ENGINE_REVISION;
 
 /// Records written before the engine revision was stored (save format 1, rooms of an
 /// earlier server) were played under revision 1.
@@ -227,7 +221,7 @@ impl Serialize for Session {
             start: &self.start,
             rng: &self.rng,
             history: &self.history,
-            engine: self.engine,
+            engine: self.engine(),
         }
         .serialize(s)
     }
@@ -253,7 +247,6 @@ impl<'de> Deserialize<'de> for Session {
             rng,
             history: r.history,
             game,
-            engine: r.engine,
         };
         Ok(s)
     }
@@ -421,7 +414,6 @@ impl Session {
             rng,
             history: Vec::new(),
             game,
-            engine,
         })
     }
 
@@ -467,7 +459,6 @@ impl Session {
             start,
             history,
             game,
-            engine,
         })
     }
 
@@ -477,7 +468,7 @@ impl Session {
     /// The engine revision this game is played under (`ENGINE_REVISION` unless it was
     /// read from an older save).
     pub fn engine(&self) -> u32 {
-        self.engine
+        self.game.engine()
     }
     pub fn history(&self) -> &[Action] {
         &self.history
@@ -581,7 +572,7 @@ impl Session {
         }
         let mut history = self.history.clone();
         history.pop();
-        let (game, rng) = replay(&self.setup, &self.start, &history, self.engine)?;
+        let (game, rng) = replay(&self.setup, &self.start, &history, self.engine())?;
         self.game = game;
         self.rng = rng;
         self.history = history;
@@ -594,7 +585,7 @@ impl Session {
     /// draw or a position the moves did not reach. Reading a session (serde) does the same
     /// replay, so a loaded session has passed it already.
     pub fn verify(&self) -> Result<(), SessionError> {
-        let (game, rng) = replay(&self.setup, &self.start, &self.history, self.engine)?;
+        let (game, rng) = replay(&self.setup, &self.start, &self.history, self.engine())?;
         if game != self.game {
             return Err(SessionError::Replay("replayed position differs".into()));
         }
@@ -619,9 +610,13 @@ impl Session {
     /// the seed, for reviews).
     pub fn positions(&self) -> Result<Vec<Game>, SessionError> {
         let mut out = Vec::with_capacity(self.history.len());
-        replay_seeing(&self.setup, &self.start, &self.history, self.engine, |g| {
-            out.push(g.clone())
-        })?;
+        replay_seeing(
+            &self.setup,
+            &self.start,
+            &self.history,
+            self.engine(),
+            |g| out.push(g.clone()),
+        )?;
         Ok(out)
     }
 
