@@ -295,7 +295,10 @@ impl OptionDesc {
             Shape::Flag => RuleKind::Flag,
             Shape::Choice(_) => RuleKind::Choice,
             Shape::Count(min, max) => RuleKind::Count { min, max },
-            Shape::Probability => RuleKind::Probability { min: 0.0, max: 1.0 },
+            Shape::Probability => RuleKind::Probability {
+                min: yut_core::rules::STICK_FLAT_MIN,
+                max: yut_core::rules::STICK_FLAT_MAX,
+            },
             Shape::Throws => RuleKind::ThrowSet,
             Shape::Stations => RuleKind::StationSet,
         }

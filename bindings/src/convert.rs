@@ -368,7 +368,12 @@ pub(crate) fn save_damage(e: &save::SaveError) -> SaveDamage {
         save::SaveError::Corrupt { .. } => SaveDamage::Corrupt,
         save::SaveError::NewerVersion { .. } => SaveDamage::NewerVersion,
         save::SaveError::NotFound => SaveDamage::Missing,
-        save::SaveError::Unreadable(_) | save::SaveError::Unwritable(_) => SaveDamage::Unreadable,
         save::SaveError::BadId(_) => SaveDamage::BadId,
+        // The last three come from saving, not listing: nothing in them is the file's.
+        save::SaveError::Unreadable(_)
+        | save::SaveError::Unwritable(_)
+        | save::SaveError::ChangedElsewhere
+        | save::SaveError::DeletedElsewhere
+        | save::SaveError::NoDirectory => SaveDamage::Unreadable,
     }
 }

@@ -34,11 +34,17 @@ pub enum YutError {
     SaveCorrupt { id: String, reason: String },
     #[error("saved game {id:?} was written by a newer version of the app (format {version})")]
     SaveFromNewerVersion { id: String, version: u64 },
+    /// Another copy of this game (another window or activity, another library object on
+    /// the same folder) saved or deleted it since this game object loaded or saved it:
+    /// this copy's moves are not written over those, and a deleted game is not written
+    /// back. Open the game again (if it still exists) to go on from there.
+    #[error("saved game {id:?} was saved from somewhere else: {reason}")]
+    SaveConflict { id: String, reason: String },
     /// A file could not be read or written (permissions, full disk, ...).
     #[error("file error: {reason}")]
     Io { reason: String },
     /// An object or value that no longer matches the game: a legal move from an earlier
-    /// state, a game whose save was deleted, a game whose library was closed.
+    /// state, a game with no library yet, a game whose library was closed.
     #[error("stale: {reason}")]
     StaleObject { reason: String },
     /// A bot's search was cancelled.
@@ -119,7 +125,11 @@ pub(crate) fn from_save(e: SaveError, id: &str) -> YutError {
         e @ (SaveError::Unreadable(_) | SaveError::Unwritable(_)) => YutError::Io {
             reason: e.to_string(),
         },
-        e @ SaveError::BadId(_) => YutError::InvalidInput {
+        e @ (SaveError::BadId(_) | SaveError::NoDirectory) => YutError::InvalidInput {
+            reason: e.to_string(),
+        },
+        e @ (SaveError::ChangedElsewhere | SaveError::DeletedElsewhere) => YutError::SaveConflict {
+            id,
             reason: e.to_string(),
         },
     }

@@ -4,18 +4,16 @@ use crate::convert::{save_damage, save_summary};
 use crate::error::{from_save, guarded, with_state, YutError};
 use crate::records::*;
 use crate::session::{GameSession, SessionState};
-use std::collections::HashSet;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use yut_core::save::{self, EntryStatus, SaveError};
-use yut_core::session::Session;
 
 /// The saved games in one directory (the app's files directory). Saves are atomic and
-/// keep a backup; a damaged game is listed, never hidden.
+/// keep a backup; a damaged game is listed, never hidden. Any number of library objects
+/// may share a directory (two windows, two processes): the core's per-game lock and
+/// revision check keep each file whole and refuse a copy of a game that fell behind.
 #[derive(uniffi::Object)]
 pub struct SaveLibrary {
     inner: save::SaveLibrary,
-    /// Games deleted through this library: their live sessions may no longer save.
-    deleted: Mutex<HashSet<String>>,
 }
 
 /// A game read back from disk.
@@ -29,18 +27,24 @@ pub struct LoadedGame {
 }
 
 impl SaveLibrary {
-    /// Writes a session, unless its game was deleted from this library meanwhile.
-    pub(crate) fn store(&self, session: &Session) -> Result<(), YutError> {
-        let id = session.id.as_str();
-        with_state(&self.deleted, |deleted| {
-            if deleted.contains(id) {
-                return Err(YutError::StaleObject {
-                    reason: format!("game {id:?} was deleted from the library"),
-                });
-            }
-            Ok(())
+    /// Writes a game object's session here. If the object last loaded or saved this game
+    /// in this directory, the file must still be that revision (else `SaveConflict`: another
+    /// copy saved it, or it was deleted); a game new to the directory is written over
+    /// whatever is there.
+    pub(crate) fn store_state(&self, s: &mut SessionState) -> Result<(), YutError> {
+        let dir = self.inner.dir();
+        let seen = match &s.saved {
+            Some((saved_in, revision)) if saved_in == dir => Some(*revision),
+            _ => None,
+        };
+        let id = s.session.id.as_str();
+        let revision = guarded(|| {
+            self.inner
+                .save(&s.session, seen)
+                .map_err(|e| from_save(e, id))
         })?;
-        guarded(|| self.inner.save(session).map_err(|e| from_save(e, id)))
+        s.saved = Some((dir.to_path_buf(), revision));
+        Ok(())
     }
 }
 
@@ -58,13 +62,15 @@ impl SaveLibrary {
     /// The library in `dir`, created if missing.
     #[uniffi::constructor]
     pub fn open(dir: String) -> Result<Arc<SaveLibrary>, YutError> {
-        let inner = save::SaveLibrary::open(dir).map_err(|e| YutError::Io {
-            reason: e.to_string(),
+        let inner = save::SaveLibrary::open(dir).map_err(|e| match e {
+            SaveError::NoDirectory => YutError::InvalidInput {
+                reason: e.to_string(),
+            },
+            e => YutError::Io {
+                reason: e.to_string(),
+            },
         })?;
-        Ok(Arc::new(SaveLibrary {
-            inner,
-            deleted: Mutex::new(HashSet::new()),
-        }))
+        Ok(Arc::new(SaveLibrary { inner }))
     }
 
     /// The directory the games are kept in.
@@ -104,12 +110,9 @@ impl SaveLibrary {
     /// here with `GameSession.save`.
     pub fn load(self: Arc<Self>, id: String) -> Result<LoadedGame, YutError> {
         let loaded = guarded(|| self.inner.load(&id).map_err(|e| from_save(e, &id)))?;
-        with_state(&self.deleted, |d| {
-            d.remove(&id);
-            Ok(())
-        })?;
         let mut state = SessionState::new(loaded.session);
         state.library = Some(Arc::downgrade(&self));
+        state.saved = Some((self.inner.dir().to_path_buf(), loaded.revision));
         Ok(LoadedGame {
             session: GameSession::wrap(state),
             summary: save_summary(&loaded.summary),
@@ -118,25 +121,22 @@ impl SaveLibrary {
     }
 
     /// Saves a game here (atomically, keeping the previous file as backup); the game
-    /// then saves back here with `GameSession.save`.
+    /// then saves back here with `GameSession.save` too. Refused with `SaveConflict` when
+    /// this game object loaded or saved the game in this directory before and another copy
+    /// of it (another window, another library object) has saved or deleted it since: the
+    /// other copy's moves are not written over. Open the game again to go on.
     pub fn save(self: Arc<Self>, game: Arc<GameSession>) -> Result<(), YutError> {
         with_state(&game.inner, |s| {
-            with_state(&self.deleted, |d| {
-                d.remove(&s.session.id);
-                Ok(())
-            })?;
-            self.store(&s.session)?;
+            self.store_state(s)?;
             s.library = Some(Arc::downgrade(&self));
             Ok(())
         })
     }
 
-    /// Deletes a saved game and its backup. A live game object of it can no longer save.
+    /// Deletes a saved game and its backup (waiting for a save in progress). A live game
+    /// object of it, from this library or another on the same directory, can no longer
+    /// save it back (`SaveConflict`).
     pub fn delete(&self, id: String) -> Result<(), YutError> {
-        guarded(|| self.inner.delete(&id).map_err(|e| from_save(e, &id)))?;
-        with_state(&self.deleted, |d| {
-            d.insert(id);
-            Ok(())
-        })
+        guarded(|| self.inner.delete(&id).map_err(|e| from_save(e, &id)))
     }
 }

@@ -398,7 +398,8 @@ pub enum RuleKind {
     Choice,
     /// A whole number in `min..=max`.
     Count { min: i32, max: i32 },
-    /// A probability strictly between `min` and `max`.
+    /// A probability from `min` to `max` (the core refuses stick odds so lopsided that a
+    /// turn would hardly end).
     Probability { min: f64, max: f64 },
     /// Any subset of `choices` (result ids).
     ThrowSet,

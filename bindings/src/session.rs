@@ -8,12 +8,14 @@ use crate::flight::{plan_flight, Flight, Swipe};
 use crate::library::SaveLibrary;
 use crate::records::*;
 use crate::snapshot::{legal_moves, next_state, snapshot, Extras, SeatLook};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 use yut_core::bot::review::review;
 use yut_core::bot::Bot;
 use yut_core::game::{Event, Game};
+use yut_core::save::Revision;
 use yut_core::session::{NewSession, Seat, Session, SessionOptions};
 
 pub(crate) struct SessionState {
@@ -23,6 +25,9 @@ pub(crate) struct SessionState {
     pub last_events: Vec<Event>,
     /// The library the game was loaded from or last saved to.
     pub library: Option<Weak<SaveLibrary>>,
+    /// The directory and revision of the save file this object last loaded or wrote: its
+    /// next save there is refused if another copy of the game saved or deleted it since.
+    pub saved: Option<(PathBuf, Revision)>,
     /// One bot per seat, made on first use (a bot keeps its model of the rules).
     bots: Vec<Option<Bot>>,
 }
@@ -35,6 +40,7 @@ impl SessionState {
             state: next_state(),
             last_events: Vec::new(),
             library: None,
+            saved: None,
             bots: vec![None; seats],
         }
     }
@@ -249,7 +255,10 @@ impl GameSession {
         })
     }
 
-    /// Saves the game into the library it was loaded from or last saved to.
+    /// Saves the game into the library it was loaded from or last saved to. Refused with
+    /// `SaveConflict` if another copy of the game (another window, or another library
+    /// object on the same directory) saved it since this one loaded or saved it, and with
+    /// `StaleObject` if it was deleted meanwhile.
     pub fn save(&self) -> Result<(), YutError> {
         with_state(&self.inner, |s| {
             let library = s
@@ -263,7 +272,7 @@ impl GameSession {
                 .ok_or_else(|| YutError::StaleObject {
                     reason: "the save library of this game was closed".into(),
                 })?;
-            library.store(&s.session)
+            library.store_state(s)
         })
     }
 

@@ -55,6 +55,9 @@ fn kind(e: &SaveError) -> &'static str {
         SaveError::Unreadable(_) => "unreadable",
         SaveError::Unwritable(_) => "unwritable",
         SaveError::BadId(_) => "bad_id",
+        SaveError::ChangedElsewhere => "changed_elsewhere",
+        SaveError::DeletedElsewhere => "deleted_elsewhere",
+        SaveError::NoDirectory => "no_directory",
     }
 }
 
@@ -266,6 +269,7 @@ fn bench(rounds: u32) -> ExitCode {
         let lib = SaveLibrary::open(&dir)?;
         let bytes = save::encode(&s)?;
         let (mut enc, mut dec, mut sav, mut load) = (vec![], vec![], vec![], vec![]);
+        let mut seen = None;
         for _ in 0..rounds {
             let t = Instant::now();
             let b = save::encode(&s)?;
@@ -274,7 +278,7 @@ fn bench(rounds: u32) -> ExitCode {
             save::decode(&b)?;
             dec.push(t.elapsed());
             let t = Instant::now();
-            lib.save(&s)?;
+            seen = Some(lib.save(&s, seen)?);
             sav.push(t.elapsed());
             let t = Instant::now();
             lib.load(&s.id)?;
@@ -284,7 +288,7 @@ fn bench(rounds: u32) -> ExitCode {
         for k in 0..49 {
             let mut other = s.clone();
             other.id = format!("bench{k}");
-            lib.save(&other)?;
+            lib.save(&other, None)?;
         }
         let mut listing = vec![];
         for _ in 0..rounds.min(50) {

@@ -147,6 +147,13 @@ impl Default for RuleSet {
     }
 }
 
+/// The stick bias allowed. Sticks that nearly always land one way make nearly every throw
+/// a Yut or a Mo, and a turn that throws again and again; between these bounds a turn ends
+/// after a few throws, and the series cap (`game::MAX_HAND`) ends it in any case.
+pub const STICK_FLAT_MIN: f64 = 0.1;
+/// See [`STICK_FLAT_MIN`].
+pub const STICK_FLAT_MAX: f64 = 0.9;
+
 /// Why a rule set (or a table set up with it) cannot be played.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RuleSetError {
@@ -154,7 +161,11 @@ pub enum RuleSetError {
     Malformed(String),
     #[error("pieces_per_player must be 1 to 4, not {0}")]
     PiecesPerPlayer(u8),
-    #[error("stick_flat_probability must lie strictly between 0 and 1, not {0}")]
+    #[error(
+        "stick_flat_probability must lie between {min} and {max}, not {0}",
+        min = STICK_FLAT_MIN,
+        max = STICK_FLAT_MAX
+    )]
     StickProbability(f64),
     #[error("every possible throw owes another throw, so a turn could never end")]
     EndlessTurn,
@@ -254,7 +265,7 @@ impl RuleSet {
             return Err(RuleSetError::PiecesPerPlayer(self.pieces_per_player));
         }
         let p = self.stick_flat_probability;
-        if !(p > 0.0 && p < 1.0) {
+        if !(STICK_FLAT_MIN..=STICK_FLAT_MAX).contains(&p) {
             return Err(RuleSetError::StickProbability(p));
         }
         let every_forward_is_bonus = Throw::FORWARD

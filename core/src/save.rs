@@ -3,8 +3,14 @@
 //! A family closes the app mid-game and resumes days later, so a save must survive a kill
 //! at any instant, a full disk, a damaged file and every later app version:
 //!
-//! - the file is written whole to `<id>.json.tmp`, fsynced, then renamed over `<id>.json`
-//!   and the directory fsynced: a reader sees the old file or the new one, never half;
+//! - the file is written whole to a temporary file of its own writer (`<id>.json.<pid>-<n>.tmp`),
+//!   fsynced, then renamed over `<id>.json` and the directory fsynced: a reader sees the old
+//!   file or the new one, never half;
+//! - a save holds the game's lock (an advisory lock on `<id>.json.lock`, as SQLite takes
+//!   one), so two copies of one game open at once (two windows, two terminals) write one
+//!   after the other; and each save names the [`Revision`] its writer last wrote or loaded,
+//!   so a copy that fell behind is refused ([`SaveError::ChangedElsewhere`]) instead of
+//!   overwriting the other's moves, and a game deleted meanwhile stays deleted;
 //! - the previous good file is kept as `<id>.json.bak`, replaced only once the new file is
 //!   on disk; a damaged main file falls back to it, and says so;
 //! - `schema_version` is the first key, so any version can tell a newer file from a damaged
@@ -15,21 +21,27 @@
 //!   refused; the position itself is not stored, so the format does not depend on how the
 //!   engine keeps one.
 //!
-//! Nothing read from a file is unwrapped: every problem is a [`SaveError`].
+//! Nothing read from a file is unwrapped: every problem is a [`SaveError`]. Only regular
+//! files of at most [`MAX_FILE_BYTES`] are read, so a stray pipe or a huge damaged file can
+//! neither hang the Resume list nor take the phone's memory.
 
 use crate::rules::Preset;
 use crate::session::{Player, Session};
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use std::fmt;
-use std::fs::{self, File};
-use std::io::{self, BufReader, Read, Write};
+use std::fs::{self, File, OpenOptions};
+use std::hash::{Hash, Hasher};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The format this version writes and the newest it reads.
 pub const SCHEMA_VERSION: u64 = 2;
+
+/// The largest save file read or written. A finished four-seat game is about 40 KB; a
+/// file past this is damaged, and refusing it before parsing keeps its size off the heap.
+pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Why a game could not be saved, listed or loaded.
 #[derive(Debug, thiserror::Error)]
@@ -49,6 +61,18 @@ pub enum SaveError {
     Unwritable(#[source] io::Error),
     #[error("not a valid game id: {0:?}")]
     BadId(String),
+    /// Another copy of this game (another window, device or terminal) saved it since this
+    /// copy last saved or loaded it: saving would overwrite those moves.
+    #[error(
+        "this game was saved from somewhere else (another window or terminal) since it was \
+         opened here; open it again to go on from there"
+    )]
+    ChangedElsewhere,
+    /// The game was deleted since this copy last saved or loaded it.
+    #[error("this game was deleted; it is not written back")]
+    DeletedElsewhere,
+    #[error("no save directory was given")]
+    NoDirectory,
 }
 
 impl SaveError {
@@ -157,6 +181,22 @@ pub struct Loaded {
     /// Set when the main file was refused and the backup loaded instead: why the main file
     /// was refused (the app tells the player the last action or so may be missing).
     pub recovered_from_backup: Option<String>,
+    /// The file read, for the next [`SaveLibrary::save`] of this game.
+    pub revision: Revision,
+}
+
+/// One version of a save file as its writer wrote or read it: a save names the revision
+/// it follows, and is refused if the file on disk is another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Revision(u64);
+
+impl Revision {
+    /// The revision of a file's bytes (a fixed-key hash: the same in every process).
+    pub fn of(bytes: &[u8]) -> Revision {
+        let mut h = std::hash::DefaultHasher::new();
+        bytes.hash(&mut h);
+        Revision(h.finish())
+    }
 }
 
 /// How a saved game shows in the Resume list.
@@ -168,7 +208,8 @@ pub enum EntryStatus {
         summary: Summary,
         damage: SaveError,
     },
-    /// Neither file is usable (or the file is from a newer app version).
+    /// Neither file is usable (or the file is from a newer app version, or is not a
+    /// regular file).
     Damaged(SaveError),
 }
 
@@ -235,6 +276,7 @@ pub fn decode(bytes: &[u8]) -> Result<Loaded, SaveError> {
         session,
         summary,
         recovered_from_backup: None,
+        revision: Revision::of(bytes),
     })
 }
 
@@ -246,7 +288,39 @@ pub fn read_summary<R: Read>(reader: R) -> Result<Summary, SaveError> {
 
 /// Checks the file at `path` exactly (no backup fallback), e.g. for `yut saves check`.
 pub fn check_file(path: &Path) -> Result<Loaded, SaveError> {
-    decode(&fs::read(path).map_err(SaveError::read)?)
+    decode(&read_file(path)?)
+}
+
+/// The bytes of a save file: a regular file (a pipe is never waited on) of at most
+/// [`MAX_FILE_BYTES`] (checked before reading, and while reading if it grows meanwhile).
+fn read_file(path: &Path) -> Result<Vec<u8>, SaveError> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    // Opening a FIFO for reading blocks until a writer comes; without blocking it opens at
+    // once and is then refused as not a regular file.
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(path).map_err(SaveError::read)?;
+    let meta = file.metadata().map_err(SaveError::read)?;
+    if !meta.is_file() {
+        return Err(SaveError::corrupt("not a regular file"));
+    }
+    let too_big = |len: u64| {
+        SaveError::corrupt(format!(
+            "{len} bytes: larger than any saved game ({MAX_FILE_BYTES} at most)"
+        ))
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_big(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(SaveError::read)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big(bytes.len() as u64));
+    }
+    Ok(bytes)
 }
 
 /// Reads `schema_version` (which must come first) and, if asked, the `summary` after it,
@@ -289,8 +363,10 @@ impl<'de> Visitor<'de> for HeadVisitor<'_> {
                 Some(k) if k == "schema_version" => {}
                 _ => return Ok(Err(SaveError::corrupt("schema_version must come first"))),
             }
-            let version = match map.next_value::<serde_json::Value>()?.as_u64() {
-                Some(v) if v >= 1 => v,
+            // Read as a number, never as a value of whatever the file holds there: a huge
+            // array in its place is refused at its first byte.
+            let version = match map.next_value::<u64>() {
+                Ok(v) if v >= 1 => v,
                 _ => {
                     return Ok(Err(SaveError::corrupt(
                         "schema_version is not a positive integer",
@@ -334,27 +410,28 @@ pub fn is_valid_id(id: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// Identifies a file version on disk, to know without re-reading whether the main file is
-/// still the one this library wrote or checked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Stamp {
-    len: u64,
-    modified: Option<std::time::SystemTime>,
-    inode: u64,
+/// Numbers each temporary file of this process, so no two writers share one.
+static TEMP_SEQ: AtomicU64 = AtomicU64::new(0);
+
+/// A game's lock, held while its files change; released when dropped (closing the file).
+struct GameLock {
+    file: Option<File>,
+    path: PathBuf,
 }
 
-impl Stamp {
-    fn of(path: &Path) -> Option<Stamp> {
-        let m = fs::metadata(path).ok()?;
-        #[cfg(unix)]
-        let inode = std::os::unix::fs::MetadataExt::ino(&m);
-        #[cfg(not(unix))]
-        let inode = 0;
-        Some(Stamp {
-            len: m.len(),
-            modified: m.modified().ok(),
-            inode,
-        })
+impl GameLock {
+    /// Removes the lock file, then lets the lock go, so no lock file is left beside the
+    /// game. A writer waiting on the removed file finds it gone and takes a new one.
+    fn release(self) -> io::Result<()> {
+        // Where locks are not compared by file identity, the file must stay.
+        if cfg!(unix) && self.file.is_some() {
+            match fs::remove_file(&self.path) {
+                Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
+        }
+        drop(self.file);
+        Ok(())
     }
 }
 
@@ -362,19 +439,18 @@ impl Stamp {
 #[derive(Debug)]
 pub struct SaveLibrary {
     dir: PathBuf,
-    /// Main files known to be good (written or fully checked here), by id.
-    known_good: Mutex<HashMap<String, Stamp>>,
 }
 
 impl SaveLibrary {
-    /// The library in `dir`, created if missing.
+    /// The library in `dir`, created if missing. An empty path is refused rather than
+    /// taken as whatever the current directory happens to be.
     pub fn open(dir: impl Into<PathBuf>) -> Result<SaveLibrary, SaveError> {
         let dir = dir.into();
+        if dir.as_os_str().is_empty() {
+            return Err(SaveError::NoDirectory);
+        }
         fs::create_dir_all(&dir).map_err(SaveError::Unwritable)?;
-        Ok(SaveLibrary {
-            dir,
-            known_good: Mutex::new(HashMap::new()),
-        })
+        Ok(SaveLibrary { dir })
     }
 
     pub fn dir(&self) -> &Path {
@@ -390,101 +466,196 @@ impl SaveLibrary {
         self.dir.join(format!("{id}.json.bak"))
     }
 
-    fn temp_of(&self, id: &str) -> PathBuf {
-        self.dir.join(format!("{id}.json.tmp"))
+    fn lock_path(&self, id: &str) -> PathBuf {
+        self.dir.join(format!("{id}.json.lock"))
     }
 
-    fn backup_temp_of(&self, id: &str) -> PathBuf {
-        self.dir.join(format!("{id}.json.bak.tmp"))
+    /// A temporary file no other writer uses: `<id>.json.<pid>-<n>.tmp` (`kind` is `json`
+    /// or `json.bak`).
+    fn temp_of(&self, id: &str, kind: &str) -> PathBuf {
+        let n = TEMP_SEQ.fetch_add(1, Ordering::Relaxed);
+        self.dir
+            .join(format!("{id}.{kind}.{}-{n}.tmp", std::process::id()))
     }
 
-    fn remember(&self, id: &str) {
-        let mut known = self.known_good.lock().unwrap_or_else(|p| p.into_inner());
-        match Stamp::of(&self.path_of(id)) {
-            Some(s) => known.insert(id.to_string(), s),
-            None => known.remove(id),
-        };
+    /// Whether `name` is a temporary file of game `id` (a writer's, or one left by a kill).
+    fn is_temp_of(name: &str, id: &str) -> bool {
+        name.strip_prefix(id)
+            .and_then(|rest| rest.strip_prefix(".json."))
+            .is_some_and(|rest| rest.ends_with("tmp"))
     }
 
-    fn forget(&self, id: &str) {
-        let mut known = self.known_good.lock().unwrap_or_else(|p| p.into_inner());
-        known.remove(id);
-    }
-
-    /// Whether the main file on disk is a good save (the one kept as backup on the next
-    /// write). Trusts what this library wrote or checked if the file is unchanged since.
-    fn main_is_good(&self, id: &str) -> bool {
-        let main = self.path_of(id);
-        let stamp = Stamp::of(&main);
-        let known = {
-            let known = self.known_good.lock().unwrap_or_else(|p| p.into_inner());
-            known.get(id).copied()
-        };
-        if stamp.is_some() && stamp == known {
-            return true;
+    /// Takes the game's lock, waiting for another writer (in this process or another) to
+    /// finish. A delete removes the lock file while holding it, so a lock taken on a file
+    /// that is no longer in the directory is let go and taken again.
+    fn lock(&self, id: &str) -> Result<GameLock, SaveError> {
+        let path = self.lock_path(id);
+        loop {
+            let file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&path)
+                .map_err(SaveError::Unwritable)?;
+            match file.lock() {
+                Ok(()) => {}
+                // A file system without locks: the unique temporary files still keep
+                // every file whole; only the check against other copies may race.
+                Err(e) if e.kind() == io::ErrorKind::Unsupported => {
+                    return Ok(GameLock { file: None, path })
+                }
+                Err(e) => return Err(SaveError::Unwritable(e)),
+            }
+            if still_linked(&file, &path) {
+                return Ok(GameLock {
+                    file: Some(file),
+                    path,
+                });
+            }
         }
-        check_file(&main).is_ok_and(|l| l.session.id == id)
     }
 
-    /// Saves the session atomically (call after every action). The previous file becomes
-    /// the backup once the new one is on disk, unless it was damaged: then the backup
-    /// stays the older good file.
-    pub fn save(&self, session: &Session) -> Result<(), SaveError> {
+    /// Whether the main file on disk is a good save of `id` (kept as backup on the next
+    /// write).
+    fn main_is_good(&self, id: &str) -> bool {
+        check_file(&self.path_of(id)).is_ok_and(|l| l.session.id == id)
+    }
+
+    /// Checks, under the lock, that the files on disk are still what the writer saw at
+    /// `seen`, and says whether the main file is a good save (to keep as backup).
+    fn check_seen(&self, id: &str, seen: Revision) -> Result<bool, SaveError> {
+        match read_file(&self.path_of(id)) {
+            Ok(bytes) if Revision::of(&bytes) == seen => Ok(true),
+            Ok(bytes) => match decode(&bytes) {
+                // A good save this writer never saw: another copy saved the game.
+                Ok(l) if l.session.id == id => Err(SaveError::ChangedElsewhere),
+                // A damaged main file (the writer may have opened the backup): replaced,
+                // and the backup kept.
+                _ => Ok(false),
+            },
+            Err(SaveError::NotFound) => {
+                if self.backup_of(id).exists() {
+                    Ok(false)
+                } else {
+                    Err(SaveError::DeletedElsewhere)
+                }
+            }
+            Err(_) => Ok(false),
+        }
+    }
+
+    /// Saves the session atomically (call after every action) and returns the revision
+    /// written, to pass to the next save of this game. `seen` is the revision this copy
+    /// of the game last saved or loaded: if another copy saved the game since, or it was
+    /// deleted, nothing is written and the error says so. `None` saves whatever is on
+    /// disk (a new game, or an explicit "save here").
+    ///
+    /// The previous file becomes the backup once the new one is on disk, unless it was
+    /// damaged: then the backup stays the older good file.
+    pub fn save(&self, session: &Session, seen: Option<Revision>) -> Result<Revision, SaveError> {
         let id = session.id.as_str();
         if !is_valid_id(id) {
             return Err(SaveError::BadId(id.to_string()));
         }
         let bytes = encode(session)?;
-        let main = self.path_of(id);
-        let tmp = self.temp_of(id);
-        write_durably(&tmp, &bytes).map_err(SaveError::Unwritable)?;
-        if main.exists() && self.main_is_good(id) {
-            self.rotate_backup(id).map_err(SaveError::Unwritable)?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(SaveError::Unwritable(io::Error::other(format!(
+                "the game has grown past the largest save file ({} bytes)",
+                bytes.len()
+            ))));
         }
-        fs::rename(&tmp, &main).map_err(SaveError::Unwritable)?;
-        sync_dir(&self.dir).map_err(SaveError::Unwritable)?;
-        self.remember(id);
-        Ok(())
+        let lock = self.lock(id)?;
+        let written = self.write_locked(id, &bytes, seen);
+        let released = lock.release().map_err(SaveError::Unwritable);
+        written?;
+        released?;
+        Ok(Revision::of(&bytes))
+    }
+
+    /// The part of `save` done under the game's lock.
+    fn write_locked(
+        &self,
+        id: &str,
+        bytes: &[u8],
+        seen: Option<Revision>,
+    ) -> Result<(), SaveError> {
+        let main_is_good = match seen {
+            Some(seen) => self.check_seen(id, seen)?,
+            None => self.main_is_good(id),
+        };
+        self.remove_temps(id).map_err(SaveError::Unwritable)?;
+        let main = self.path_of(id);
+        let tmp = self.temp_of(id, "json");
+        let written = write_durably(&tmp, bytes)
+            .and_then(|()| {
+                if main_is_good {
+                    self.rotate_backup(id)?;
+                }
+                fs::rename(&tmp, &main)
+            })
+            .and_then(|()| sync_dir(&self.dir));
+        written.map_err(|e| {
+            let _ = fs::remove_file(&tmp);
+            SaveError::Unwritable(e)
+        })
     }
 
     /// Makes the current main file the backup, replacing the old backup in one rename.
     fn rotate_backup(&self, id: &str) -> io::Result<()> {
-        let (main, bak_tmp) = (self.path_of(id), self.backup_temp_of(id));
-        match fs::remove_file(&bak_tmp) {
-            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
-            _ => {}
-        }
+        let (main, bak_tmp) = (self.path_of(id), self.temp_of(id, "json.bak"));
         // A hard link shares the bytes already on disk; copy where links are not allowed.
         if fs::hard_link(&main, &bak_tmp).is_err() {
             fs::copy(&main, &bak_tmp)?;
             File::open(&bak_tmp)?.sync_all()?;
         }
-        fs::rename(&bak_tmp, self.backup_of(id))
+        fs::rename(&bak_tmp, self.backup_of(id)).inspect_err(|_| {
+            let _ = fs::remove_file(&bak_tmp);
+        })
+    }
+
+    /// Removes the temporary files of game `id` left by writers that were killed (called
+    /// under the lock, so no writer is using one). Returns whether there were any.
+    fn remove_temps(&self, id: &str) -> io::Result<bool> {
+        let mut found = false;
+        for entry in fs::read_dir(&self.dir)? {
+            let entry = entry?;
+            let name = entry.file_name();
+            if name.to_str().is_some_and(|n| Self::is_temp_of(n, id)) {
+                match fs::remove_file(entry.path()) {
+                    Ok(()) => found = true,
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+        Ok(found)
     }
 
     /// Loads and checks a game; falls back to the backup when the main file is damaged or
     /// missing (and says so in `recovered_from_backup`). A file from a newer version is
     /// refused without falling back, so an older app never resumes an older state of it.
     pub fn load(&self, id: &str) -> Result<Loaded, SaveError> {
+        self.open_checked(id).map(|(loaded, _)| loaded)
+    }
+
+    /// `load`, also giving why the main file was refused when the backup was opened.
+    fn open_checked(&self, id: &str) -> Result<(Loaded, Option<SaveError>), SaveError> {
         if !is_valid_id(id) {
             return Err(SaveError::BadId(id.to_string()));
         }
         let main_err = match self.load_file(&self.path_of(id), id) {
-            Ok(l) => {
-                self.remember(id);
-                return Ok(l);
-            }
+            Ok(l) => return Ok((l, None)),
             Err(e @ SaveError::NewerVersion { .. }) => return Err(e),
             Err(e) => e,
         };
-        self.forget(id);
         match self.load_file(&self.backup_of(id), id) {
             Ok(mut l) => {
-                l.recovered_from_backup = Some(match main_err {
+                l.recovered_from_backup = Some(match &main_err {
                     SaveError::NotFound => "the main file is missing".to_string(),
                     e => e.to_string(),
                 });
-                Ok(l)
+                Ok((l, Some(main_err)))
             }
             Err(SaveError::NotFound) => Err(main_err),
             Err(bak_err) => Err(match main_err {
@@ -505,20 +676,10 @@ impl SaveLibrary {
         Ok(l)
     }
 
-    fn summary_of(&self, path: &Path, id: &str) -> Result<Summary, SaveError> {
-        let f = File::open(path).map_err(SaveError::read)?;
-        let s = read_summary(BufReader::new(f))?;
-        if s.id != id {
-            return Err(SaveError::corrupt(format!(
-                "the file holds game {:?}, not {id:?}",
-                s.id
-            )));
-        }
-        Ok(s)
-    }
-
-    /// The Resume list, most recently played first, damaged games last. Reads only each
-    /// file's summary; a damaged file is listed as such rather than hidden.
+    /// The Resume list, most recently played first, damaged games last. Each game is
+    /// checked as opening it checks (its history replayed), so a game listed as good
+    /// opens, one listed as opening from its backup does, and a damaged one is listed as
+    /// such rather than hidden.
     pub fn list(&self) -> Result<Vec<SaveEntry>, SaveError> {
         let rd = match fs::read_dir(&self.dir) {
             Ok(rd) => rd,
@@ -539,19 +700,13 @@ impl SaveLibrary {
         let mut out: Vec<SaveEntry> = ids
             .into_iter()
             .map(|id| {
-                let status = match self.summary_of(&self.path_of(&id), &id) {
-                    Ok(s) => EntryStatus::Good(s),
-                    Err(e @ SaveError::NewerVersion { .. }) => EntryStatus::Damaged(e),
-                    Err(main_err) => match self.summary_of(&self.backup_of(&id), &id) {
-                        Ok(summary) => EntryStatus::Backup {
-                            summary,
-                            damage: main_err,
-                        },
-                        Err(bak_err) => EntryStatus::Damaged(match main_err {
-                            SaveError::NotFound => bak_err,
-                            e => e,
-                        }),
+                let status = match self.open_checked(&id) {
+                    Ok((l, None)) => EntryStatus::Good(l.summary),
+                    Ok((l, Some(damage))) => EntryStatus::Backup {
+                        summary: l.summary,
+                        damage,
                     },
+                    Err(e) => EntryStatus::Damaged(e),
                 };
                 SaveEntry { id, status }
             })
@@ -560,25 +715,23 @@ impl SaveLibrary {
         Ok(out)
     }
 
-    /// Deletes a game and its backup.
+    /// Deletes a game, its backup and any temporary file of it. Waits for a save in
+    /// progress; a copy of the game still open elsewhere cannot write it back (its next
+    /// save is refused with [`SaveError::DeletedElsewhere`]).
     pub fn delete(&self, id: &str) -> Result<(), SaveError> {
         if !is_valid_id(id) {
             return Err(SaveError::BadId(id.to_string()));
         }
-        self.forget(id);
-        let mut found = false;
-        for path in [
-            self.path_of(id),
-            self.backup_of(id),
-            self.temp_of(id),
-            self.backup_temp_of(id),
-        ] {
+        let lock = self.lock(id)?;
+        let mut found = self.remove_temps(id).map_err(SaveError::Unwritable)?;
+        for path in [self.path_of(id), self.backup_of(id)] {
             match fs::remove_file(&path) {
                 Ok(()) => found = true,
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {}
                 Err(e) => return Err(SaveError::Unwritable(e)),
             }
         }
+        lock.release().map_err(SaveError::Unwritable)?;
         if !found {
             return Err(SaveError::NotFound);
         }
@@ -586,9 +739,29 @@ impl SaveLibrary {
     }
 }
 
+/// Whether the locked `file` is still the one at `path` (not removed or replaced since it
+/// was opened).
+fn still_linked(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), fs::metadata(path)) {
+            (Ok(held), Ok(named)) => held.dev() == named.dev() && held.ino() == named.ino(),
+            (_, Err(e)) if e.kind() == io::ErrorKind::NotFound => false,
+            // Nothing to compare: keep the lock rather than try again for ever.
+            _ => true,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
+    }
+}
+
 /// Writes `bytes` to `path` and waits until they are on disk.
 fn write_durably(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut f = File::create(path)?;
+    let mut f = OpenOptions::new().write(true).create_new(true).open(path)?;
     f.write_all(bytes)?;
     f.sync_all()
 }

@@ -266,6 +266,37 @@ fn outcome_rank(o: Outcome) -> i8 {
     }
 }
 
+/// Longest seat name, in characters: it must fit beside the seat's token on a phone.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// Checks a seat name and gives it trimmed: 1 to [`MAX_NAME_CHARS`] characters, no control
+/// characters (NUL, newlines) and no bidirectional controls (a right-to-left override
+/// would turn the text after it around on every screen that shows it). The one rule for
+/// every front end and the server.
+pub fn check_name(name: &str) -> Result<String, String> {
+    let n = name.trim();
+    if n.is_empty() {
+        return Err("a name is needed".into());
+    }
+    if n.chars().count() > MAX_NAME_CHARS {
+        return Err(format!("a name has at most {MAX_NAME_CHARS} characters"));
+    }
+    if n.chars()
+        .any(|c| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}'))
+    {
+        return Err("a name may not hold control characters or line breaks".into());
+    }
+    if n.chars().any(is_bidi_control) {
+        return Err("a name may not hold text-direction controls".into());
+    }
+    Ok(n.to_string())
+}
+
+/// The invisible characters that change the direction of the text around them.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
 /// A colour as the apps store it: `#RRGGBB`.
 fn is_colour(c: &str) -> bool {
     c.strip_prefix('#')
@@ -278,6 +309,17 @@ fn is_colour(c: &str) -> bool {
 /// seed, so a save can be checked by running it again.
 fn decide_start(spec: &NewSession) -> Result<(Start, ThrowRng, Game), SessionError> {
     for (seat, s) in spec.seats.iter().enumerate() {
+        // `new` trims; a name read back from a file must already be as `new` left it.
+        match check_name(&s.name) {
+            Ok(n) if n == s.name => {}
+            Ok(_) => {
+                return Err(SessionError::Seat {
+                    seat,
+                    reason: "the name has spaces around it".into(),
+                })
+            }
+            Err(reason) => return Err(SessionError::Seat { seat, reason }),
+        }
         if !is_colour(&s.colour) {
             return Err(SessionError::Seat {
                 seat,
@@ -400,8 +442,11 @@ impl Session {
 
     /// `new`, played under engine revision `engine`: a server rebuilding a room that began
     /// under an earlier revision.
-    pub fn new_under(spec: NewSession, engine: u32) -> Result<Session, SessionError> {
+    pub fn new_under(mut spec: NewSession, engine: u32) -> Result<Session, SessionError> {
         check_engine(engine)?;
+        for (seat, s) in spec.seats.iter_mut().enumerate() {
+            s.name = check_name(&s.name).map_err(|reason| SessionError::Seat { seat, reason })?;
+        }
         let (start, rng, game) = decide_start(&spec)?;
         let game = game.under_engine(engine);
         let now = now_ms();

@@ -56,12 +56,12 @@ fn crash_child() {
         writeln!(out, "{tag} {h:016x}").unwrap();
         out.flush().unwrap();
     };
-    let mut s = match lib.load(ID) {
+    let (mut s, mut seen) = match lib.load(ID) {
         Ok(l) => {
             assert!(l.recovered_from_backup.is_none(), "main file damaged");
-            l.session
+            (l.session, Some(l.revision))
         }
-        Err(SaveError::NotFound) => new_game(seed),
+        Err(SaveError::NotFound) => (new_game(seed), None),
         Err(e) => panic!("cannot resume: {e}"),
     };
     report("READY", &s);
@@ -73,7 +73,7 @@ fn crash_child() {
             s = new_game(games);
         }
         report("PENDING", &s);
-        lib.save(&s).unwrap();
+        seen = Some(lib.save(&s, seen).unwrap());
         report("SAVED", &s);
     }
 }

@@ -28,7 +28,7 @@ fn a_saved_game_loads_back_exactly() {
     let lib = SaveLibrary::open(dir.path()).unwrap();
     for (i, preset) in Preset::ALL.into_iter().enumerate() {
         let s = played(preset, 2 + i, i as u64, 37);
-        lib.save(&s).unwrap();
+        lib.save(&s, None).unwrap();
         let l = lib.load(&s.id).unwrap();
         assert_eq!(l.session, s);
         assert_eq!(l.summary, Summary::of(&s));
@@ -66,7 +66,7 @@ fn the_resume_list_shows_every_game_newest_first_and_marks_finished_ones() {
     b.updated_ms = 1_000;
     c.updated_ms = 2_000;
     for s in [&a, &b, &c] {
-        lib.save(s).unwrap();
+        lib.save(s, None).unwrap();
     }
     let list = lib.list().unwrap();
     let ids: Vec<&str> = list.iter().map(|e| e.id.as_str()).collect();
@@ -92,21 +92,28 @@ fn the_resume_list_shows_every_game_newest_first_and_marks_finished_ones() {
     assert_eq!(sa.preset, Preset::Yunnori);
 }
 
-/// The list reads only the head of each file: a game whose body is damaged still shows
-/// (loading it is what finds the damage).
+/// The list checks each game as opening it does: a game whose body is damaged behind a
+/// good summary is listed as damaged, not as a game that then will not open.
 #[test]
-fn the_list_reads_only_the_summary() {
+fn a_damaged_body_behind_a_good_summary_is_listed_as_damaged() {
     let dir = TempDir::new("head");
     let lib = SaveLibrary::open(dir.path()).unwrap();
     let s = played(Preset::Yunnori, 2, 4, 50);
-    lib.save(&s).unwrap();
+    lib.save(&s, None).unwrap();
     let path = lib.path_of(&s.id);
     let bytes = fs::read(&path).unwrap();
     let text = String::from_utf8(bytes).unwrap();
     let cut = text.find("\"session\"").unwrap();
     fs::write(&path, format!("{}\"session\": <garbage", &text[..cut])).unwrap();
     let list = lib.list().unwrap();
-    assert!(matches!(&list[0].status, EntryStatus::Good(sum) if *sum == Summary::of(&s)));
+    assert!(
+        matches!(
+            &list[0].status,
+            EntryStatus::Damaged(SaveError::Corrupt { .. })
+        ),
+        "{:?}",
+        list[0].status
+    );
     assert!(matches!(lib.load(&s.id), Err(SaveError::Corrupt { .. })));
 }
 
@@ -115,7 +122,7 @@ fn damaged_games_are_listed_as_damaged_not_hidden() {
     let dir = TempDir::new("damaged");
     let lib = SaveLibrary::open(dir.path()).unwrap();
     let good = played(Preset::Yunnori, 2, 5, 12);
-    lib.save(&good).unwrap();
+    lib.save(&good, None).unwrap();
     fs::write(
         dir.path().join("broken.json"),
         b"{\"schema_version\":1,\"summ",
@@ -155,10 +162,10 @@ fn the_previous_save_is_kept_as_backup_and_a_damaged_main_file_falls_back_to_it(
     let lib = SaveLibrary::open(dir.path()).unwrap();
     let mut s = played(Preset::Yunnori, 2, 6, 20);
     let mut pick = ThrowRng::seeded(60);
-    lib.save(&s).unwrap();
+    lib.save(&s, None).unwrap();
     let first = s.clone();
     advance(&mut s, &mut pick, 1);
-    lib.save(&s).unwrap();
+    lib.save(&s, None).unwrap();
     // Flip a byte in the middle of the main file.
     let path = lib.path_of(&s.id);
     let mut bytes = fs::read(&path).unwrap();
@@ -177,7 +184,7 @@ fn the_previous_save_is_kept_as_backup_and_a_damaged_main_file_falls_back_to_it(
     // Playing on from the backup: the damaged file is replaced, never kept as backup.
     let mut resumed = l.session;
     advance(&mut resumed, &mut pick, 1);
-    lib.save(&resumed).unwrap();
+    lib.save(&resumed, None).unwrap();
     let bak = dir.path().join(format!("{}.json.bak", s.id));
     assert_eq!(save::check_file(&bak).unwrap().session, first);
     assert_eq!(lib.load(&s.id).unwrap().session, resumed);
@@ -188,10 +195,10 @@ fn a_missing_main_file_falls_back_to_the_backup() {
     let dir = TempDir::new("missing");
     let lib = SaveLibrary::open(dir.path()).unwrap();
     let mut s = played(Preset::NyoutRu, 3, 7, 15);
-    lib.save(&s).unwrap();
+    lib.save(&s, None).unwrap();
     let first = s.clone();
     advance(&mut s, &mut ThrowRng::seeded(1), 3);
-    lib.save(&s).unwrap();
+    lib.save(&s, None).unwrap();
     fs::remove_file(lib.path_of(&s.id)).unwrap();
     let l = lib.load(&s.id).unwrap();
     assert_eq!(l.session, first);
@@ -219,15 +226,15 @@ fn typed_errors_for_missing_damaged_newer_and_unreadable_files() {
     ));
     // A newer main file is not replaced by an older backup behind the player's back.
     let s = played(Preset::Yunnori, 2, 8, 5);
-    lib.save(&s).unwrap();
-    lib.save(&s).unwrap();
+    lib.save(&s, None).unwrap();
+    lib.save(&s, None).unwrap();
     fs::write(lib.path_of(&s.id), b"{\"schema_version\":3,\"summary\":{}}").unwrap();
     assert!(matches!(
         lib.load(&s.id),
         Err(SaveError::NewerVersion { found: 3, .. })
     ));
     fs::create_dir(lib.path_of("adir")).unwrap();
-    assert!(matches!(lib.load("adir"), Err(SaveError::Unreadable(_))));
+    assert!(matches!(lib.load("adir"), Err(SaveError::Corrupt { .. })));
     assert!(matches!(
         lib.load("../etc/passwd"),
         Err(SaveError::BadId(_))
@@ -289,7 +296,7 @@ fn a_file_renamed_to_another_games_id_is_refused() {
     let dir = TempDir::new("rename");
     let lib = SaveLibrary::open(dir.path()).unwrap();
     let s = played(Preset::Yunnori, 2, 10, 5);
-    lib.save(&s).unwrap();
+    lib.save(&s, None).unwrap();
     fs::rename(lib.path_of(&s.id), lib.path_of("other")).unwrap();
     assert!(matches!(lib.load("other"), Err(SaveError::Corrupt { .. })));
     assert!(matches!(
@@ -309,9 +316,9 @@ fn delete_removes_the_game_and_its_backup() {
     let lib = SaveLibrary::open(dir.path()).unwrap();
     let s = played(Preset::Yunnori, 2, 11, 5);
     let keep = played(Preset::Yunnori, 2, 12, 5);
-    lib.save(&s).unwrap();
-    lib.save(&s).unwrap();
-    lib.save(&keep).unwrap();
+    lib.save(&s, None).unwrap();
+    lib.save(&s, None).unwrap();
+    lib.save(&keep, None).unwrap();
     lib.delete(&s.id).unwrap();
     assert!(matches!(lib.load(&s.id), Err(SaveError::NotFound)));
     assert!(matches!(lib.delete(&s.id), Err(SaveError::NotFound)));
@@ -326,11 +333,11 @@ fn a_leftover_temp_file_from_a_crash_is_ignored_and_replaced() {
     let dir = TempDir::new("tmp");
     let lib = SaveLibrary::open(dir.path()).unwrap();
     let s = played(Preset::Yunnori, 2, 13, 5);
-    lib.save(&s).unwrap();
+    lib.save(&s, None).unwrap();
     fs::write(dir.path().join(format!("{}.json.tmp", s.id)), b"{\"half").unwrap();
     assert_eq!(lib.list().unwrap().len(), 1);
     assert_eq!(lib.load(&s.id).unwrap().session, s);
-    lib.save(&s).unwrap();
+    lib.save(&s, None).unwrap();
     assert!(!dir.path().join(format!("{}.json.tmp", s.id)).exists());
 }
 
@@ -341,7 +348,10 @@ fn an_id_that_is_not_a_safe_file_name_is_refused() {
     let mut s = played(Preset::Yunnori, 2, 14, 1);
     for bad in ["", "../x", "a/b", "a.json", &"x".repeat(65)] {
         s.id = bad.to_string();
-        assert!(matches!(lib.save(&s), Err(SaveError::BadId(_))), "{bad:?}");
+        assert!(
+            matches!(lib.save(&s, None), Err(SaveError::BadId(_))),
+            "{bad:?}"
+        );
     }
     assert!(fs::read_dir(dir.path()).unwrap().next().is_none());
 }

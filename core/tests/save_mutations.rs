@@ -292,7 +292,7 @@ proptest! {
             Ok(l) if l.recovered_from_backup.is_some() => {
                 prop_assert_eq!(&l.session, original);
                 // Playing on saves over the damaged file; the backup stays the good one.
-                lib.save(&l.session).unwrap();
+                lib.save(&l.session, None).unwrap();
                 prop_assert_eq!(&fs::read(&bak).unwrap(), good);
             }
             Ok(l) => {

@@ -138,7 +138,7 @@ fn reloading_and_throwing_again_gives_the_same_result() {
             advance(&mut played_on, &mut pick, (seed as usize * 7) % 60);
             let dir = TempDir::new("reload");
             let lib = SaveLibrary::open(dir.path()).unwrap();
-            lib.save(&played_on).unwrap();
+            lib.save(&played_on, None).unwrap();
             let mut resumed = lib.load(&played_on.id).unwrap().session;
             assert_eq!(resumed, played_on);
             // Both go on with the same choices: every throw comes out the same.
@@ -168,7 +168,7 @@ fn quitting_after_a_bad_throw_cannot_re_roll_it() {
     let thrown = s.throw().unwrap();
     let dir = TempDir::new("quit");
     let lib = SaveLibrary::open(dir.path()).unwrap();
-    lib.save(&s).unwrap();
+    lib.save(&s, None).unwrap();
     // The player resumes: the throw is there, spent or owed to be moved.
     let resumed = lib.load(&s.id).unwrap().session;
     assert_eq!(resumed.history().len(), before.history().len() + 1);
@@ -479,4 +479,72 @@ fn the_turn_number_moves_when_the_turn_passes_and_survives_a_reload() {
         }
     }
     assert!(bonus_throws > 0 && passes > 0);
+}
+
+/// Seat names follow one rule for every front end and the server: trimmed, 1 to 24
+/// characters, no control or text-direction characters.
+#[test]
+fn seat_names_are_trimmed_and_bounded_and_bad_ones_refused() {
+    let named = |name: &str| {
+        let mut sp = spec(Preset::Yunnori, 2, 1, true);
+        sp.seats[1].name = name.to_string();
+        Session::new(sp)
+    };
+    let s = named("  Halmeoni \t").unwrap();
+    assert_eq!(s.seats()[1].name, "Halmeoni");
+    assert_eq!(named("할머니").unwrap().seats()[1].name, "할머니");
+    assert!(named(&"가".repeat(24)).is_ok());
+    let ten_mb = "x".repeat(10 << 20);
+    let emoji = "🎲".repeat(1_000);
+    for bad in [
+        "",
+        "   ",
+        "Ann\0",
+        "Ann\nBo",
+        "Ann\u{2028}Bo",
+        "\u{202E}nnA",
+        "Ann\u{2066}",
+        &"가".repeat(25),
+        &ten_mb,
+        &emoji,
+    ] {
+        match named(bad) {
+            Err(SessionError::Seat { seat: 1, reason }) => assert!(!reason.is_empty()),
+            other => panic!("{:.40?} accepted or wrongly refused: {other:?}", bad),
+        }
+    }
+    // A save file holding such a name is refused as damaged, not shown.
+    let mut v: serde_json::Value = serde_json::from_slice(&save::encode(&s).unwrap()).unwrap();
+    v["session"]["setup"]["seats"][1]["name"] = "\u{202E}evil".into();
+    v["summary"]["seats"][1]["name"] = "\u{202E}evil".into();
+    assert!(save::decode(&serde_json::to_vec(&v).unwrap()).is_err());
+}
+
+/// Stick odds so lopsided that nearly every throw is a Yut or a Mo are refused, so no
+/// option makes a turn (and a game) go on for ever.
+#[test]
+fn stick_odds_past_the_bounds_are_refused() {
+    for p in [
+        5e-324,
+        1e-300,
+        0.05,
+        0.95,
+        1.0 - 1e-16,
+        f64::NAN,
+        f64::INFINITY,
+    ] {
+        let mut sp = spec(Preset::Yunnori, 2, 1, true);
+        sp.rules.stick_flat_probability = p;
+        match Session::new(sp) {
+            Err(e) => assert!(e.to_string().contains("stick_flat_probability"), "{e}"),
+            Ok(_) => panic!("{p:e} accepted"),
+        }
+    }
+    for p in [0.1, 0.5, 0.9] {
+        let mut sp = spec(Preset::Yunnori, 2, 1, true);
+        sp.rules.stick_flat_probability = p;
+        let mut s = Session::new(sp).unwrap();
+        play_to_end(&mut s, &mut ThrowRng::seeded(2), 20_000);
+        assert!(s.game().is_over(), "p = {p}: the game ended");
+    }
 }

@@ -28,8 +28,8 @@ pub const CODE_ALPHABET: &[u8] = b"ACDEFGHJKMNPQRTUVWXY";
 /// Letters in a room code.
 pub const CODE_LENGTH: usize = 6;
 
-/// Longest seat name, in characters.
-pub const MAX_NAME_CHARS: usize = 24;
+/// Seat names follow the core's rule, so a room and a local game accept the same names.
+pub use yut_core::session::{check_name, MAX_NAME_CHARS};
 
 /// The link for a room code.
 pub fn room_link(code: &str) -> String {
@@ -47,21 +47,6 @@ pub fn normalise_code(input: &str) -> Option<String> {
         .map(|c| c.to_ascii_uppercase())
         .collect();
     (code.len() == CODE_LENGTH && code.bytes().all(|b| CODE_ALPHABET.contains(&b))).then_some(code)
-}
-
-/// Checks a seat name: trimmed, 1 to `MAX_NAME_CHARS` characters, no control characters.
-pub fn check_name(name: &str) -> Result<String, String> {
-    let n = name.trim();
-    if n.is_empty() {
-        return Err("a name is needed".into());
-    }
-    if n.chars().count() > MAX_NAME_CHARS {
-        return Err(format!("a name has at most {MAX_NAME_CHARS} characters"));
-    }
-    if n.chars().any(|c| c.is_control()) {
-        return Err("a name may not hold control characters".into());
-    }
-    Ok(n.to_string())
 }
 
 /// One message from a client. `id`, when given, is echoed in the reply (`ok`, `joined` or

@@ -471,11 +471,11 @@ class BadInputTest {
         game.throwSticks(TAP)
         game.save()
 
-        // Deleted from the library: the live game may not write it back.
+        // Deleted from the library: the live game may not write it back, either way.
         library.delete(game.id())
-        assertFailsWith<YutException.StaleObject> { game.save() }
-        library.save(game) // saving it explicitly again is allowed
-        game.save()
+        assertFailsWith<YutException.SaveConflict> { game.save() }
+        assertFailsWith<YutException.SaveConflict> { library.save(game) }
+        assertTrue(library.list().isEmpty())
 
         // The library closed: the game outlives it but can no longer save.
         library.close()
@@ -486,5 +486,55 @@ class BadInputTest {
         // A closed object refuses calls with a Kotlin exception.
         game.close()
         assertFailsWith<IllegalStateException> { game.snapshot() }
+    }
+
+    @Test
+    fun twoCopiesOfOneGameNeverWriteOverEachOther() {
+        val dir = tempDir()
+        val first = SaveLibrary.open(dir.toString())
+        val id = GameSession(humans(21uL)).use { game ->
+            first.save(game)
+            game.id()
+        }
+        // The game opened twice (two windows), through two library objects on one folder.
+        val second = SaveLibrary.open(dir.toString())
+        val a = first.load(id).session
+        val b = second.load(id).session
+        a.throwSticks(TAP)
+        a.save()
+        b.throwSticks(FLICK)
+        if (b.snapshot().phase == Phase.TO_MOVE) b.play(b.legalMoves()[0]) else b.throwSticks(TAP)
+        val refused = assertFailsWith<YutException.SaveConflict> { b.save() }
+        assertEquals(id, refused.id)
+        assertFailsWith<YutException.SaveConflict> { second.save(b) }
+        // A's one throw is what is on disk (not B's two actions), and opening the game
+        // again goes on from there.
+        val again = second.load(id)
+        assertNull(again.recoveredFromBackup)
+        assertEquals(1, again.summary.actions)
+        assertEquals(a.snapshot().hand, again.session.snapshot().hand)
+        // Deleted through one library object, it is not written back through the other.
+        second.delete(id)
+        assertFailsWith<YutException.SaveConflict> { a.save() }
+        assertTrue(first.list().isEmpty())
+        listOf(a, b, again.session).forEach { it.close() }
+    }
+
+    @Test
+    fun badNamesStickOddsAndFoldersAreRefusedWithTypedErrors() {
+        fun named(name: String) = humans(3uL).copy(
+            seats = listOf(SeatSpec(name, "#D64545", PlayerKind.Human), SeatSpec("Joon", "#2E6FD8", PlayerKind.Human)),
+        )
+        GameSession(named("  Mina  ")).use { assertEquals("Mina", it.snapshot().seats[0].name) }
+        for (bad in listOf("", "   ", "Mi\u0000na", "Mi\nna", "\u202Eanim", "가".repeat(25), "🎲".repeat(1_000), "x".repeat(10_000_000))) {
+            assertFailsWith<YutException.InvalidSetup>(bad.take(20)) { GameSession(named(bad)) }
+        }
+        for (p in listOf(5e-324, 1e-300, 0.05, 0.95, 1.0 - 1e-16, Double.NaN)) {
+            val rules = Rules(Preset.YUNNORI, listOf(RuleSetting("stick_flat_probability", RuleValue.Probability(p))))
+            assertFailsWith<YutException.InvalidRules>("p = $p") { GameSession(humans(3uL).copy(rules = rules)) }
+        }
+        val bias = describeRules(presetRules(Preset.YUNNORI)).options.single { it.key == "stick_flat_probability" }
+        assertEquals(RuleKind.Probability(0.1, 0.9), bias.kind)
+        assertFailsWith<YutException.InvalidInput> { SaveLibrary.open("") }
     }
 }

@@ -11,7 +11,7 @@ use yut_core::bot::review::review;
 use yut_core::bot::{Bot, Level};
 use yut_core::game::{Event, LegalMove, Phase, MAX_SEATS};
 use yut_core::rules::{CaptureBonus, Finish, FirstPlayer, Stacking};
-use yut_core::save::{SaveEntry, SaveLibrary};
+use yut_core::save::{Revision, SaveEntry, SaveLibrary};
 use yut_core::session::{Action, BotLevel, NewSession, Player, Seat, Session, SessionOptions};
 use yut_core::throw_physics as physics;
 use yut_core::{Outcome, Preset, RouteId, RuleSet, Spot};
@@ -281,6 +281,8 @@ pub struct Table {
     pub bot_due: Option<Instant>,
     /// The last autosave failure, shown until a save succeeds.
     pub save_error: Option<String>,
+    /// The revision of the save file this table last wrote or opened.
+    pub saved: Option<Revision>,
     /// The hard bot's move for this position (`h`): its move-list entry and option there.
     pub hint: Option<(usize, usize)>,
     /// With a hint: the estimated winning chance after each move-list entry (its best option).
@@ -330,6 +332,7 @@ impl Table {
             prompt: None,
             bot_due: None,
             save_error: None,
+            saved: None,
             hint: None,
             chances: Vec::new(),
             settling: None,
@@ -1211,10 +1214,14 @@ impl App {
 
     /// Starts playing a session: saves it at once (so even an untouched game can be
     /// resumed) and shows who starts when that was decided by throws or by lot.
-    fn begin(&mut self, session: Session, fresh: bool) {
+    /// `saved` is the revision of the file a resumed game was opened from (`None`: a new
+    /// game).
+    fn begin(&mut self, session: Session, saved: Option<Revision>) {
+        let fresh = saved.is_none();
         let show_start = fresh && session.rules().first_player != FirstPlayer::SeatOrder;
         let mut t = Table::new(session);
         t.animate = self.settings.settle;
+        t.saved = saved;
         if fresh {
             let first = t.session.start.first;
             let name = t.names().get(first).cloned().unwrap_or_default();
@@ -1232,7 +1239,15 @@ impl App {
 
     fn autosave(&mut self) {
         if let Some(t) = self.table.as_mut() {
-            t.save_error = self.lib.save(&t.session).err().map(|e| e.to_string());
+            // Another terminal that saved this game since is not written over: the error
+            // stays on screen and in the farewell.
+            t.save_error = match self.lib.save(&t.session, t.saved) {
+                Ok(revision) => {
+                    t.saved = Some(revision);
+                    None
+                }
+                Err(e) => Some(e.to_string()),
+            };
             let over = t.session.game().is_over();
             self.farewell = Some(match &t.save_error {
                 None if over => format!("Finished game saved in {}.", self.lib.dir().display()),
@@ -1388,7 +1403,7 @@ impl App {
             .new_session(seed)
             .and_then(|spec| Session::new(spec).map_err(|e| e.to_string()));
         match made {
-            Ok(session) => self.begin(session, true),
+            Ok(session) => self.begin(session, None),
             Err(e) => form.error = Some(e),
         }
     }
@@ -1435,7 +1450,7 @@ impl App {
                 match self.lib.load(&entry.id) {
                     Ok(loaded) => {
                         let recovered = loaded.recovered_from_backup.clone();
-                        self.begin(loaded.session, false);
+                        self.begin(loaded.session, Some(loaded.revision));
                         if let Some(t) = self.table.as_mut() {
                             t.note("Game resumed".to_string());
                             if let Some(why) = recovered {

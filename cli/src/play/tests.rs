@@ -1028,9 +1028,11 @@ fn a_save_that_fails_mid_game_is_shown_until_a_save_works_again() {
     let mut a = app("save-fails", false);
     new_game(&mut a, &CULIN_TWO_PEOPLE);
     assert!(a.unsaved().is_none());
-    // The folder goes away and a file takes its place: the next save cannot be written.
+    // The folder goes away (storage taken out) and a file takes its place: the next
+    // save cannot be written.
     let dir = a.lib.dir().to_path_buf();
-    std::fs::remove_dir_all(&dir).expect("remove the save folder");
+    let away = dir.with_extension("away");
+    std::fs::rename(&dir, &away).expect("move the save folder away");
     std::fs::write(&dir, b"in the way").expect("a file where the folder was");
     ch(&mut a, ' ');
     assert!(a.unsaved().is_some(), "the failed save is known");
@@ -1038,12 +1040,43 @@ fn a_save_that_fails_mid_game_is_shown_until_a_save_works_again() {
     assert!(s.contains("Not saved"), "{s}");
     let farewell = a.farewell.clone().unwrap_or_default();
     assert!(farewell.contains("could not be saved"), "{farewell}");
-    // The folder is back: the next action saves and the warning goes.
+    // The folder is back with the game in it: the next action saves and the warning goes.
     std::fs::remove_file(&dir).expect("remove the file");
-    std::fs::create_dir_all(&dir).expect("folder back");
+    std::fs::rename(&away, &dir).expect("folder back");
     ch(&mut a, '1');
     assert!(a.unsaved().is_none(), "saved again");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Two terminals on one save folder resume the same game: the one that saves second after
+/// the other has played on is told, and does not write over the other's moves.
+#[test]
+fn a_second_terminal_on_the_same_game_is_told_instead_of_writing_over_it() {
+    let mut a = app("two-terminals", false);
+    new_game(&mut a, &CULIN_TWO_PEOPLE);
+    press(&mut a, KeyCode::Esc);
+    let mut first = resumed(SaveLibrary::open(a.lib.dir()).expect("lib"));
+    let mut second = resumed(SaveLibrary::open(a.lib.dir()).expect("lib"));
+    press(&mut first, KeyCode::Enter);
+    press(&mut second, KeyCode::Enter);
+    ch(&mut first, ' ');
+    assert!(first.unsaved().is_none(), "the first terminal saved");
+    let kept = first
+        .table
+        .as_ref()
+        .map(|t| t.session.clone())
+        .expect("table");
+    ch(&mut second, ' ');
+    let why = second
+        .unsaved()
+        .expect("the second terminal's save is refused");
+    assert!(why.contains("somewhere else"), "{why}");
+    assert!(screen(&second).contains("Not saved"), "{}", screen(&second));
+    let farewell = second.farewell.clone().unwrap_or_default();
+    assert!(farewell.contains("open it again"), "{farewell}");
+    let on_disk = a.lib.load(&kept.id).expect("loads").session;
+    assert_eq!(on_disk, kept, "the first terminal's throw is what is saved");
+    let _ = std::fs::remove_dir_all(a.lib.dir());
 }
 
 #[test]

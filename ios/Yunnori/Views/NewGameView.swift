@@ -249,11 +249,11 @@ private struct RuleOptionRow: View {
         case (.probability(let low, let high), .probability(let value)):
             VStack(alignment: .leading) {
                 Text(verbatim: "\(label): \(value.formatted(.number.precision(.fractionLength(2))))")
-                // Strictly inside the core's bounds.
+                // The core's bounds, in steps of 0.05.
                 Slider(value: Binding(
                     get: { value },
                     set: { model.setOption(option.key, to: .probability(value: ($0 * 20).rounded() / 20)) }
-                ), in: (low + 0.05)...(high - 0.05))
+                ), in: low...high)
             }
         case (.throwSet, .throws(let results)):
             VStack(alignment: .leading) {

@@ -152,7 +152,11 @@ public final class NewGameModel {
 
     public func setName(id: Int, _ name: String) {
         guard let i = index(of: id) else { return }
-        state.seats[i].name = String(name.prefix(24))
+        // The core counts a name's length in Unicode scalars (24 at most), not in the
+        // characters Swift sees: an emoji family is one Character but several scalars.
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: name.unicodeScalars.prefix(24))
+        state.seats[i].name = String(scalars)
     }
 
     /// Gives a seat a colour; a seat that had it gets this seat's old colour.

@@ -26,6 +26,9 @@ public struct UserMessage: Error, Equatable, Identifiable {
         case saveDamaged
         /// The saved game comes from a newer version of the app.
         case saveFromNewerVersion
+        /// Another copy of the game (another window) saved or deleted it since it was
+        /// opened here: its moves are kept, this copy's are not saved.
+        case saveConflict
         /// Reading or writing a file failed (storage full, permissions).
         case fileProblem
         /// The bot could not make its move.
@@ -64,6 +67,8 @@ public struct UserMessage: Error, Equatable, Identifiable {
         case .saveNotFound: text = "That saved game no longer exists."
         case .saveDamaged: text = "That saved game is damaged."
         case .saveFromNewerVersion: text = "That game was saved by a newer version of Yunnori."
+        case .saveConflict:
+            text = "This game was saved or deleted in another window; open it again from Saved Games."
         case .fileProblem: text = "The game could not be read or written."
         case .botFailed: text = "The computer player could not move."
         case .invalidInput: text = "The game could not read that."
@@ -89,6 +94,7 @@ public struct UserMessage: Error, Equatable, Identifiable {
         case .SaveCorrupt(_, let reason): return UserMessage(.saveDamaged, detail: reason)
         case .SaveFromNewerVersion(_, let version):
             return UserMessage(.saveFromNewerVersion, detail: "format \(version)")
+        case .SaveConflict(_, let reason): return UserMessage(.saveConflict, detail: reason)
         case .Io(let reason): return UserMessage(.fileProblem, detail: reason)
         case .StaleObject(let reason): return UserMessage(.staleMove, detail: reason)
         case .Cancelled: return nil

@@ -34,6 +34,31 @@ struct SaveResumeTests {
         #expect(second.state.message == nil)
     }
 
+    @Test("a game open in two windows: the one that fell behind is told, the other's moves stay")
+    func twoWindowsOfOneGame() async throws {
+        let dir = try tempDir()
+        let first = GameModel(library: try library(in: dir), pacing: .instant)
+        #expect(first.newGame(table(human, human, seed: 23)))
+        let id = try #require(first.state.gameID)
+        await first.flushSaves()
+        // The same game opened in a second window, on its own library object.
+        let second = GameModel(library: try library(in: dir), pacing: .instant)
+        #expect(second.resume(id: id))
+        await first.throwAndWait()
+        await first.flushSaves()
+        #expect(first.state.message == nil)
+        await second.throwAndWait()
+        await second.flushSaves()
+        try await waitUntil("the second window hears of its refused save") {
+            second.state.message != nil
+        }
+        #expect(second.state.message?.kind == .saveConflict)
+        // The first window's throw is what is on disk.
+        let onDisk = try library(in: dir).load(id: id)
+        #expect(onDisk.summary.actions == 1)
+        #expect(try onDisk.session.snapshot().hand == first.state.snapshot?.hand)
+    }
+
     @Test("an undone move is saved undone")
     func undoIsSaved() async throws {
         let dir = try tempDir()

@@ -376,11 +376,80 @@ final class BadInputTests: XCTestCase {
         var library: SaveLibrary? = try SaveLibrary.open(dir: dir.path)
         try library?.save(game: game)
         try library?.delete(id: try game.id())
-        assertThrows(stale, "deleted") { try game.save() }
-        try library?.save(game: game)
-        try game.save()
+        // Deleted: the live game may not write it back, either way.
+        let conflict: (YutError) -> Bool = { if case .SaveConflict = $0 { true } else { false } }
+        assertThrows(conflict, "deleted") { try game.save() }
+        assertThrows(conflict, "deleted, saved through the library") { try library?.save(game: game) }
+        XCTAssertEqual(try library?.list().count, 0)
         library = nil  // the library object is released
         assertThrows(stale, "library released") { try game.save() }
         XCTAssertEqual(try game.snapshot().phase, .toThrow)
+    }
+
+    func testTwoCopiesOfOneGameNeverWriteOverEachOther() throws {
+        let dir = try tempDir()
+        let first = try SaveLibrary.open(dir: dir.path)
+        let original = try GameSession(game: humans(seed: 21))
+        try first.save(game: original)
+        let id = try original.id()
+        // The game opened twice (two windows), through two library objects on one folder.
+        let second = try SaveLibrary.open(dir: dir.path)
+        let a = try first.load(id: id).session
+        let b = try second.load(id: id).session
+        _ = try a.throwSticks(swipe: tap)
+        try a.save()
+        _ = try b.throwSticks(swipe: tap)
+        if try b.snapshot().phase == .toMove {
+            _ = try b.play(mv: try XCTUnwrap(try b.legalMoves().first))
+        } else {
+            _ = try b.throwSticks(swipe: tap)
+        }
+        let conflict: (YutError) -> Bool = { if case .SaveConflict(id: id, _) = $0 { true } else { false } }
+        assertThrows(conflict, "B fell behind") { try b.save() }
+        assertThrows(conflict, "B through its library") { try second.save(game: b) }
+        // A's one throw is on disk (not B's two actions); opened again, it goes on from there.
+        let again = try second.load(id: id)
+        XCTAssertNil(again.recoveredFromBackup)
+        XCTAssertEqual(again.summary.actions, 1)
+        XCTAssertEqual(try again.session.snapshot().hand, try a.snapshot().hand)
+        // Deleted through one library object, it is not written back through the other.
+        try second.delete(id: id)
+        assertThrows(conflict, "deleted elsewhere") { try a.save() }
+        XCTAssertEqual(try first.list().count, 0)
+    }
+
+    func testBadNamesStickOddsAndFoldersAreRefusedWithTypedErrors() throws {
+        func named(_ name: String) -> NewGame {
+            NewGame(
+                rules: presetRules(preset: .yunnori),
+                seats: [
+                    SeatSpec(name: name, colour: "#D64545", player: .human),
+                    SeatSpec(name: "Bada", colour: "#2E6FD8", player: .human),
+                ],
+                teams: nil, seed: 3, undo: true)
+        }
+        XCTAssertEqual(try GameSession(game: named("  Haneul ")).snapshot().seats[0].name, "Haneul")
+        let setup: (YutError) -> Bool = { if case .InvalidSetup = $0 { true } else { false } }
+        for bad in ["", "   ", "Ha\u{0}neul", "Ha\nneul", "\u{202E}luenaH",
+                    String(repeating: "가", count: 25), String(repeating: "🎲", count: 1_000),
+                    String(repeating: "x", count: 10_000_000)] {
+            assertThrows(setup, String(bad.prefix(20))) { try GameSession(game: named(bad)) }
+        }
+        let rules: (YutError) -> Bool = { if case .InvalidRules = $0 { true } else { false } }
+        for p in [5e-324, 1e-300, 0.05, 0.95, 1.0 - 1e-16, Double.nan] {
+            let table = humans(seed: 3)
+            let biased = NewGame(
+                rules: Rules(preset: .yunnori, changes: [
+                    RuleSetting(key: "stick_flat_probability", value: .probability(value: p)),
+                ]),
+                seats: table.seats, teams: nil, seed: 3, undo: true)
+            assertThrows(rules, "p = \(p)") { try GameSession(game: biased) }
+        }
+        let bias = try describeRules(rules: presetRules(preset: .yunnori)).options
+            .first { $0.key == "stick_flat_probability" }
+        XCTAssertEqual(bias?.kind, .probability(min: 0.1, max: 0.9))
+        assertThrows({ if case .InvalidInput = $0 { true } else { false } }, "no folder") {
+            try SaveLibrary.open(dir: "")
+        }
     }
 }

@@ -431,6 +431,10 @@ class GameViewModel(
         val ok = try {
             library.save(game)
             true
+        } catch (e: YutException.SaveConflict) {
+            // Another window has this game: its moves are kept, this copy's are not saved.
+            say(MessageKind.SaveConflict, e.reason)
+            false
         } catch (e: YutException) {
             say(MessageKind.NotSaved, e.toUserMessage().detail)
             false

@@ -28,6 +28,8 @@ enum class MessageKind {
     SaveNotFound,
     SaveDamaged,
     SaveFromNewerVersion,
+    /** Another copy of the game (another window) saved or deleted it since it was opened here. */
+    SaveConflict,
     FileError,
     Stale,
     InvalidInput,
@@ -66,6 +68,7 @@ fun YutException.toUserMessage(): UserMessage = when (this) {
     is YutException.SaveNotFound -> UserMessage(MessageKind.SaveNotFound, id)
     is YutException.SaveCorrupt -> UserMessage(MessageKind.SaveDamaged, reason)
     is YutException.SaveFromNewerVersion -> UserMessage(MessageKind.SaveFromNewerVersion, "format $version")
+    is YutException.SaveConflict -> UserMessage(MessageKind.SaveConflict, reason)
     is YutException.Io -> UserMessage(MessageKind.FileError, reason)
     is YutException.StaleObject -> UserMessage(MessageKind.Stale, reason)
     is YutException.Cancelled -> UserMessage(MessageKind.Internal, "cancelled")

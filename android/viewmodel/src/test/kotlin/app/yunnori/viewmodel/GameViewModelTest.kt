@@ -39,6 +39,25 @@ class GameViewModelTest {
     private fun library() = SaveLibrary.open(dir.toString())
 
     @Test
+    fun `a game open in two windows - the window that fell behind is told, the other window keeps its moves`() = runTest(timeout = 60.seconds) {
+        val first = GameViewModel(backgroundScope, library(), testSettings)
+        val id = assertNotNull(first.act(UiEvent.NewGame(table(human, human))).gameId)
+        // The same game opened in a second window (its own library object on the folder).
+        val second = GameViewModel(backgroundScope, library(), testSettings)
+        assertNull(second.act(UiEvent.Resume(id)).message)
+        val thrown = first.act(UiEvent.Throw())
+        assertTrue(thrown.saved)
+        assertNull(thrown.message)
+        val behind = second.act(UiEvent.Throw())
+        assertEquals(MessageKind.SaveConflict, behind.message?.kind)
+        assertFalse(behind.saved)
+        // The first window's throw is what is on disk.
+        val onDisk = library().load(id)
+        assertEquals(1, onDisk.summary.actions)
+        assertEquals(thrown.snapshot!!.hand, onDisk.session.snapshot().hand)
+    }
+
+    @Test
     fun `a human throws and moves, then the bot plays its turn after a visible pause`() = runTest(timeout = 60.seconds) {
         val settings = testSettings.copy(botPauseMs = 500)
         val vm = GameViewModel(backgroundScope, library(), settings)

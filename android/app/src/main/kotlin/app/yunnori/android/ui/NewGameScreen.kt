@@ -331,7 +331,7 @@ private fun RuleEditor(option: RuleOption, changed: Boolean, onEvent: (UiEvent.F
                         value = dragged,
                         onValueChange = { dragged = it },
                         onValueChangeFinished = { onEvent(UiEvent.SetRule(option.key, RuleValue.Probability(dragged.toDouble()))) },
-                        valueRange = 0.05f..0.95f,
+                        valueRange = kind.min.toFloat()..kind.max.toFloat(),
                         modifier = Modifier.weight(1f),
                     )
                     Text("%.2f".format(dragged), modifier = Modifier.padding(start = 8.dp))

@@ -49,6 +49,7 @@ fun MessageKind.text(): Int = when (this) {
     MessageKind.SaveNotFound -> R.string.msg_save_not_found
     MessageKind.SaveDamaged -> R.string.msg_save_damaged
     MessageKind.SaveFromNewerVersion -> R.string.msg_save_newer
+    MessageKind.SaveConflict -> R.string.msg_save_conflict
     MessageKind.FileError -> R.string.msg_file_error
     MessageKind.Stale -> R.string.msg_stale
     MessageKind.InvalidInput -> R.string.msg_invalid_input
