@@ -21,9 +21,10 @@ bash scripts/install-tools.sh
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
-step "generated files are current: the clack sound, the iPhone licences list"
+step "generated files are current: the clack sound, the iPhone licences list, both apps' design constants"
 python3 scripts/make-clack-sound.py --check
 python3 scripts/gen-ios-licences.py --check
+python3 scripts/gen-design.py --check
 
 step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings

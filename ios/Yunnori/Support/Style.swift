@@ -104,7 +104,7 @@ func colourName(_ hex: String) -> String {
     case .green: return localized("colour.green", fallback: "Green")
     case .yellow: return localized("colour.yellow", fallback: "Yellow")
     case .purple: return localized("colour.purple", fallback: "Purple")
-    case .teal: return localized("colour.teal", fallback: "Teal")
+    case .sky: return localized("colour.sky", fallback: "Sky blue")
     case nil: return localized("newGame.colour", fallback: "Colour")
     }
 }

@@ -247,23 +247,9 @@ public final class NewGameModel {
     }
 }
 
-/// The seat colours the app offers, by a stable name the app words (VoiceOver reads a
-/// swatch by it).
-public enum SeatColour: String, CaseIterable, Sendable {
-    case red, blue, green, yellow, purple, teal
-
-    /// As the core stores it, `#RRGGBB`.
-    public var hex: String {
-        switch self {
-        case .red: return "#D64545"
-        case .blue: return "#2E6FD8"
-        case .green: return "#2F9E44"
-        case .yellow: return "#E0A100"
-        case .purple: return "#8E44AD"
-        case .teal: return "#1ABC9C"
-        }
-    }
-
+/// Seat colours come from design/tokens.json (the generated `DesignTokens.swift`), the
+/// same as the Android app's.
+extension SeatColour {
     /// The named colour of a stored one (any case of the hex digits); `nil` for one the app
     /// does not offer.
     public init?(hex: String) {

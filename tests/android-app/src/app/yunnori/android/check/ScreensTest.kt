@@ -66,7 +66,7 @@ class ScreensTest {
         val colours = onAllNodesWithContentDescription("Colour: ", substring = true).fetchSemanticsNodes()
         assertEquals(3 * vm.state.value.palette.size, colours.size)
         assertEquals(3, onAllNodes(hasContentDescription("Colour: ", substring = true) and isSelected()).fetchSemanticsNodes().size)
-        val names = listOf("Red", "Blue", "Green", "Orange", "Pink", "Sky blue")
+        val names = listOf("Red", "Blue", "Green", "Yellow", "Purple", "Sky blue")
         for (name in names) assertEquals(3, onAllNodesWithContentDescription("Colour: $name").fetchSemanticsNodes().size, name)
         assertEquals(1, onAllNodes(hasContentDescription("Colour: Red") and isSelected()).fetchSemanticsNodes().size, "seat 1 is red")
         screenshot("new-game")

@@ -63,11 +63,11 @@ data class NewGameUiState(
 
     companion object {
         /**
-         * Seat colours: Okabe and Ito's set, which people with any common colour-vision
-         * deficiency tell apart (vermilion, blue, bluish green, orange, reddish purple, sky
-         * blue); each seat also has its own shape on its pieces.
+         * Seat colours, from design/tokens.json (the same as the iPhone app's): Okabe and
+         * Ito's set, which people with any common colour-vision deficiency tell apart; each
+         * seat also has its own shape on its pieces.
          */
-        val PALETTE: List<String> = listOf("#D55E00", "#0072B2", "#009E73", "#E69F00", "#CC79A7", "#56B4E9")
+        val PALETTE: List<String> = SeatColour.entries.map { it.hex }
     }
 }
 

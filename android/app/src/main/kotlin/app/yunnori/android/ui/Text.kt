@@ -20,6 +20,7 @@ import app.yunnori.core.SaveDamage
 import app.yunnori.core.Spot
 import app.yunnori.core.Throw
 import app.yunnori.viewmodel.MessageKind
+import app.yunnori.viewmodel.SeatColour
 import app.yunnori.viewmodel.UserMessage
 import kotlin.math.roundToInt
 
@@ -108,15 +109,16 @@ fun stationChoiceText(id: String, board: BoardLayout): String {
     return if (name == null) id else "$id $name"
 }
 
-/** The app's seat colours (Okabe and Ito's colour-blind-safe set, darkened to stand out on the board) and their names. */
-private val PALETTE_NAMES: Map<String, Int> = mapOf(
-    "#D55E00" to R.string.colour_red,
-    "#0072B2" to R.string.colour_blue,
-    "#009E73" to R.string.colour_green,
-    "#E69F00" to R.string.colour_orange,
-    "#CC79A7" to R.string.colour_pink,
-    "#56B4E9" to R.string.colour_sky,
-)
+/** The name of each of the app's seat colours (design/tokens.json). */
+@StringRes
+private fun SeatColour.text(): Int = when (this) {
+    SeatColour.RED -> R.string.colour_red
+    SeatColour.BLUE -> R.string.colour_blue
+    SeatColour.GREEN -> R.string.colour_green
+    SeatColour.YELLOW -> R.string.colour_yellow
+    SeatColour.PURPLE -> R.string.colour_purple
+    SeatColour.SKY -> R.string.colour_sky
+}
 
 /**
  * A colour's name, so that TalkBack (and a player who cannot tell the discs apart) hears
@@ -125,7 +127,7 @@ private val PALETTE_NAMES: Map<String, Int> = mapOf(
  */
 @StringRes
 fun colourName(hex: String): Int {
-    PALETTE_NAMES[hex.uppercase()]?.let { return it }
+    SeatColour.of(hex)?.let { return it.text() }
     val c = colourOf(hex)
     val max = maxOf(c.red, c.green, c.blue)
     val min = minOf(c.red, c.green, c.blue)
