@@ -30,6 +30,9 @@ APP="$REPO_DIR/android/app/src/main"
 CHECK="$REPO_DIR/tests/android-app"
 [ -d "$APP/kotlin" ] || yn_die "$APP/kotlin missing"
 [ -f "$APP/res/values/strings.xml" ] || yn_die "$APP/res/values/strings.xml missing"
+# A Hangul font, so the Korean screens and the board's corner names render as a phone
+# shows them (without one, Skia draws empty boxes in the screenshots).
+yn_apt_ensure fontconfig fonts-nanum
 
 # --- 1. the view model module and the bindings, as the view model tests build them ------
 VM_WORK="$LIB_DIR/yunnori-bindings/android-viewmodel"

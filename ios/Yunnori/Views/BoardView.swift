@@ -119,10 +119,19 @@ struct BoardView: View {
                 let dx = station.x < 0.25 ? -1.0 : (station.x > 0.75 ? 1.0 : 0.0)
                 let dy = station.y < 0.25 ? -1.0 : 1.0
                 let at = CGPoint(x: c.x + dx * r * 0.9, y: c.y + dy * (r + w * 0.035))
+                let size = max(10, w * 0.032)
                 context.draw(
-                    Text(name).font(.system(size: max(10, w * 0.032), weight: .semibold))
+                    Text(name).font(.system(size: size, weight: .semibold))
                         .foregroundStyle(Palette.line),
                     at: at)
+                // Where the screen is English, the romanisation small, on the outer side.
+                if !prefersKorean, let romanised = station.nameEnglish {
+                    let small = size * DesignTokens.TypeScale.cornerRomanised / DesignTokens.TypeScale.cornerName
+                    context.draw(
+                        Text(verbatim: romanised).font(.system(size: small))
+                            .foregroundStyle(Palette.line),
+                        at: CGPoint(x: at.x, y: at.y + dy * (size + small) * 0.6))
+                }
             }
         }
 

@@ -34,24 +34,27 @@ import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.onClick
 import androidx.compose.ui.semantics.role
 import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.text.SpanStyle
 import androidx.compose.ui.text.TextMeasurer
 import androidx.compose.ui.text.TextStyle
+import androidx.compose.ui.text.buildAnnotatedString
 import androidx.compose.ui.text.drawText
 import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.text.intl.Locale
 import androidx.compose.ui.text.rememberTextMeasurer
+import androidx.compose.ui.text.withStyle
 import androidx.compose.ui.unit.IntOffset
 import app.yunnori.android.R
 import app.yunnori.android.ui.colourName
 import app.yunnori.android.ui.colourOf
 import app.yunnori.android.ui.percent
 import app.yunnori.android.ui.spotText
+import app.yunnori.android.ui.theme.DesignTokens
 import app.yunnori.android.ui.theme.YutColours
 import app.yunnori.core.BoardLayout
 import app.yunnori.core.LegalMove
 import app.yunnori.core.Spot
 import app.yunnori.core.StackView
-import app.yunnori.core.StationInfo
 import app.yunnori.viewmodel.MoveShown
 import app.yunnori.viewmodel.Selection
 import kotlin.math.floor
@@ -175,8 +178,10 @@ fun Board(
                 drawCircle(YutColours.BoardPaper, r, c)
                 drawCircle(YutColours.BoardInk, r, c, style = Stroke(width = frame.span * 0.006f))
                 if (s.id == board.startStation) drawCircle(YutColours.BoardInk, r * 0.55f, c, style = Stroke(frame.span * 0.004f))
-                stationName(s, korean)?.let { name ->
-                    label(measurer, name, c + Offset(0f, r + frame.span * 0.012f), frame.origin.x, frame.origin.x + frame.span, frame.span)
+                s.nameKorean?.let { name ->
+                    // Hangul first; the romanisation small beside it where the screen is English.
+                    val romanised = if (korean) null else s.nameEnglish
+                    label(measurer, name, romanised, c + Offset(0f, r + frame.span * 0.012f), frame.origin.x, frame.origin.x + frame.span, frame.span)
                 }
             }
 
@@ -293,12 +298,19 @@ private fun BoardTargets(
     }
 }
 
-private fun stationName(s: StationInfo, korean: Boolean): String? = if (korean) s.nameKorean else s.nameEnglish
-
-/** A station's name, centred below it but kept inside the board's width. */
-private fun DrawScope.label(measurer: TextMeasurer, text: String, top: Offset, left: Float, right: Float, span: Float) {
-    val style = TextStyle(color = YutColours.BoardInk, fontSize = (span / 38f).toSp())
-    val layout = measurer.measure(text, style)
+/**
+ * A corner's or the centre's name, centred below it but kept inside the board's width: the
+ * Hangul name large, and its romanisation small beside it when given (sizes in proportion
+ * to the design's corner_name and corner_romanised text sizes).
+ */
+private fun DrawScope.label(measurer: TextMeasurer, name: String, romanised: String?, top: Offset, left: Float, right: Float, span: Float) {
+    val nameSize = (span / 26f).toSp()
+    val romanisedSize = nameSize * (DesignTokens.TypeScale.CornerRomanised.value / DesignTokens.TypeScale.CornerName.value)
+    val text = buildAnnotatedString {
+        withStyle(SpanStyle(fontWeight = FontWeight.Bold, fontSize = nameSize)) { append(name) }
+        if (romanised != null) withStyle(SpanStyle(fontSize = romanisedSize)) { append(" $romanised") }
+    }
+    val layout = measurer.measure(text, TextStyle(color = YutColours.BoardInk))
     val x = (top.x - layout.size.width / 2f).coerceIn(left, maxOf(left, right - layout.size.width))
     drawText(layout, topLeft = Offset(x, top.y))
 }
