@@ -280,8 +280,9 @@ pub fn decode(bytes: &[u8]) -> Result<Loaded, SaveError> {
     })
 }
 
-/// Reads just the summary at the head of a save file, without the rest: fast enough to
-/// list many games, and it does not check the game itself (`decode` does).
+/// Reads just the summary at the head of a save file, without the rest. It does not check
+/// the game itself (`decode` does), so the Resume list does not use it: it is for tools
+/// that only peek at a file (the fuzz target, the damage tests).
 pub fn read_summary<R: Read>(reader: R) -> Result<Summary, SaveError> {
     read_head(reader, true)?.ok_or_else(|| SaveError::corrupt("the summary is missing"))
 }
@@ -486,8 +487,8 @@ impl SaveLibrary {
     }
 
     /// Takes the game's lock, waiting for another writer (in this process or another) to
-    /// finish. A delete removes the lock file while holding it, so a lock taken on a file
-    /// that is no longer in the directory is let go and taken again.
+    /// finish. Every save and delete removes the lock file while holding it, so a lock
+    /// taken on a file that is no longer in the directory is let go and taken again.
     fn lock(&self, id: &str) -> Result<GameLock, SaveError> {
         let path = self.lock_path(id);
         loop {
