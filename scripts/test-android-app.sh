@@ -15,7 +15,8 @@
 # (whose compiled module it reuses); the scratch dir is
 # $YUT_FFI_LIB_DIR/yunnori-bindings/android-app. Screenshots of the screens the tests
 # drew are left in its screenshots/ directory. Exit status: 0 only when the app
-# compiled, every test passed and at least one ran.
+# compiled, every test passed and at least one ran. YUNNORI_ANDROID_TESTS=REGEX runs only
+# the test classes whose names match (while working on one screen; .ci/run runs them all).
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -128,7 +129,7 @@ rc=0
 java ${JAVA_OPTS:-} -Djava.awt.headless=true -Djna.library.path="$LIB_DIR" \
     -Dyunnori.res="$APP/res" -Dyunnori.screenshots="$WORK/screenshots" \
     -jar "$JUNIT_CONSOLE_JAR" --disable-banner --disable-ansi-colors --details=tree \
-    --include-classname '.*' --exclude-engine=junit-vintage \
+    --include-classname "${YUNNORI_ANDROID_TESTS:-.*}" --exclude-engine=junit-vintage \
     --class-path "$run_cp" --scan-class-path "$TEST_CLASSES" 2>&1 </dev/null | tee "$log" || rc=$?
 
 yn_junit_verdict "$log" "$rc" "$start"

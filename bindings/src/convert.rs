@@ -335,7 +335,9 @@ pub(crate) fn core_move_spec(m: &MoveSpec) -> Result<yut_core::setup::MoveSpec, 
     })
 }
 
-pub(crate) fn save_summary(s: &save::Summary) -> SaveSummary {
+/// `turn_number`: the game's turn in progress (`Session::turn_number`), which the file's
+/// summary does not hold.
+pub(crate) fn save_summary(s: &save::Summary, turn_number: usize) -> SaveSummary {
     SaveSummary {
         id: s.id.clone(),
         preset: s.preset.into(),
@@ -359,6 +361,7 @@ pub(crate) fn save_summary(s: &save::Summary) -> SaveSummary {
         updated_ms: millis(s.updated_ms),
         actions: int(s.actions),
         turns: int(s.turns),
+        turn_number: int(turn_number),
     }
 }
 

@@ -85,13 +85,14 @@ impl SaveLibrary {
         Ok(entries
             .iter()
             .map(|e| {
+                let turn = e.turn_number.unwrap_or(0);
                 let (status, summary, damage) = match &e.status {
-                    EntryStatus::Good(s) => (SaveStatus::Good, Some(save_summary(s)), None),
+                    EntryStatus::Good(s) => (SaveStatus::Good, Some(save_summary(s, turn)), None),
                     EntryStatus::Backup { summary, damage } => (
                         SaveStatus::Backup {
                             damage: damage.to_string(),
                         },
-                        Some(save_summary(summary)),
+                        Some(save_summary(summary, turn)),
                         Some(save_damage(damage)),
                     ),
                     EntryStatus::Damaged(err) => (status(err), None, Some(save_damage(err))),
@@ -110,12 +111,13 @@ impl SaveLibrary {
     /// here with `GameSession.save`.
     pub fn load(self: Arc<Self>, id: String) -> Result<LoadedGame, YutError> {
         let loaded = guarded(|| self.inner.load(&id).map_err(|e| from_save(e, &id)))?;
+        let summary = save_summary(&loaded.summary, loaded.session.turn_number());
         let mut state = SessionState::new(loaded.session);
         state.library = Some(Arc::downgrade(&self));
         state.saved = Some((self.inner.dir().to_path_buf(), loaded.revision));
         Ok(LoadedGame {
             session: GameSession::wrap(state),
-            summary: save_summary(&loaded.summary),
+            summary,
             recovered_from_backup: loaded.recovered_from_backup,
         })
     }

@@ -515,7 +515,11 @@ pub struct SaveSummary {
     pub updated_ms: i64,
     /// Throws and moves played.
     pub actions: i32,
+    /// Turns begun (a seat's first throw starts one); kept for older callers.
     pub turns: i32,
+    /// The turn in progress, counted from 1, as a turn counter shows it: it moves on the
+    /// moment play passes to another seat (the last turn played once the game is over).
+    pub turn_number: i32,
 }
 
 /// How a saved game shows in the Resume list.

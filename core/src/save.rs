@@ -217,6 +217,10 @@ pub enum EntryStatus {
 pub struct SaveEntry {
     pub id: String,
     pub status: EntryStatus,
+    /// The turn in progress ([`Session::turn_number`]) of a game that opens, `None` for a
+    /// damaged one: the summary's `turns` counts turns begun, which lags a turn at every
+    /// handover, and changing it would change the save format.
+    pub turn_number: Option<usize>,
 }
 
 impl SaveEntry {
@@ -701,15 +705,23 @@ impl SaveLibrary {
         let mut out: Vec<SaveEntry> = ids
             .into_iter()
             .map(|id| {
-                let status = match self.open_checked(&id) {
-                    Ok((l, None)) => EntryStatus::Good(l.summary),
-                    Ok((l, Some(damage))) => EntryStatus::Backup {
-                        summary: l.summary,
-                        damage,
-                    },
-                    Err(e) => EntryStatus::Damaged(e),
+                let (status, turn_number) = match self.open_checked(&id) {
+                    Ok((l, None)) => {
+                        let turn = l.session.turn_number();
+                        (EntryStatus::Good(l.summary), Some(turn))
+                    }
+                    Ok((l, Some(damage))) => {
+                        let turn = l.session.turn_number();
+                        let summary = l.summary;
+                        (EntryStatus::Backup { summary, damage }, Some(turn))
+                    }
+                    Err(e) => (EntryStatus::Damaged(e), None),
                 };
-                SaveEntry { id, status }
+                SaveEntry {
+                    id,
+                    status,
+                    turn_number,
+                }
             })
             .collect();
         out.sort_by_key(|e| std::cmp::Reverse(e.summary().map(|s| s.updated_ms)));

@@ -39,6 +39,8 @@ fn assert_list_matches_load(lib: &SaveLibrary) -> Vec<(String, &'static str)> {
     let mut seen = Vec::new();
     for entry in lib.list().unwrap() {
         let opened = lib.load(&entry.id);
+        let turn = opened.as_ref().ok().map(|l| l.session.turn_number());
+        assert_eq!(entry.turn_number, turn, "{}: listed turn", entry.id);
         let how = match (&entry.status, &opened) {
             (EntryStatus::Good(sum), Ok(l)) if l.recovered_from_backup.is_none() => {
                 assert_eq!(*sum, l.summary, "{}: listed summary", entry.id);

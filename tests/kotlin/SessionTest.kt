@@ -277,6 +277,32 @@ class SessionTest {
     }
 
     @Test
+    fun theSavedGamesListCountsTheTurnInProgressFromTheHandover() {
+        val dir = Files.createTempDirectory("yunnori-kt-turns")
+        SaveLibrary.open(dir.toString()).use { library ->
+            GameSession(humans(7uL)).use { game ->
+                library.save(game)
+                assertEquals(1, library.list().single().summary!!.turnNumber)
+                // Mina throws (bonus throws included) and moves until play passes to Joon.
+                var snap = game.snapshot()
+                var actions = 0
+                while (snap.turn.seat != 1) {
+                    check(++actions < 50) { "play never passed to Joon" }
+                    snap = if (snap.phase == Phase.TO_THROW) game.throwSticks(TAP).snapshot else game.play(snap.legalMoves.first()).snapshot
+                }
+                game.save()
+                // Joon has not thrown: one turn begun, but the turn on screen is the second.
+                val listed = library.list().single().summary!!
+                assertEquals(1, listed.turns)
+                assertEquals(2, listed.turnNumber)
+                assertEquals(1, listed.toMove)
+                val loaded = library.load(game.id())
+                loaded.session.use { assertEquals(2, loaded.summary.turnNumber) }
+            }
+        }
+    }
+
+    @Test
     fun botSearchIsCancellable() = runBlocking<Unit> {
         GameSession(bots(5uL, BotLevel.HARD, BotLevel.HARD)).use { game ->
             // Play on to a position where the bot has a real choice, so it searches.

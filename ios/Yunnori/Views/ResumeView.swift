@@ -66,6 +66,9 @@ private struct ResumeRow: View {
                 .foregroundStyle(.primary)
                 HStack(spacing: 8) {
                     Text(verbatim: presetName(summary.preset))
+                    if !summary.finished {
+                        Text("resume.turn \(Int(summary.turnNumber))")
+                    }
                     if summary.finished {
                         Text(verbatim: winnerText(summary))
                     } else if let seat = summary.toMove, summary.seats.indices.contains(Int(seat)) {

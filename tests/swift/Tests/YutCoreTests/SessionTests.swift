@@ -196,6 +196,31 @@ final class SessionTests: XCTestCase {
         XCTAssertTrue(undos > 0 && passes > 0, "undos \(undos), turns passed \(passes)")
     }
 
+    func testSavedGamesListCountsTheTurnInProgressFromTheHandover() throws {
+        let library = try SaveLibrary.open(dir: try tempDir().path)
+        let game = try GameSession(game: humans(seed: 7))
+        try library.save(game: game)
+        XCTAssertEqual(try library.list().first?.summary?.turnNumber, 1)
+        // The first seat throws (bonus throws included) and moves until play passes on.
+        var snap = try game.snapshot()
+        var actions = 0
+        while snap.turn.seat != 1 {
+            actions += 1
+            XCTAssertLessThan(actions, 50, "play never passed to the second seat")
+            if actions >= 50 { return }
+            snap = snap.phase == .toThrow
+                ? try game.throwSticks(swipe: tap).snapshot
+                : try game.play(mv: try XCTUnwrap(snap.legalMoves.first)).snapshot
+        }
+        try game.save()
+        // The second seat has not thrown: one turn begun, the turn on screen the second.
+        let listed = try XCTUnwrap(try library.list().first?.summary)
+        XCTAssertEqual(listed.turns, 1)
+        XCTAssertEqual(listed.turnNumber, 2)
+        XCTAssertEqual(listed.toMove, 1)
+        XCTAssertEqual(try library.load(id: try game.id()).summary.turnNumber, 2)
+    }
+
     func testBotGameIsSavedDroppedResumedFromDiskAndFinished() async throws {
         let dir = try tempDir()
         var id = ""

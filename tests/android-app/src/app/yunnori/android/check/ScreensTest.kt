@@ -107,6 +107,28 @@ class ScreensTest {
             list.close()
         }
     }
+
+    @Test
+    fun `a saved game handed to the next player lists the turn that player is on`() = screenTest {
+        GameHost().use { host ->
+            send(host, UiEvent.NewGame(table(PlayerKind.Human, PlayerKind.Human)))
+            var st = awaitGame(host, "a new game") { it.canThrow }
+            // Seat 0 throws (bonus throws included) and moves until play passes to seat 1.
+            var actions = 0
+            while (st.snapshot!!.turn.seat != 1) {
+                check(++actions < 50) { "play never passed to seat 1" }
+                val tag = st.snapshot!!.state
+                send(host, if (st.canThrow) UiEvent.Throw() else UiEvent.ChooseMove(0, tag))
+                st = awaitGame(host, "an action") { it.snapshot!!.state != tag && it.saved }
+            }
+            showSavedGames(host, rows = 1) {}.use {
+                onNodeWithText("Seat 1 (to play)").assertExists()
+                // Seat 1 has not thrown yet, but its turn is the game's second.
+                onNodeWithText("Turn 2 · just now").assertExists()
+            }
+        }
+    }
+
     @Test
     fun `house rules are switched and counted as TalkBack reads them, and reset`() = screenTest {
         val vm = NewGameViewModel()

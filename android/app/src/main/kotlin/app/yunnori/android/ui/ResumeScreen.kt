@@ -123,7 +123,7 @@ private fun SaveCard(row: SaveRow, onOpen: () -> Unit, onDelete: () -> Unit) {
                     if (summary.finished) {
                         stringResource(R.string.resume_finished, updated)
                     } else {
-                        stringResource(R.string.resume_progress, summary.turns, updated)
+                        stringResource(R.string.resume_progress, summary.turnNumber, updated)
                     },
                     style = MaterialTheme.typography.bodySmall,
                 )
