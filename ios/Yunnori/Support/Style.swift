@@ -12,6 +12,8 @@ enum Palette {
     static let accent = Color("Vermilion")
     static let highlight = Color("Highlight")
     static let mat = Color("Mat")
+    static let matStraw = Color("MatStraw")
+    static let matWeave = Color("MatWeave")
     static let woodFlat = Color("WoodFlat")
     static let woodRound = Color("WoodRound")
 }

@@ -47,11 +47,9 @@ struct StickPainter {
         context.fill(polygon(cloth), with: .linearGradient(
             Gradient(colors: [Palette.mat.opacity(0.85), Palette.mat]),
             startPoint: cgPoint(cloth[0]), endPoint: cgPoint(cloth[3])))
-        // A woven border a little inside the cloth.
-        let weave = [Vec3(rim, rim, 0), Vec3(w - rim, rim, 0), Vec3(w - rim, h - rim, 0), Vec3(rim, h - rim, 0)]
-            .map { camera.project($0).point }
-        context.stroke(polygon(weave), with: .color(.white.opacity(0.22)),
-                       style: StrokeStyle(lineWidth: 1.5, dash: [6, 5]))
+        var woven = context
+        woven.clip(to: polygon(cloth))
+        drawWeave(in: &woven)
         // The near rim stands in front of the cloth: its top and its outer face.
         let nearTop = [innerTop[3], innerTop[2], outerTop[2], outerTop[3]]
         let nearFace = [outerTop[3], outerTop[2], outerBase[2], outerBase[3]]
@@ -59,6 +57,46 @@ struct StickPainter {
         context.fill(polygon(nearFace), with: .color(.black.opacity(0.2)))
         context.fill(polygon(nearTop), with: .color(Palette.woodRound))
         context.fill(polygon(nearTop), with: .color(.white.opacity(0.12)))
+    }
+
+    /// How thick a row of the 멍석's straw rope is, in the mat's points (Android's MatScene
+    /// weaves the same).
+    private static let rope = 7.0
+
+    /// A 멍석's weave: rows of straw rope across the mat, each of short slanted stitches
+    /// leaning the other way from the row before (a herringbone), a light strand and the
+    /// shade beside it, with a dark seam between the rows; in perspective.
+    private func drawWeave(in context: inout GraphicsContext) {
+        let w = Double(mat.width), h = Double(mat.height)
+        let rows = min(60, max(6, Int((h / Self.rope).rounded())))
+        let row = h / Double(rows)
+        let lean = row * 0.55
+        var strands = Path(), shades = Path(), seams = Path()
+        func segment(_ path: inout Path, _ a: Vec3, _ b: Vec3) {
+            path.move(to: cgPoint(camera.project(a).point))
+            path.addLine(to: cgPoint(camera.project(b).point))
+        }
+        for k in 0..<rows {
+            let top = row * Double(k)
+            let slant = k % 2 == 0 ? lean : -lean
+            var x = -lean
+            while x < w + lean {
+                segment(&strands, Vec3(x, top + row * 0.15, 0), Vec3(x + slant, top + row * 0.85, 0))
+                segment(&shades, Vec3(x + lean * 0.5, top + row * 0.15, 0),
+                        Vec3(x + lean * 0.5 + slant, top + row * 0.85, 0))
+                x += lean
+            }
+            if k > 0 { segment(&seams, Vec3(0, top, 0), Vec3(w, top, 0)) }
+        }
+        // Screen pixels per mat point at the mat's middle.
+        let left = camera.project(Vec3(w / 2 - 0.5, h / 2, 0)).point
+        let right = camera.project(Vec3(w / 2 + 0.5, h / 2, 0)).point
+        let px = hypot(right.x - left.x, right.y - left.y)
+        context.stroke(shades, with: .color(Palette.matWeave),
+                       style: StrokeStyle(lineWidth: max(1, px * row * 0.22), lineCap: .round))
+        context.stroke(strands, with: .color(Palette.matStraw),
+                       style: StrokeStyle(lineWidth: max(1, px * row * 0.2), lineCap: .round))
+        context.stroke(seams, with: .color(Palette.matWeave), lineWidth: max(1, px * row * 0.12))
     }
 
     // MARK: - The sticks

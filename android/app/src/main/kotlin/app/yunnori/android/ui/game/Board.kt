@@ -13,6 +13,9 @@ import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.offset
 import androidx.compose.foundation.layout.size
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Surface
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
@@ -21,11 +24,18 @@ import androidx.compose.runtime.rememberUpdatedState
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.geometry.CornerRadius
 import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.geometry.Rect
+import androidx.compose.ui.geometry.RoundRect
 import androidx.compose.ui.geometry.Size
 import androidx.compose.ui.geometry.lerp
+import androidx.compose.ui.graphics.Brush
 import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.graphics.Path
+import androidx.compose.ui.graphics.StrokeCap
 import androidx.compose.ui.graphics.drawscope.DrawScope
 import androidx.compose.ui.graphics.drawscope.Stroke
+import androidx.compose.ui.graphics.drawscope.clipPath
+import androidx.compose.ui.graphics.lerp
 import androidx.compose.ui.input.pointer.pointerInput
 import androidx.compose.ui.platform.LocalDensity
 import androidx.compose.ui.res.stringResource
@@ -43,6 +53,7 @@ import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.text.intl.Locale
 import androidx.compose.ui.text.rememberTextMeasurer
 import androidx.compose.ui.text.withStyle
+import androidx.compose.ui.tooling.preview.Preview
 import androidx.compose.ui.unit.IntOffset
 import app.yunnori.android.R
 import app.yunnori.android.ui.colourName
@@ -50,19 +61,30 @@ import app.yunnori.android.ui.colourOf
 import app.yunnori.android.ui.percent
 import app.yunnori.android.ui.spotText
 import app.yunnori.android.ui.theme.DesignTokens
+import app.yunnori.android.ui.theme.YunnoriTheme
 import app.yunnori.android.ui.theme.YutColours
 import app.yunnori.core.BoardLayout
+import app.yunnori.core.GameEvent
 import app.yunnori.core.LegalMove
+import app.yunnori.core.Route
+import app.yunnori.core.SeatCount
 import app.yunnori.core.Spot
 import app.yunnori.core.StackView
+import app.yunnori.core.boardLayout
+import app.yunnori.viewmodel.Destination
 import app.yunnori.viewmodel.MoveShown
+import app.yunnori.viewmodel.NewGameUiState
 import app.yunnori.viewmodel.Selection
+import kotlin.math.PI
+import kotlin.math.cos
 import kotlin.math.floor
 import kotlin.math.min
 import kotlin.math.roundToInt
+import kotlin.math.sin
+import kotlin.random.Random
 
-/** How long a piece takes from one station to the next. */
-const val MOVE_STEP_MS = 160
+/** How long a piece takes from one station to the next (the design's hop). */
+const val MOVE_STEP_MS = DesignTokens.Motion.HopMs.toInt()
 
 /** Where off-board spots are drawn, in the board's unit square (the start corner is at 1,1). */
 private val HOME_AT = Offset(0.86f, 1.075f)
@@ -84,12 +106,25 @@ private class BoardFrame(canvas: Size) {
     fun unit(p: Offset) = Offset((p.x - origin.x) / span, (p.y - origin.y) / span)
 }
 
+/** The board's motion, from the design's durations; a quarter as long under Reduce Motion. */
+private class BoardMotion(reduce: Boolean) {
+    private val factor = if (reduce) DesignTokens.Motion.ReducedFactor else 1f
+    private fun ms(design: Long) = (design * factor).roundToInt().coerceAtLeast(1)
+    val hopMs = ms(DesignTokens.Motion.HopMs)
+    val captureMs = ms(DesignTokens.Motion.CaptureMs)
+    val snapMs = ms(DesignTokens.Motion.StackSnapMs)
+    val turnMs = ms(DesignTokens.Motion.ShortcutTurnMs)
+}
+
 /**
- * The board, drawn from the core's station coordinates and lines: stations (corners and
- * the centre larger), the stacks as coloured discs with their sizes, the picked piece
- * and its destinations highlighted, a hint's piece and destination ringed in gold (with
- * the winning chance at each destination, to compare), and the last move travelling along
- * its path.
+ * The board as a 말판 on 한지, drawn from the core's station coordinates and lines: the
+ * paper's fibres, ink-brush lines, the corners and the centre larger with their names,
+ * arrows where pieces come in and where they go out; the pieces as 말 (tokens of the
+ * seat's colour and mark, a stack as tokens piled up with its count); the pieces that may
+ * move lit, the picked one's destinations lit with a ghost of it, a hint's piece and
+ * destination ringed in gold (with the winning chance at each destination); and the last
+ * move played out: the piece hops station by station, captured tokens fly back off the
+ * board, a stack that forms snaps together and a shortcut turn flashes at its corner.
  * A tap on a station reports its id.
  */
 @Composable
@@ -110,8 +145,16 @@ fun Board(
     /** A tap on a station, or on an off-board spot the picked piece may go to. */
     onTap: (Spot) -> Unit,
     modifier: Modifier = Modifier,
+    /** The seat to act, whose mark the lit destinations show. */
+    turnSeat: Int = 0,
+    /** Each side's seats with their colours, to draw the tokens a capture sends back. */
+    sideSeats: Map<Int, List<SeatCount>> = emptyMap(),
+    reduceMotion: Boolean = false,
 ) {
     val stations = remember(board) { board.stations.associateBy { it.id } }
+    val paper = remember { PaperGrain() }
+    val arrows = remember(board) { entryAndExit(board) }
+    val motion = BoardMotion(reduceMotion)
     val measurer = rememberTextMeasurer()
     val korean = Locale.current.language == "ko"
     val tap by rememberUpdatedState(onTap)
@@ -126,8 +169,12 @@ fun Board(
         animationSpec = infiniteRepeatable(tween(700), RepeatMode.Reverse),
         label = "highlight-alpha",
     )
-    // 0 → 1 along the last move's path; starts over for every new move.
+    // 0 → 1 along the last move's path, then 0 → 1 for what follows its landing (captured
+    // tokens flying back, a stack snapping together, a turn); both start over for every
+    // new move.
     val travel = remember { Animatable(1f) }
+    val landing = remember { Animatable(1f) }
+    val landingMs = lastMove?.let { landingMs(it, motion) } ?: 1
     // A move plays once: not again when the screen comes back from the Rules screen or
     // the phone is turned.
     LaunchedEffect(lastMove?.seq) {
@@ -135,7 +182,9 @@ fun Board(
         if (move.seq == played.moveSeq) return@LaunchedEffect
         played.moveSeq = move.seq
         travel.snapTo(0f)
-        travel.animateTo(1f, tween(durationMillis = maxOf(1, move.path.size * MOVE_STEP_MS), easing = LinearEasing))
+        landing.snapTo(0f)
+        travel.animateTo(1f, tween(durationMillis = maxOf(1, move.path.size * motion.hopMs), easing = LinearEasing))
+        landing.animateTo(1f, tween(durationMillis = landingMs(move, motion), easing = LinearEasing))
     }
 
     BoxWithConstraints(modifier) {
@@ -159,25 +208,22 @@ fun Board(
             }
             val small = frame.span * 0.024f
             val large = frame.span * 0.04f
+            val token = large * 0.95f
 
-            // Paper and lines.
-            drawRoundRect(
-                color = YutColours.BoardPaper,
-                topLeft = frame.at(-0.06f, -0.06f),
-                size = Size(frame.span * 1.12f, frame.span * 1.12f),
-                cornerRadius = CornerRadius(frame.span * 0.04f),
-            )
+            drawPaper(frame, paper)
             for (line in board.lines) {
                 val a = stations[line.from] ?: continue
                 val b = stations[line.to] ?: continue
-                drawLine(YutColours.BoardInk, frame.at(a.x, a.y), frame.at(b.x, b.y), strokeWidth = frame.span * 0.006f)
+                brushLine(frame.at(a.x, a.y), frame.at(b.x, b.y), frame.span * 0.0075f, YutColours.BoardInk)
             }
+            drawArrows(frame, arrows)
             for (s in board.stations) {
                 val c = frame.at(s.x, s.y)
                 val r = if (s.cornerOrCenter) large else small
                 drawCircle(YutColours.BoardPaper, r, c)
-                drawCircle(YutColours.BoardInk, r, c, style = Stroke(width = frame.span * 0.006f))
-                if (s.id == board.startStation) drawCircle(YutColours.BoardInk, r * 0.55f, c, style = Stroke(frame.span * 0.004f))
+                drawCircle(YutColours.BoardInk, r, c, style = Stroke(width = frame.span * (if (s.cornerOrCenter) 0.009f else 0.006f)))
+                // The corners and the centre are drawn double, as on a painted board.
+                if (s.cornerOrCenter) drawCircle(YutColours.BoardInk.copy(alpha = 0.55f), r * 0.7f, c, style = Stroke(frame.span * 0.0035f))
                 s.nameKorean?.let { name ->
                     // Hangul first; the romanisation small beside it where the screen is English.
                     val romanised = if (korean) null else s.nameEnglish
@@ -185,15 +231,19 @@ fun Board(
                 }
             }
 
-            // Where the player may move from, and where the picked piece may go.
+            // Where the player may move from, and where the picked piece may go (lit, with
+            // a ghost of the piece standing there).
             for (from in movableFrom) {
-                drawCircle(turnColour.copy(alpha = 0.25f + 0.35f * pulse), large * 1.35f, spotAt(from))
+                drawCircle(turnColour.copy(alpha = 0.2f + 0.35f * pulse), large * 1.45f, spotAt(from))
             }
             selection?.let { sel ->
-                drawCircle(turnColour, large * 1.45f, spotAt(sel.from), style = Stroke(frame.span * 0.008f))
+                drawCircle(turnColour, large * 1.5f, spotAt(sel.from), style = Stroke(frame.span * 0.008f))
                 for (d in sel.destinations) {
                     val ring = if (d.captures > 0) YutColours.Capture else turnColour
-                    drawCircle(ring.copy(alpha = pulse), large * 1.25f, spotAt(d.to), style = Stroke(frame.span * 0.01f))
+                    val at = spotAt(d.to)
+                    drawCircle(ring.copy(alpha = 0.12f + 0.22f * pulse), large * 1.45f, at)
+                    drawCircle(ring.copy(alpha = pulse), large * 1.3f, at, style = Stroke(frame.span * 0.01f))
+                    drawToken(turnColour, turnSeat, at, token * 0.85f, alpha = 0.45f)
                 }
             }
             hint?.let { h ->
@@ -207,23 +257,65 @@ fun Board(
 
             // The stacks (on a safe station several sides may stand together: fan them out).
             val moving = lastMove?.takeIf { travel.value < 1f }
+            val landed = lastMove?.takeIf { travel.value >= 1f && landing.value < 1f }
             val arriving = (moving?.path?.lastOrNull() as? Spot.Station)?.id
+            val snapping = landed?.events?.filterIsInstance<GameEvent.Stacked>()?.firstOrNull()?.at
+            val snapT = (landing.value * landingMs / motion.snapMs).coerceIn(0f, 1f)
             stacks.groupBy { it.station }.forEach { (station, here) ->
                 here.forEachIndexed { i, stack ->
                     if (station == arriving && i == here.lastIndex) return@forEachIndexed
                     val shift = Offset((i - (here.size - 1) / 2f) * large * 1.3f, 0f)
-                    drawStack(stack, frame.at(stack.x, stack.y) + shift, large * 0.95f, measurer)
+                    // A stack that has just formed lands a little large and settles.
+                    val scale = if (station == snapping && i == here.lastIndex) 1f + 0.25f * (1f - snapT) else 1f
+                    drawStack(stack, frame.at(stack.x, stack.y) + shift, token * scale, measurer)
                 }
             }
 
-            // The piece in flight.
+            // What a capture takes: standing where it was while the piece travels, then
+            // flying back off the board to where pieces wait.
+            val capturing = moving ?: landed
+            capturing?.events?.filterIsInstance<GameEvent.Captured>()?.forEach { c ->
+                val from = spotAt(Spot.Station(c.at))
+                val looks = sideSeats[c.side].orEmpty().ifEmpty { listOf(SeatCount(0, "#000000", 1)) }
+                val pieces = (0 until c.pieces).map { looks[it % looks.size] }
+                if (moving != null) {
+                    drawPile(pieces, from, token, measurer)
+                } else {
+                    val t = (landing.value * landingMs / motion.captureMs).coerceIn(0f, 1f)
+                    pieces.forEachIndexed { k, look ->
+                        // Each token leaves a moment after the one before it.
+                        val e = easeOut(((t - k * 0.08f) / (1f - 0.08f * (pieces.size - 1).coerceAtLeast(0))).coerceIn(0f, 1f))
+                        if (e >= 1f) return@forEachIndexed
+                        val to = frame.at(HOME_AT)
+                        val arc = Offset(0f, -sin(PI.toFloat() * e) * frame.span * 0.22f)
+                        drawToken(colourOf(look.colour), look.seat, lerp(from, to, e) + arc, token * (1f - 0.35f * e), lift = 1f)
+                    }
+                }
+            }
+
+            // A shortcut taken at a corner or the centre: an ink ring spreading from it.
+            landed?.events?.filterIsInstance<GameEvent.Turned>()?.forEach { turn ->
+                val t = (landing.value * landingMs / motion.turnMs).coerceIn(0f, 1f)
+                if (t < 1f) {
+                    drawCircle(
+                        turnColour.copy(alpha = 1f - t),
+                        large * (1.2f + 1.4f * t),
+                        spotAt(Spot.Station(turn.at)),
+                        style = Stroke(frame.span * 0.008f),
+                    )
+                }
+            }
+
+            // The piece in flight, hopping from station to station.
             if (moving != null) {
                 val points = listOf(spotAt(moving.from)) + moving.path.map(::spotAt)
                 val f = travel.value * (points.size - 1)
-                val i = floor(f).toInt().coerceIn(0, points.size - 2)
-                val p = if (points.size < 2) points.first() else lerp(points[i], points[i + 1], f - i)
-                drawPiece(colourOf(moving.colour), moving.seat, p, large * 1.05f)
-                if (moving.pieces > 1) count(measurer, moving.pieces, p, large)
+                val i = floor(f).toInt().coerceIn(0, maxOf(0, points.size - 2))
+                val hop = f - i
+                val p = if (points.size < 2) points.first() else lerp(points[i], points[i + 1], hop)
+                val lift = sin(PI.toFloat() * hop.coerceIn(0f, 1f))
+                val look = SeatCount(moving.seat, moving.colour, moving.pieces)
+                drawPile(List(moving.pieces.coerceAtLeast(1)) { look }, p, token * 1.05f, measurer, lift = lift)
             }
         }
         BoardTargets(
@@ -238,6 +330,16 @@ fun Board(
         )
     }
 }
+
+/** How long what follows a move's landing takes (the longest of its parts). */
+private fun landingMs(move: MoveShown, motion: BoardMotion): Int = maxOf(
+    1,
+    if (move.events.any { it is GameEvent.Captured }) motion.captureMs else 0,
+    if (move.events.any { it is GameEvent.Stacked }) motion.snapMs else 0,
+    if (move.events.any { it is GameEvent.Turned }) motion.turnMs else 0,
+)
+
+private fun easeOut(t: Float): Float = 1f - (1f - t) * (1f - t)
 
 /**
  * What TalkBack reads and acts on, since a canvas has no parts of its own: an element over
@@ -325,38 +427,207 @@ private fun DrawScope.chanceLabel(measurer: TextMeasurer, chance: Double, at: Of
     drawText(layout, topLeft = topLeft + Offset(span * 0.008f, 0f))
 }
 
-/** One seat's piece: its colour and its shape ([drawSeatShape]). */
-private fun DrawScope.drawPiece(colour: Color, seat: Int, at: Offset, radius: Float) {
-    drawCircle(Color.Black.copy(alpha = 0.25f), radius, at + Offset(radius * 0.12f, radius * 0.15f))
-    drawCircle(colour, radius, at)
-    drawSeatShape(seat, at, radius)
-    drawCircle(Color.White.copy(alpha = 0.6f), radius, at, style = Stroke(radius * 0.12f))
+/**
+ * One 말: a token of the seat's colour, lit from the upper left, with its thickness below
+ * it, a rim, and the seat's own mark ([drawSeatShape]); [lift] (0–1) raises it off the
+ * board, its shadow falling further and fainter.
+ */
+internal fun DrawScope.drawToken(colour: Color, seat: Int, at: Offset, radius: Float, alpha: Float = 1f, lift: Float = 0f) {
+    val raised = at - Offset(0f, radius * 0.9f * lift)
+    drawCircle(
+        Color.Black.copy(alpha = alpha * (0.3f - 0.15f * lift)),
+        radius * (1f + 0.1f * lift),
+        at + Offset(radius * (0.1f + 0.25f * lift), radius * (0.2f + 0.2f * lift)),
+    )
+    val edge = lerp(colour, Color.Black, 0.35f)
+    drawCircle(edge.copy(alpha = alpha), radius, raised + Offset(0f, radius * 0.16f))
+    drawCircle(
+        Brush.radialGradient(
+            listOf(lerp(colour, Color.White, 0.35f).copy(alpha = alpha), colour.copy(alpha = alpha)),
+            center = raised - Offset(radius * 0.35f, radius * 0.4f),
+            radius = radius * 1.3f,
+        ),
+        radius,
+        raised,
+    )
+    drawCircle(edge.copy(alpha = alpha), radius, raised, style = Stroke(radius * 0.1f))
+    drawSeatShape(seat, raised, radius, alpha)
 }
 
-/** A stack: one disc, split into the colours of the seats it holds, with its size. */
-private fun DrawScope.drawStack(stack: StackView, at: Offset, radius: Float, measurer: TextMeasurer) {
-    val total = stack.counts.sumOf { it.count }.coerceAtLeast(1)
-    if (stack.counts.size <= 1) {
-        val only = stack.counts.firstOrNull()
-        drawPiece(colourOf(only?.colour ?: "#000000"), only?.seat ?: 0, at, radius)
-    } else {
-        drawCircle(Color.Black.copy(alpha = 0.25f), radius, at + Offset(radius * 0.12f, radius * 0.15f))
-        var start = -90f
-        for (c in stack.counts) {
-            val sweep = 360f * c.count / total
-            drawArc(
-                color = colourOf(c.colour),
-                startAngle = start,
-                sweepAngle = sweep,
-                useCenter = true,
-                topLeft = at - Offset(radius, radius),
-                size = Size(radius * 2, radius * 2),
-            )
-            start += sweep
-        }
-        drawCircle(Color.White.copy(alpha = 0.6f), radius, at, style = Stroke(radius * 0.12f))
+/**
+ * A stack as a pile of tokens (the bottom one first; at most four drawn) with its size on
+ * a badge when it holds more than one: [pieces] gives each token's seat and colour.
+ */
+private fun DrawScope.drawPile(pieces: List<SeatCount>, at: Offset, radius: Float, measurer: TextMeasurer, lift: Float = 0f) {
+    if (pieces.isEmpty()) return
+    val shown = pieces.takeLast(4)
+    val step = radius * 0.32f
+    // The pile stands centred on its station.
+    val base = at + Offset(0f, step * (shown.size - 1) / 2f)
+    shown.forEachIndexed { k, look ->
+        drawToken(colourOf(look.colour), look.seat, base - Offset(0f, step * k), radius, lift = lift)
     }
-    if (stack.size > 1) count(measurer, stack.size, at, radius)
+    if (pieces.size > 1) {
+        val top = base - Offset(0f, step * (shown.size - 1) + radius * 0.9f * lift)
+        count(measurer, pieces.size, top, radius)
+    }
+}
+
+/** A stack: its tokens piled up, each in its owner's colour and mark. */
+private fun DrawScope.drawStack(stack: StackView, at: Offset, radius: Float, measurer: TextMeasurer) {
+    val pieces = stack.counts.flatMap { c -> List(c.count.coerceAtLeast(0)) { c } }
+        .ifEmpty { listOf(SeatCount(0, "#000000", 1)) }
+    drawPile(pieces, at, radius, measurer)
+}
+
+/** Fibres and clouds of 한지, in the board's unit square: the same sheet every time. */
+private class PaperGrain {
+    class Fibre(val a: Offset, val c: Offset, val b: Offset, val width: Float, val alpha: Float, val light: Boolean)
+    class Cloud(val at: Offset, val radius: Float, val alpha: Float)
+
+    val fibres: List<Fibre>
+    val clouds: List<Cloud>
+
+    init {
+        val rnd = Random(SHEET)
+        fun inSheet() = Offset(-0.07f + 1.14f * rnd.nextFloat(), -0.07f + 1.17f * rnd.nextFloat())
+        clouds = List(22) { Cloud(inSheet(), 0.06f + 0.16f * rnd.nextFloat(), 0.025f + 0.04f * rnd.nextFloat()) }
+        fibres = List(170) {
+            val a = inSheet()
+            val angle = rnd.nextFloat() * 2 * PI.toFloat()
+            val length = 0.015f + 0.06f * rnd.nextFloat()
+            val d = Offset(cos(angle) * length, sin(angle) * length)
+            val bend = Offset(-d.y, d.x) * (rnd.nextFloat() - 0.5f)
+            Fibre(a, a + d / 2f + bend, a + d, 0.0012f + 0.0025f * rnd.nextFloat(), 0.05f + 0.1f * rnd.nextFloat(), rnd.nextFloat() < 0.4f)
+        }
+    }
+
+    private companion object {
+        const val SHEET = 1988
+    }
+}
+
+/**
+ * The paper: its sheet with soft clouds and fibres and an aged rim, reaching low enough
+ * below the board for the bottom corners' names.
+ */
+private fun DrawScope.drawPaper(frame: BoardFrame, grain: PaperGrain) {
+    val topLeft = frame.at(-SHEET_MARGIN, -SHEET_MARGIN)
+    val sheet = Size(frame.span * (1 + 2 * SHEET_MARGIN), frame.span * (1 + SHEET_MARGIN + SHEET_FOOT))
+    val corner = CornerRadius(frame.span * 0.03f)
+    drawRoundRect(Color.Black.copy(alpha = 0.18f), topLeft + Offset(frame.span * 0.006f, frame.span * 0.01f), sheet, corner)
+    drawRoundRect(YutColours.BoardPaper, topLeft, sheet, corner)
+    val edge = Path().apply { addRoundRect(RoundRect(Rect(topLeft, sheet), corner)) }
+    clipPath(edge) {
+        for (c in grain.clouds) {
+            val at = frame.at(c.at)
+            drawCircle(
+                Brush.radialGradient(listOf(YutColours.BoardInk.copy(alpha = c.alpha), Color.Transparent), at, c.radius * frame.span),
+                c.radius * frame.span,
+                at,
+            )
+        }
+        for (f in grain.fibres) {
+            val path = Path().apply {
+                val a = frame.at(f.a)
+                val c = frame.at(f.c)
+                val b = frame.at(f.b)
+                moveTo(a.x, a.y)
+                quadraticTo(c.x, c.y, b.x, b.y)
+            }
+            val colour = if (f.light) Color.White else YutColours.BoardInk
+            drawPath(path, colour.copy(alpha = f.alpha), style = Stroke(f.width * frame.span, cap = StrokeCap.Round))
+        }
+        // A darker rim, as a sheet of paper ages at its edges.
+        drawRoundRect(YutColours.BoardInk.copy(alpha = 0.25f), topLeft, sheet, corner, style = Stroke(frame.span * 0.012f))
+    }
+}
+
+/** How far the paper reaches beyond the board's outer stations (the unit square), and below it. */
+private const val SHEET_MARGIN = 0.07f
+private const val SHEET_FOOT = 0.1f
+
+/**
+ * A line as a brush draws it: thickest in the middle, thinner where it meets a station,
+ * with a faint dry stroke beside it.
+ */
+private fun DrawScope.brushLine(a: Offset, b: Offset, width: Float, ink: Color) {
+    val d = b - a
+    val length = d.getDistance()
+    if (length == 0f) return
+    val n = Offset(-d.y / length, d.x / length)
+    val end = width * 0.35f
+    val mid = width * 0.6f
+    val m = (a + b) / 2f
+    // A quadratic's middle is halfway between its ends' offset and its control's.
+    val bulge = 2 * mid - end
+    val path = Path().apply {
+        moveTo((a + n * end).x, (a + n * end).y)
+        quadraticTo((m + n * bulge).x, (m + n * bulge).y, (b + n * end).x, (b + n * end).y)
+        lineTo((b - n * end).x, (b - n * end).y)
+        quadraticTo((m - n * bulge).x, (m - n * bulge).y, (a - n * end).x, (a - n * end).y)
+        close()
+    }
+    drawPath(path, ink.copy(alpha = 0.92f))
+    drawLine(ink.copy(alpha = 0.18f), a + n * width * 0.9f, b + n * width * 0.9f, strokeWidth = width * 0.25f, cap = StrokeCap.Round)
+}
+
+/** Where pieces come on (from the start corner onto its first station) and go off (into it from the last). */
+private class Arrows(val entryFrom: Offset, val entryTo: Offset, val exitFrom: Offset, val exitTo: Offset)
+
+/**
+ * The way on and the way home, from the board's geometry: a piece enters at the start
+ * corner and leaves it towards the neighbour that is nearer the pieces waiting ([HOME_AT]'s
+ * side is where it comes back from), so the arrows follow whatever the core lays out.
+ */
+private fun entryAndExit(board: BoardLayout): Arrows? {
+    val byId = board.stations.associateBy { it.id }
+    val start = byId[board.startStation] ?: return null
+    val at = Offset(start.x, start.y)
+    val around = start.neighbours.mapNotNull { byId[it] }.map { Offset(it.x, it.y) }
+        // The outer ring only: the diagonal into the centre is a shortcut, not the way.
+        .filter { (it.x - at.x) == 0f || (it.y - at.y) == 0f }
+    if (around.size < 2) return null
+    val back = around.minBy { (it - HOME_AT).getDistanceSquared() }
+    val on = around.first { it != back }
+    // Each arrow runs beside its line, just inside the board (the corner's name is below it).
+    fun inside(towards: Offset): Offset {
+        val d = towards - at
+        val n = Offset(d.y, -d.x) / d.getDistance()
+        return if ((at + n * 0.05f - Offset(0.5f, 0.5f)).getDistance() < (at - Offset(0.5f, 0.5f)).getDistance()) n else -n
+    }
+    val o1 = inside(on) * 0.045f
+    val o2 = inside(back) * 0.045f
+    return Arrows(
+        entryFrom = lerp(at, on, 0.35f) + o1,
+        entryTo = lerp(at, on, 0.85f) + o1,
+        exitFrom = lerp(at, back, 0.85f) + o2,
+        exitTo = lerp(at, back, 0.35f) + o2,
+    )
+}
+
+/** The entry arrow in the board's blue (청), the way home in its vermilion (적). */
+private fun DrawScope.drawArrows(frame: BoardFrame, arrows: Arrows?) {
+    arrows ?: return
+    arrow(frame.at(arrows.entryFrom), frame.at(arrows.entryTo), frame.span * 0.008f, DesignTokens.Light.Blue)
+    arrow(frame.at(arrows.exitFrom), frame.at(arrows.exitTo), frame.span * 0.008f, DesignTokens.Light.Vermilion)
+}
+
+private fun DrawScope.arrow(from: Offset, to: Offset, width: Float, colour: Color) {
+    val d = to - from
+    val length = d.getDistance()
+    if (length == 0f) return
+    val u = d / length
+    val n = Offset(-u.y, u.x)
+    val head = width * 3.2f
+    drawLine(colour, from, to - u * head * 0.6f, strokeWidth = width, cap = StrokeCap.Round)
+    val tip = Path().apply {
+        moveTo(to.x, to.y)
+        lineTo((to - u * head + n * head * 0.6f).x, (to - u * head + n * head * 0.6f).y)
+        lineTo((to - u * head - n * head * 0.6f).x, (to - u * head - n * head * 0.6f).y)
+        close()
+    }
+    drawPath(tip, colour)
 }
 
 /** A stack's size on a dark badge at the disc's upper right, clear of the seat's shape. */
@@ -366,4 +637,71 @@ private fun DrawScope.count(measurer: TextMeasurer, n: Int, at: Offset, radius: 
     val badge = at + Offset(radius * 0.8f, -radius * 0.8f)
     drawCircle(Color.Black.copy(alpha = 0.75f), radius * 0.55f, badge)
     drawText(layout, topLeft = badge - Offset(layout.size.width / 2f, layout.size.height / 2f))
+}
+
+/**
+ * A position to look at, on the core's own board: red's stack of two picked on station 3
+ * (its destinations lit, one of them a capture), a red piece on M1, blue's single piece on
+ * station 8 and its stack of three on 13; and the move that follows: red's pair runs to
+ * station 8 and sends blue's piece back. The previews draw it, the screen tests too.
+ */
+internal object BoardSample {
+    val board: BoardLayout by lazy { boardLayout() }
+    private val red = NewGameUiState.PALETTE[0]
+    private val blue = NewGameUiState.PALETTE[1]
+    val sideSeats = mapOf(0 to listOf(SeatCount(0, red, 1)), 1 to listOf(SeatCount(1, blue, 1)))
+    val redColour get() = colourOf(red)
+    val blueColour get() = colourOf(blue)
+
+    fun stack(station: String, side: Int, size: Int): StackView {
+        val s = board.stations.first { it.id == station }
+        val colour = if (side == 0) red else blue
+        return StackView(side, station, s.x, s.y, Route.OUTER, null, size, listOf(SeatCount(side, colour, size)))
+    }
+
+    /** Before the move: red to play, its stack on 3 picked. */
+    val before: List<StackView> get() = listOf(stack("3", 0, 2), stack("M1", 0, 1), stack("8", 1, 1), stack("13", 1, 3))
+    val selection = Selection(
+        from = Spot.Station("3"),
+        destinations = listOf(Destination(Spot.Station("5"), listOf(0), 0), Destination(Spot.Station("8"), listOf(1), 1)),
+    )
+    val movableFrom = listOf(Spot.Station("3"), Spot.Station("M1"), Spot.Home)
+
+    /** After it: red's pair on 8, blue's piece gone from there. */
+    val after: List<StackView> get() = listOf(stack("8", 0, 2), stack("M1", 0, 1), stack("13", 1, 3))
+    val capture = MoveShown(
+        seq = 1,
+        seat = 0,
+        colour = red,
+        from = Spot.Station("3"),
+        path = listOf("4", "5", "6", "7", "8").map { Spot.Station(it) },
+        pieces = 2,
+        events = listOf(GameEvent.Captured(at = "8", side = 1, pieces = 1)),
+        byBot = false,
+    )
+}
+
+/** The sample position with red's stack picked. */
+@Preview(widthDp = 412, heightDp = 412)
+@Composable
+internal fun BoardPreview() {
+    YunnoriTheme {
+        Surface(Modifier.fillMaxSize(), color = MaterialTheme.colorScheme.background) {
+            Board(
+                board = BoardSample.board,
+                stacks = BoardSample.before,
+                selection = BoardSample.selection,
+                movableFrom = BoardSample.movableFrom,
+                hint = null,
+                destinationChances = emptyMap(),
+                lastMove = null,
+                turnColour = BoardSample.redColour,
+                seatNames = mapOf(0 to "Ana", 1 to "Bo"),
+                played = PlayedAnimations(),
+                onTap = {},
+                sideSeats = BoardSample.sideSeats,
+                modifier = Modifier.fillMaxSize(),
+            )
+        }
+    }
 }

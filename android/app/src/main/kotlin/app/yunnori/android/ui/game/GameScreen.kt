@@ -47,6 +47,7 @@ import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.platform.LocalDensity
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.res.pluralStringResource
 import androidx.compose.ui.res.stringResource
@@ -85,6 +86,7 @@ import app.yunnori.core.Phase
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.Preset
 import app.yunnori.core.Rules
+import app.yunnori.core.SeatCount
 import app.yunnori.core.SeatSpec
 import app.yunnori.core.Slip
 import app.yunnori.core.Spot
@@ -273,6 +275,11 @@ private fun GameBoard(parts: GameParts, modifier: Modifier) {
         turnColour = colourOf(snap.turn.colour),
         seatNames = snap.seats.associate { it.seat to it.name },
         played = parts.played,
+        turnSeat = snap.turn.seat,
+        sideSeats = snap.sides.associate { side ->
+            side.side to snap.seats.filter { it.seat in side.seats }.map { SeatCount(it.seat, it.colour, 1) }
+        },
+        reduceMotion = state.reduceMotion,
         onTap = { spot ->
             when {
                 state.selection?.destinations?.any { it.to == spot } == true -> parts.onEvent(UiEvent.ChooseDestination(spot))
@@ -364,12 +371,19 @@ private fun Players(snap: GameSnapshot, modifier: Modifier = Modifier) {
                                 maxLines = 1,
                                 overflow = TextOverflow.Ellipsis,
                             )
-                            Text(
-                                seat.place?.let { stringResource(R.string.game_place, it) } ?: pieces,
-                                style = MaterialTheme.typography.labelSmall,
-                                maxLines = 1,
-                                overflow = TextOverflow.Ellipsis,
-                            )
+                            val place = seat.place
+                            if (place != null) {
+                                Text(
+                                    stringResource(R.string.game_place, place),
+                                    style = MaterialTheme.typography.labelSmall,
+                                    maxLines = 1,
+                                    overflow = TextOverflow.Ellipsis,
+                                )
+                            } else {
+                                // The same height as the line of text it stands for.
+                                val line = with(LocalDensity.current) { MaterialTheme.typography.labelSmall.lineHeight.toDp() }
+                                PieceTray(seat.seat, colour, seat.home, seat.done, Modifier.fillMaxWidth().height(line))
+                            }
                         }
                     }
                 }

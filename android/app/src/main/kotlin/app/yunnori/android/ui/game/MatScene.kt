@@ -6,6 +6,8 @@ import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.graphics.Path
 import androidx.compose.ui.graphics.StrokeCap
 import androidx.compose.ui.graphics.drawscope.DrawScope
+import androidx.compose.ui.graphics.drawscope.Stroke
+import androidx.compose.ui.graphics.drawscope.clipPath
 import androidx.compose.ui.graphics.lerp
 import app.yunnori.android.ui.theme.YutColours
 import app.yunnori.core.Pose
@@ -17,6 +19,7 @@ import app.yunnori.viewmodel.normal
 import kotlin.math.PI
 import kotlin.math.cos
 import kotlin.math.max
+import kotlin.math.roundToInt
 import kotlin.math.sin
 
 /** One stick as drawn: where it is, whether it carries the Back-Do mark, how visible. */
@@ -51,15 +54,49 @@ private fun DrawScope.drawCloth(camera: MatCamera) {
         .map(camera::project)
     val far = camera.project(Vec3(m.width / 2, 0f, 0f))
     val near = camera.project(Vec3(m.width / 2, m.height, 0f))
-    drawPath(polygon(corners), Brush.verticalGradient(listOf(YutColours.MatFar, YutColours.Mat), far.y, near.y))
-    // The weave: a few faint lines across the cloth.
-    val lines = 9
-    for (k in 1 until lines) {
-        val y = m.height * k / lines
-        val a = camera.project(Vec3(0f, y, 0f))
-        val b = camera.project(Vec3(m.width, y, 0f))
-        drawLine(YutColours.MatWeave, a, b, strokeWidth = max(1f, camera.pixelsPerPoint(Vec3(m.width / 2, y, 0f)) * 0.6f))
+    val cloth = polygon(corners)
+    drawPath(cloth, Brush.verticalGradient(listOf(YutColours.MatFar, YutColours.Mat), far.y, near.y))
+    clipPath(cloth) { drawWeave(camera) }
+}
+
+/** How thick a row of the 멍석's straw rope is, in the mat's points (the iPhone's StickPainter weaves the same). */
+private const val ROPE = 7f
+
+/**
+ * A 멍석's weave: rows of straw rope across the mat, each of short slanted stitches leaning
+ * the other way from the row before (a herringbone), a light strand and the shade beside
+ * it, with a dark seam between the rows. Seen through the camera, so it narrows with the
+ * mat into the distance.
+ */
+private fun DrawScope.drawWeave(camera: MatCamera) {
+    val m = camera.mat
+    val rows = (m.height / ROPE).roundToInt().coerceIn(6, 60)
+    val row = m.height / rows
+    val lean = row * 0.55f
+    val strands = Path()
+    val shades = Path()
+    val seams = Path()
+    fun Path.segment(a: Vec3, b: Vec3) {
+        val p = camera.project(a)
+        val q = camera.project(b)
+        moveTo(p.x, p.y)
+        lineTo(q.x, q.y)
     }
+    for (k in 0 until rows) {
+        val top = row * k
+        val slant = if (k % 2 == 0) lean else -lean
+        var x = -lean
+        while (x < m.width + lean) {
+            strands.segment(Vec3(x, top + row * 0.15f, 0f), Vec3(x + slant, top + row * 0.85f, 0f))
+            shades.segment(Vec3(x + lean * 0.5f, top + row * 0.15f, 0f), Vec3(x + lean * 0.5f + slant, top + row * 0.85f, 0f))
+            x += lean
+        }
+        if (k > 0) seams.segment(Vec3(0f, top, 0f), Vec3(m.width, top, 0f))
+    }
+    val px = camera.pixelsPerPoint(Vec3(m.width / 2, m.height / 2, 0f))
+    drawPath(shades, YutColours.MatWeave, style = Stroke(max(1f, px * row * 0.22f), cap = StrokeCap.Round))
+    drawPath(strands, YutColours.MatStraw, style = Stroke(max(1f, px * row * 0.2f), cap = StrokeCap.Round))
+    drawPath(seams, YutColours.MatWeave, style = Stroke(max(1f, px * row * 0.12f)))
 }
 
 /** A flat face to fill: its corners on the canvas and its colour. */

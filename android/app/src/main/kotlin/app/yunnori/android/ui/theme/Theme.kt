@@ -3,6 +3,7 @@ package app.yunnori.android.ui.theme
 import androidx.compose.foundation.isSystemInDarkTheme
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.staticCompositionLocalOf
 
 // The colours come from design/tokens.json through the generated DesignTokens, the same
 // file the iPhone app's colours are generated from (scripts/gen-design.py).
@@ -14,7 +15,13 @@ import androidx.compose.runtime.Composable
  */
 val YutColours = DesignTokens.Board
 
+/**
+ * Light or dark for everything below it, whatever the system's setting (a preview, a
+ * screenshot); `null` follows the system.
+ */
+val LocalDarkTheme = staticCompositionLocalOf<Boolean?> { null }
+
 @Composable
-fun YunnoriTheme(dark: Boolean = isSystemInDarkTheme(), content: @Composable () -> Unit) {
+fun YunnoriTheme(dark: Boolean = LocalDarkTheme.current ?: isSystemInDarkTheme(), content: @Composable () -> Unit) {
     MaterialTheme(colorScheme = if (dark) DesignTokens.DarkScheme else DesignTokens.LightScheme, content = content)
 }

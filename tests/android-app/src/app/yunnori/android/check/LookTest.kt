@@ -1,0 +1,243 @@
+package app.yunnori.android.check
+
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Surface
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.CompositionLocalProvider
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.graphics.toAwtImage
+import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.SkikoComposeUiTest
+import app.yunnori.android.ui.MenuScreenPreview
+import app.yunnori.android.ui.NewGameScreenPreview
+import app.yunnori.android.ui.ResumeScreenPreview
+import app.yunnori.android.ui.RulesScreenPreview
+import app.yunnori.android.ui.SettingsScreenPreview
+import app.yunnori.android.ui.game.Board
+import app.yunnori.android.ui.game.BoardPreview
+import app.yunnori.android.ui.game.BoardSample
+import app.yunnori.android.ui.game.GameScreenLandscapePreview
+import app.yunnori.android.ui.game.GameScreenPreview
+import app.yunnori.android.ui.game.PlayedAnimations
+import app.yunnori.android.ui.theme.DesignTokens
+import app.yunnori.android.ui.theme.LocalDarkTheme
+import app.yunnori.android.ui.theme.YunnoriTheme
+import app.yunnori.core.StackView
+import app.yunnori.viewmodel.MoveShown
+import app.yunnori.viewmodel.Selection
+import java.awt.image.BufferedImage
+import java.io.File
+import java.util.Locale
+import javax.imageio.ImageIO
+import kotlin.math.min
+import kotlin.math.sqrt
+import kotlin.test.Test
+import kotlin.test.assertNotNull
+import kotlin.test.assertTrue
+
+/**
+ * The board as a player sees it, read back from its pixels in light and dark, English and
+ * Korean (each drawing kept as a screenshot, `look-*`): the pieces are tokens and a stack a
+ * pile of them, the picked piece's destinations are lit with a ghost of it, and a captured
+ * piece flies back off the board after the capturing stack lands (a quarter as long under
+ * Reduce Motion).
+ */
+@OptIn(ExperimentalTestApi::class)
+class LookTest {
+    private val looks = listOf(false to Locale.ENGLISH, true to Locale.ENGLISH, false to Locale.KOREAN, true to Locale.KOREAN)
+
+    private fun name(dark: Boolean, locale: Locale) = "${if (dark) "dark" else "light"}-${locale.language}"
+
+    @Composable
+    private fun SampleBoard(dark: Boolean, stacks: List<StackView>, selection: Selection?, lastMove: MoveShown?, reduceMotion: Boolean = false) {
+        CompositionLocalProvider(LocalDarkTheme provides dark) {
+            YunnoriTheme {
+                Surface(Modifier.fillMaxSize(), color = MaterialTheme.colorScheme.background) {
+                    Board(
+                        board = BoardSample.board,
+                        stacks = stacks,
+                        selection = selection,
+                        movableFrom = if (lastMove == null) BoardSample.movableFrom else emptyList(),
+                        hint = null,
+                        destinationChances = emptyMap(),
+                        lastMove = lastMove,
+                        turnColour = BoardSample.redColour,
+                        seatNames = mapOf(0 to "Ana", 1 to "Bo"),
+                        played = PlayedAnimations(),
+                        onTap = {},
+                        sideSeats = BoardSample.sideSeats,
+                        modifier = Modifier.fillMaxSize(),
+                        reduceMotion = reduceMotion,
+                    )
+                }
+            }
+        }
+    }
+
+    @Test
+    fun `pieces are tokens, a stack stands as a pile, and the picked piece's destinations are lit`() {
+        for ((dark, locale) in looks) screenTest(locale, width = BOARD, height = BOARD) {
+            var picked by mutableStateOf(false)
+            setContent { SampleBoard(dark, BoardSample.before, BoardSample.selection.takeIf { picked }, null) }
+            waitForIdle()
+            val plain = image()
+            runOnUiThread { picked = true }
+            waitForIdle()
+            val lit = image()
+            screenshot("look-board-${name(dark, locale)}")
+
+            val r = plain.tokenRadius()
+            // Station 5 (모), empty, is a destination: red shows there only once the pair is picked.
+            val five = plain.station("5").let { it.copy(first = it.first + 0.5 * r) }
+            val before = distance(plain.colourAt(five), BoardSample.redColour)
+            val after = distance(lit.colourAt(five), BoardSample.redColour)
+            assertTrue(after < before - 60, "${name(dark, locale)}: destination lit ($before → $after)")
+
+            // Above the centre of a pile of three there is blue token; above a single one, paper.
+            fun aboveTop(id: String) = plain.station(id).let { it.first + 0.2 * r to it.second - 1.16 * r }
+            val pile = distance(plain.colourAt(aboveTop("13")), BoardSample.blueColour)
+            val single = distance(plain.colourAt(aboveTop("8")), BoardSample.blueColour)
+            assertTrue(pile < 110, "${name(dark, locale)}: the stack of three stands as a pile ($pile)")
+            assertTrue(single > 150, "${name(dark, locale)}: a single token does not ($single)")
+        }
+    }
+
+    @Test
+    fun `a captured piece stays until the stack lands, then flies back off the board`() {
+        for ((dark, locale) in looks) screenTest(locale, width = BOARD, height = BOARD) {
+            val capture = playCapture(dark, reduceMotion = false, "look-capture-${name(dark, locale)}")
+            assertTrue(capture.onEightAtStart, "${name(dark, locale)}: blue's piece is on 8 while red travels")
+            val away = assertNotNull(capture.flyingAt, "${name(dark, locale)}: blue's piece never left station 8")
+            // Red's pair hops five stations (160 ms each) before anything flies.
+            assertTrue(away >= 5 * 160, "${name(dark, locale)}: it flew at $away ms, before the stack landed")
+            val gone = assertNotNull(capture.goneAt, "${name(dark, locale)}: blue's piece is still on the board")
+            assertTrue(gone - away <= 420 + 100, "${name(dark, locale)}: in the air from $away to $gone ms")
+        }
+    }
+
+    @Test
+    fun `under Reduce Motion the same capture is over in a quarter of the time`() = screenTest(width = BOARD, height = BOARD) {
+        val normal = assertNotNull(playCapture(false, reduceMotion = false, null).goneAt)
+        val reduced = playCapture(false, reduceMotion = true, "look-capture-reduced-motion")
+        val gone = assertNotNull(reduced.goneAt)
+        assertNotNull(reduced.flyingAt, "it still flies, briefly")
+        assertTrue(gone * 3 < normal, "over at $gone ms, against $normal ms")
+    }
+
+    @Test
+    fun `every screen is drawn in light and dark, in English and Korean, on the design's ground`() {
+        val screens: List<Triple<String, Boolean, @Composable () -> Unit>> = listOf(
+            Triple("menu", false) { MenuScreenPreview() },
+            Triple("new-game", false) { NewGameScreenPreview() },
+            Triple("saved-games", false) { ResumeScreenPreview() },
+            Triple("rules", false) { RulesScreenPreview() },
+            Triple("settings", false) { SettingsScreenPreview() },
+            Triple("game", false) { GameScreenPreview() },
+            Triple("game-landscape", true) { GameScreenLandscapePreview() },
+            Triple("board", false) { BoardPreview() },
+        )
+        for ((dark, locale) in looks) for ((screen, landscape, content) in screens) {
+            val (w, h) = if (landscape) 915 to 412 else 412 to 915
+            screenTest(locale, width = w, height = h) {
+                setContent { CompositionLocalProvider(LocalDarkTheme provides dark, content = content) }
+                val image = image()
+                ImageIO.write(image, "png", File(System.getProperty("yunnori.screenshots") ?: return@screenTest, "screen-$screen-${name(dark, locale)}.png"))
+                // The ground in a corner of the screen is the design's paper of that appearance.
+                val ground = Color(image.getRGB(image.width - 3, image.height - 3))
+                val paper = if (dark) DesignTokens.Dark.Paper else DesignTokens.Light.Paper
+                assertTrue(distance(ground, paper) < 40, "$screen ${name(dark, locale)}: ground $ground, not the paper $paper")
+            }
+        }
+    }
+
+    /** When, in the test clock's ms, blue's captured piece was first seen in the air and when it was gone. */
+    private class Capture(val onEightAtStart: Boolean, val flyingAt: Long?, val goneAt: Long?)
+
+    /**
+     * Plays the sample capture frame by frame (32 ms apart): when blue's piece is first
+     * seen away from station 8 (and from its pile on 13), and when no blue is left beside
+     * that pile. The frame with the most of it in the air is kept as [shot].
+     */
+    private fun SkikoComposeUiTest.playCapture(dark: Boolean, reduceMotion: Boolean, shot: String?): Capture {
+        mainClock.autoAdvance = false
+        var show by mutableStateOf(false)
+        setContent { if (show) SampleBoard(dark, BoardSample.after, null, BoardSample.capture, reduceMotion) }
+        runOnUiThread { show = true }
+        val start = mainClock.currentTime
+        val first = image()
+        val onEight = first.bluePixelsNear("8") > 100
+        var flyingAt: Long? = null
+        var goneAt: Long? = null
+        var most = 0
+        var best: BufferedImage? = null
+        while (goneAt == null && mainClock.currentTime - start < 4_000) {
+            mainClock.advanceTimeBy(32)
+            val frame = image()
+            val away = frame.bluePixelsAwayFrom("13")
+            val flying = away - frame.bluePixelsNear("8")
+            if (flying > 30 && flyingAt == null) flyingAt = mainClock.currentTime - start
+            if (flying > most) {
+                most = flying
+                best = frame
+            }
+            if (flyingAt != null && away < 5) goneAt = mainClock.currentTime - start
+        }
+        runOnUiThread { show = false }
+        waitForIdle()
+        val dir = System.getProperty("yunnori.screenshots")
+        if (shot != null && dir != null && best != null) ImageIO.write(best, "png", File(dir, "$shot.png"))
+        return Capture(onEight, flyingAt, goneAt)
+    }
+
+    private fun SkikoComposeUiTest.image(): BufferedImage {
+        waitForIdle()
+        return captureToImage().toAwtImage()
+    }
+
+    /** The board's frame in the picture, as Board lays it out (a square inset by 11 % per side). */
+    private fun BufferedImage.span() = min(width, height) * 0.78
+    private fun BufferedImage.station(id: String): Pair<Double, Double> {
+        val s = BoardSample.board.stations.first { it.id == id }
+        val side = min(width, height)
+        val pad = side * 0.11
+        return (width - side) / 2.0 + pad + s.x * span() to (height - side) / 2.0 + pad + s.y * span()
+    }
+    private fun BufferedImage.tokenRadius() = span() * 0.04 * 0.95
+
+    private fun BufferedImage.colourAt(p: Pair<Double, Double>): Color {
+        val rgb = getRGB(p.first.toInt().coerceIn(0, width - 1), p.second.toInt().coerceIn(0, height - 1))
+        return Color(rgb)
+    }
+
+    private fun BufferedImage.bluePixels(keep: (Double, Double) -> Boolean): Int {
+        var n = 0
+        for (y in 0 until height) for (x in 0 until width) {
+            if (keep(x.toDouble(), y.toDouble()) && distance(Color(getRGB(x, y)), BoardSample.blueColour) < 40) n++
+        }
+        return n
+    }
+
+    private fun BufferedImage.near(id: String, x: Double, y: Double): Boolean {
+        val (sx, sy) = station(id)
+        return (x - sx) * (x - sx) + (y - sy) * (y - sy) < (3 * tokenRadius()) * (3 * tokenRadius())
+    }
+
+    private fun BufferedImage.bluePixelsAwayFrom(pile: String) = bluePixels { x, y -> !near(pile, x, y) }
+    private fun BufferedImage.bluePixelsNear(id: String) = bluePixels { x, y -> near(id, x, y) }
+
+    private fun distance(a: Color, b: Color): Double {
+        val dr = (a.red - b.red) * 255.0
+        val dg = (a.green - b.green) * 255.0
+        val db = (a.blue - b.blue) * 255.0
+        return sqrt(dr * dr + dg * dg + db * db)
+    }
+
+    private companion object {
+        const val BOARD = 412
+    }
+}
