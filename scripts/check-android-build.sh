@@ -3,9 +3,10 @@
 # NDK can (the Gradle build itself runs on the CI lane, .github/workflows/android.yml):
 #   - tests/android-build/check_gradle_files.py: the version catalog parses and every
 #     libs.* the build scripts use is in it; the pins the checks here rely on agree (Kotlin
-#     = the kotlinc of scripts/install-kotlin.sh, kotlinx-coroutines = the one it bundles,
-#     Compose ui/material3 = the Android side of the Compose for the desktop of
-#     tests/android-app/pom.xml, lifecycle/navigation on its lines); API 36, JNA >= 5.18.1
+#     = the kotlinc of scripts/install-kotlin.sh, kotlinx-coroutines = the one it installs
+#     and the pom's Swing dispatcher, Compose ui/material3 = the Android side of the Compose
+#     for the desktop of tests/android-app/pom.xml as its Gradle module metadata names it,
+#     lifecycle/navigation on its lines); API 36, JNA >= 5.18.1
 #     as its aar, the CI lane's NDK and SDK = the catalog's; the Gradle wrapper is 9.4.1 with
 #     Gradle's published jar and distribution checksums (and the README states the jar's);
 #     the 16 KB page link flag for the three Android targets only;
@@ -22,7 +23,8 @@
 #   scripts/check-android-build.sh
 #
 # Tools (idempotent, cached under $YUNNORI_TOOLS): install-kotlin.sh; the Gradle module
-# metadata of the desktop Compose libraries (Maven Central, with Debian's Maven);
+# metadata of the desktop Compose libraries and of the Android artifacts their Android
+# variants point to (Maven Central, with Debian's Maven);
 # actionlint $ACTIONLINT_VERSION (go install); Debian shellcheck.
 set -euo pipefail
 
@@ -44,32 +46,51 @@ mkdir -p "$WORK"
 
 # --- the Gradle module metadata of the desktop Compose libraries ---------------------------
 POM="$REPO_DIR/tests/android-app/pom.xml"
-pom_version() { # groupId artifactId → the version the pom gives it
+pom_version() { # groupId artifactId → the version the pom gives it (its ${properties} put in)
     python3 - "$POM" "$1" "$2" <<'EOF'
-import sys, xml.etree.ElementTree as ET
+import re, sys, xml.etree.ElementTree as ET
 ns = {"m": "http://maven.apache.org/POM/4.0.0"}
 root = ET.parse(sys.argv[1]).getroot()
 props = {p.tag.split("}")[1]: p.text for p in root.find("m:properties", ns)}
 for d in root.find("m:dependencies", ns):
     if d.find("m:groupId", ns).text == sys.argv[2] and d.find("m:artifactId", ns).text == sys.argv[3]:
-        print(d.find("m:version", ns).text.replace("${compose.version}", props.get("compose.version", "")))
+        print(re.sub(r"\$\{([^}]+)\}", lambda m: props[m.group(1)], d.find("m:version", ns).text))
         break
 else:
     sys.exit(f"{sys.argv[3]} is not in {sys.argv[1]}")
 EOF
 }
+android_artifacts() { # MODULE_FILE → group:module:version of each artifact its Android variants are at
+    python3 - "$1" <<'EOF'
+import json, sys
+meta = json.load(open(sys.argv[1], encoding="utf-8"))
+for v in meta["variants"]:
+    at, env = v.get("available-at"), v.get("attributes", {}).get("org.gradle.jvm.environment")
+    if at and env == "android":
+        print(f"{at['group']}:{at['module']}:{at['version']}")
+EOF
+}
 MODULES="$YUNNORI_TOOLS/compose-desktop-modules"
+module_file() { # groupId module version → its Gradle module metadata in $MODULES, fetched once
+    local f="$MODULES/$2-$3.module"
+    if [ ! -f "$f" ]; then
+        yn_log "fetching the Gradle module metadata of $1:$2:$3"
+        mvn -q -B -Dstyle.color=never dependency:copy "-Dartifact=$1:$2:$3:module" "-DoutputDirectory=$MODULES" </dev/null >&2
+    fi
+    echo "$f"
+}
 mkdir -p "$MODULES"
 for ga in org.jetbrains.compose.ui:ui-desktop org.jetbrains.compose.material3:material3-desktop \
     org.jetbrains.androidx.lifecycle:lifecycle-runtime-compose-desktop \
     org.jetbrains.androidx.navigation:navigation-compose-desktop; do
     g="${ga%%:*}" a="${ga#*:}"
     v="$(pom_version "$g" "$a")"
-    base="${a%-desktop}"
-    if [ ! -f "$MODULES/$base-$v.module" ]; then
-        yn_log "fetching the Gradle module metadata of $g:$base:$v"
-        mvn -q -B -Dstyle.color=never dependency:copy "-Dartifact=$g:$base:$v:module" "-DoutputDirectory=$MODULES" </dev/null >&2
-    fi
+    f="$(module_file "$g" "${a%-desktop}" "$v")"
+    # From Compose Multiplatform 1.12 and lifecycle 2.11 on, an Android variant is an artifact
+    # of its own (…-android) whose metadata names the androidx library.
+    while IFS=: read -r ag am av; do
+        module_file "$ag" "$am" "$av" >/dev/null
+    done < <(android_artifacts "$f")
 done
 
 passed=0 failed=0

@@ -7,16 +7,22 @@
 # network when everything is installed. Installs:
 #   - npm package kotlin-compiler@$KOTLIN_COMPILER_VERSION under
 #     $YUNNORI_TOOLS/kotlin-<version>  (kotlinc, kotlin-stdlib, kotlin-test,
-#     kotlin-test-junit5, kotlinx-coroutines-core-jvm)
+#     kotlin-test-junit5)
+#   - kotlinx-coroutines-core-jvm $KOTLINX_COROUTINES_VERSION from Maven Central (with
+#     Debian's maven, checksum-checked) under $YUNNORI_TOOLS/maven: the Android app's
+#     (android/gradle/libs.versions.toml `coroutines`, which scripts/check-android-build.sh
+#     holds to this jar), not the 1.8.0 kotlinc bundles: Compose 1.11, lifecycle 2.10 and
+#     activity 1.13 ask for 1.9.0.
 #   - Debian libjna-java + libjna-jni (jna.jar and its native part), junit5
 #     (junit-platform-console-standalone.jar); a JDK if `java` is missing.
-#   - with --coroutines-test: kotlinx-coroutines-test-jvm from Maven Central (with
-#     Debian's maven), at the version of the compiler's kotlinx-coroutines-core jar,
-#     under $YUNNORI_TOOLS/maven (the Android view model tests).
+#   - with --coroutines-test: kotlinx-coroutines-test-jvm from Maven Central at the
+#     version of that kotlinx-coroutines-core jar, under $YUNNORI_TOOLS/maven (the
+#     Android view model tests).
 # Writes $YUNNORI_TOOLS/kotlin.env (shell assignments) and prints the paths.
 #
 # Env: YUNNORI_TOOLS (default /opt/yunnori-tools),
-#      KOTLIN_COMPILER_VERSION (default 2.4.20).
+#      KOTLIN_COMPILER_VERSION (default 2.4.20),
+#      KOTLINX_COROUTINES_VERSION (default 1.9.0).
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -25,6 +31,7 @@ SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 YN_LOG_TAG=install-kotlin
 
 KOTLIN_COMPILER_VERSION="${KOTLIN_COMPILER_VERSION:-2.4.20}"
+KOTLINX_COROUTINES_VERSION="${KOTLINX_COROUTINES_VERSION:-1.9.0}"
 KOTLIN_HOME_DIR="$YUNNORI_TOOLS/kotlin-$KOTLIN_COMPILER_VERSION"
 KOTLIN_PKG="$KOTLIN_HOME_DIR/node_modules/kotlin-compiler"
 ENV_FILE="$YUNNORI_TOOLS/kotlin.env"
@@ -39,10 +46,9 @@ for arg in "$@"; do
 done
 
 # --- Debian packages ---------------------------------------------------------
-debs=(libjna-java libjna-jni junit5)
+debs=(libjna-java libjna-jni junit5 unzip maven)
 command -v java >/dev/null 2>&1 || debs+=(default-jdk-headless)
 command -v npm >/dev/null 2>&1 || debs+=(npm)
-[ "$want_coroutines_test" = 0 ] || debs+=(unzip maven)
 yn_apt_ensure "${debs[@]}"
 
 JNA_JAR=/usr/share/java/jna.jar
@@ -91,42 +97,42 @@ find_jar() {
 KOTLIN_STDLIB_JAR="$(find_jar 'kotlin-stdlib.jar')"
 KOTLIN_TEST_JAR="$(find_jar 'kotlin-test.jar')"
 KOTLIN_TEST_JUNIT5_JAR="$(find_jar 'kotlin-test-junit5.jar')"
-COROUTINES_JAR="$(find_jar 'kotlinx-coroutines-core-jvm*.jar')"
 
 [ -x "$KOTLINC" ] || yn_die "kotlinc not executable: $KOTLINC"
 
-# --- kotlinx-coroutines-test (optional) -----------------------------------------
-# It must match kotlinx-coroutines-core, which comes with the compiler.
-coroutines_test_jar() {
-    local v
-    v="$(unzip -p "$COROUTINES_JAR" META-INF/kotlinx_coroutines_core.version 2>/dev/null | tr -d '[:space:]')" || true
-    [ -n "$v" ] || return 1
-    printf '%s\n' "$YUNNORI_TOOLS/maven/kotlinx-coroutines-test-jvm-$v.jar"
-}
-COROUTINES_TEST_JAR=""
-if command -v unzip >/dev/null 2>&1; then
-    COROUTINES_TEST_JAR="$(coroutines_test_jar || true)"
-fi
-if [ "$want_coroutines_test" = 1 ]; then
-    [ -n "$COROUTINES_TEST_JAR" ] || yn_die "cannot read the kotlinx-coroutines version of $COROUTINES_JAR"
-    if [ -f "$COROUTINES_TEST_JAR" ]; then
-        yn_log "$(basename "$COROUTINES_TEST_JAR") already installed"
+# --- kotlinx-coroutines (and its test library) from Maven Central ------------------
+# maven_jar ARTIFACT VERSION: $YUNNORI_TOOLS/maven/ARTIFACT-VERSION.jar of
+# org.jetbrains.kotlinx, fetched once (Maven checks its checksum; -B: no progress
+# output, no prompts).
+maven_jar() {
+    local a="$1" v="$2" jar staging
+    jar="$YUNNORI_TOOLS/maven/$a-$v.jar"
+    if [ -f "$jar" ]; then
+        yn_log "$(basename "$jar") already installed"
     else
-        v="${COROUTINES_TEST_JAR##*/kotlinx-coroutines-test-jvm-}"
-        v="${v%.jar}"
-        yn_log "fetching org.jetbrains.kotlinx:kotlinx-coroutines-test-jvm:$v with Maven"
+        yn_log "fetching org.jetbrains.kotlinx:$a:$v with Maven"
         staging="$YUNNORI_TOOLS/maven.partial.$$"
         rm -rf "$staging"
         trap 'rm -rf "$staging"' EXIT
-        # Maven checks the artifact's checksum; -B: no progress output, no prompts.
-        mvn -q -B dependency:copy "-Dartifact=org.jetbrains.kotlinx:kotlinx-coroutines-test-jvm:$v" \
+        mvn -q -B dependency:copy "-Dartifact=org.jetbrains.kotlinx:$a:$v" \
             "-DoutputDirectory=$staging" </dev/null >&2
-        [ -f "$staging/$(basename "$COROUTINES_TEST_JAR")" ] || yn_die "Maven did not fetch kotlinx-coroutines-test-jvm $v"
+        [ -f "$staging/$a-$v.jar" ] || yn_die "Maven did not fetch $a $v"
         mkdir -p "$YUNNORI_TOOLS/maven"
-        mv "$staging/$(basename "$COROUTINES_TEST_JAR")" "$COROUTINES_TEST_JAR"
+        mv "$staging/$a-$v.jar" "$jar"
         rm -rf "$staging"
         trap - EXIT
     fi
+    printf '%s\n' "$jar"
+}
+COROUTINES_JAR="$(maven_jar kotlinx-coroutines-core-jvm "$KOTLINX_COROUTINES_VERSION")"
+got="$(unzip -p "$COROUTINES_JAR" META-INF/kotlinx_coroutines_core.version 2>/dev/null | tr -d '[:space:]')" || true
+[ "$got" = "$KOTLINX_COROUTINES_VERSION" ] ||
+    yn_die "$COROUTINES_JAR says it is kotlinx-coroutines ${got:-(no version)}, not $KOTLINX_COROUTINES_VERSION"
+
+# It must match kotlinx-coroutines-core.
+COROUTINES_TEST_JAR="$YUNNORI_TOOLS/maven/kotlinx-coroutines-test-jvm-$KOTLINX_COROUTINES_VERSION.jar"
+if [ "$want_coroutines_test" = 1 ]; then
+    COROUTINES_TEST_JAR="$(maven_jar kotlinx-coroutines-test-jvm "$KOTLINX_COROUTINES_VERSION")"
 fi
 [ -f "$COROUTINES_TEST_JAR" ] || COROUTINES_TEST_JAR=""
 

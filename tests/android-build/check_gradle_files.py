@@ -4,8 +4,10 @@ Run by scripts/check-android-build.sh, which passes what it fetched or installed
 
     check_gradle_files.py REPO_DIR COROUTINES_JAR MODULE_DIR
 
-MODULE_DIR holds the Gradle module metadata (.module) of the Compose Multiplatform libraries
-of tests/android-app/pom.xml: their Android variants name the androidx versions they are.
+COROUTINES_JAR is the kotlinx-coroutines-core jar the JVM checks compile with
+(scripts/install-kotlin.sh). MODULE_DIR holds the Gradle module metadata (.module) of the
+Compose Multiplatform libraries of tests/android-app/pom.xml, and of the Android artifacts
+their Android variants point to: those name the androidx versions they are.
 Prints one line per check ("ok" or "FAIL" with why) and exits 1 if any failed.
 """
 
@@ -57,6 +59,29 @@ def version_tuple(v):
 
 def minor(v):
     return ".".join(v.split(".")[:2])
+
+
+def is_android_variant(variant):
+    """A variant Gradle picks for an Android build: the release build type's (release*: Compose
+    up to 1.10, Material 3, lifecycle, navigation) or the Android JVM environment's (android*:
+    Compose 1.11 on); not debug's, not the sources."""
+    attributes = variant.get("attributes", {})
+    name = variant["name"]
+    if name.startswith("debug") or "Sources" in name:
+        return False
+    return (name.startswith(("release", "android"))
+            or attributes.get("org.gradle.jvm.environment") == "android"
+            or attributes.get("org.jetbrains.kotlin.platform.type") == "androidJvm")
+
+
+def pom_properties(pom, ns):
+    """The pom's <properties>, to put in for ${name} in its versions."""
+    props = pom.find("m:properties", ns)
+    return {} if props is None else {p.tag.split("}")[1]: p.text for p in props}
+
+
+def interpolate(text, props):
+    return re.sub(r"\$\{([^}]+)\}", lambda m: props.get(m.group(1), m.group(0)), text)
 
 
 def accessor(alias):
@@ -112,35 +137,52 @@ def main():
 
     checks.run("Kotlin: the catalog's version is the kotlinc the checks here compile with", kotlin_matches_kotlinc)
 
-    def coroutines_match():
-        with zipfile.ZipFile(coroutines_jar) as jar:
-            bundled = jar.read("META-INF/kotlinx_coroutines_core.version").decode().strip()
-        if versions.get("coroutines") != bundled:
-            return f"catalog coroutines {versions.get('coroutines')} != {bundled} bundled with kotlinc"
-        return None
-
-    checks.run("kotlinx-coroutines: the catalog's version is the one kotlinc bundles", coroutines_match)
-
     pom = ET.parse(repo / "tests" / "android-app" / "pom.xml").getroot()
     ns = {"m": "http://maven.apache.org/POM/4.0.0"}
-    props = {p.tag.split("}")[1]: p.text for p in pom.find("m:properties", ns)}
+    props = pom_properties(pom, ns)
     desktop = {}
     for dep in pom.find("m:dependencies", ns):
         artifact = dep.find("m:artifactId", ns).text
-        version = dep.find("m:version", ns).text.replace("${compose.version}", props.get("compose.version", ""))
-        desktop[(dep.find("m:groupId", ns).text, artifact)] = version
+        desktop[(dep.find("m:groupId", ns).text, artifact)] = interpolate(dep.find("m:version", ns).text, props)
+
+    def coroutines_match():
+        with zipfile.ZipFile(coroutines_jar) as jar:
+            used = jar.read("META-INF/kotlinx_coroutines_core.version").decode().strip()
+        wrong = []
+        if versions.get("coroutines") != used:
+            wrong.append(f"catalog coroutines {versions.get('coroutines')} != {used}, the one the JVM checks "
+                         f"compile with ({coroutines_jar.name}, scripts/install-kotlin.sh)")
+        swing = desktop.get(("org.jetbrains.kotlinx", "kotlinx-coroutines-swing"))
+        if versions.get("coroutines") != swing:
+            wrong.append(f"catalog coroutines {versions.get('coroutines')} != kotlinx-coroutines-swing {swing} "
+                         "of tests/android-app/pom.xml")
+        return "\n".join(wrong) or None
+
+    checks.run("kotlinx-coroutines: the catalog's version is the one the JVM checks and the desktop Compose use",
+               coroutines_match)
 
     def android_of(group, desktop_artifact, androidx_module):
-        """The androidx version the Android variant of a desktop artifact's library is."""
+        """The androidx version the Android variant of a desktop artifact's library is: named
+        by the library's own Gradle module metadata, or by that of the Android artifact its
+        Android variant is available at (Compose Multiplatform 1.12 on)."""
         base = desktop_artifact.removesuffix("-desktop")
         version = desktop[(group, desktop_artifact)]
-        meta = json.loads((module_dir / f"{base}-{version}.module").read_text(encoding="utf-8"))
-        for variant in meta["variants"]:
-            if variant["name"].startswith("release"):
+        todo, seen = [f"{base}-{version}.module"], set()
+        while todo:
+            name = todo.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            meta = json.loads((module_dir / name).read_text(encoding="utf-8"))
+            for variant in filter(is_android_variant, meta["variants"]):
                 for d in variant.get("dependencies", []):
                     if f"{d['group']}:{d['module']}" == androidx_module:
                         return d["version"]["requires"]
-        raise LookupError(f"{base}-{version}.module has no Android variant depending on {androidx_module}")
+                at = variant.get("available-at")
+                if at:
+                    todo.append(f"{at['module']}-{at['version']}.module")
+        raise LookupError(f"{base}-{version}.module has no Android variant depending on {androidx_module} "
+                          f"(read: {', '.join(sorted(seen))})")
 
     def matches_desktop(same, entries):
         """A check that each catalog KEY is SAME as the androidx side of its desktop artifact."""

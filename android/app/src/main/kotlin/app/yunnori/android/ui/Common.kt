@@ -17,7 +17,6 @@ import androidx.compose.material3.TopAppBar
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.DisposableEffect
 import androidx.compose.runtime.LaunchedEffect
-import androidx.compose.runtime.ReadOnlyComposable
 import androidx.compose.runtime.rememberUpdatedState
 import androidx.compose.runtime.staticCompositionLocalOf
 import androidx.compose.ui.platform.LocalView
@@ -34,7 +33,6 @@ val LocalSafeInsets = staticCompositionLocalOf<WindowInsets?> { null }
 
 /** What every screen keeps its controls clear of (see [LocalSafeInsets]). */
 @Composable
-@ReadOnlyComposable
 fun safeInsets(): WindowInsets = LocalSafeInsets.current ?: WindowInsets.safeDrawing
 
 /** The insets a top bar takes: the top and the sides. */
