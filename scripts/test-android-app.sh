@@ -126,7 +126,10 @@ run_cp="$TEST_CLASSES:$APP_CLASSES:$cp_app:$KOTLIN_STDLIB_JAR:$KOTLIN_TEST_JAR:$
 log="$WORK/junit.log"
 rc=0
 # shellcheck disable=SC2086
+# Whole games drawn frame by frame on the CPU outlast kotlinx-coroutines-test's default
+# minute for one test body (each test still fails at five).
 java ${JAVA_OPTS:-} -Djava.awt.headless=true -Djna.library.path="$LIB_DIR" \
+    -Dkotlinx.coroutines.test.default_timeout=5m \
     -Dyunnori.res="$APP/res" -Dyunnori.screenshots="$WORK/screenshots" \
     -jar "$JUNIT_CONSOLE_JAR" --disable-banner --disable-ansi-colors --details=tree \
     --include-classname "${YUNNORI_ANDROID_TESTS:-.*}" --exclude-engine=junit-vintage \

@@ -1,10 +1,14 @@
 import SwiftUI
 import YunnoriKit
 
-/// The board: the core's 29 stations and lines drawn with `Canvas` (corners and the centre
-/// larger), stacks as coloured discs with their counts, the picked piece ringed, its legal
-/// destinations lit (tap one to move there), a hint's piece and destination ringed in
-/// gold, and the last move animated station by station along the path the core reported.
+/// The board as a 말판 on 한지: the core's 29 stations and lines drawn with `Canvas` on a
+/// sheet of paper with its fibres (`PaperGrain`), the lines as ink-brush strokes, the
+/// corners and the centre larger and doubled with their names, arrows for the way on and
+/// the way home; stacks as piles of 말 (tokens in the seat's colour with its mark) with
+/// their counts; the picked piece ringed, its legal destinations lit with a ghost of it
+/// (tap one to move there), a hint's piece and destination ringed in gold; and the last
+/// move played out: the stack hops station by station along the path the core reported,
+/// and the tokens it captured fly back off the board. Android's Board.kt draws the same.
 struct BoardView: View {
     let state: GameState
     let board: BoardGeometry
@@ -85,53 +89,73 @@ struct BoardView: View {
 
     // MARK: - Drawing
 
+    /// The sheet of paper under the board, the same every time.
+    private static let paper = PaperGrain()
+
     private func drawBoard(in context: inout GraphicsContext, frame: CGRect) {
         let w = frame.width
-        let plate = frame.insetBy(dx: -w * 0.07, dy: -w * 0.07)
-        context.fill(Path(roundedRect: plate, cornerRadius: w * 0.05), with: .color(Palette.card))
-        context.stroke(Path(roundedRect: plate, cornerRadius: w * 0.05),
-                       with: .color(Palette.line.opacity(0.5)), lineWidth: 1.5)
+        func at(_ p: PathMotion.Point) -> CGPoint { place(p, in: frame) }
+        let m = PaperGrain.margin
+        let sheet = CGRect(x: frame.minX - m * w, y: frame.minY - m * w,
+                           width: w * (1 + 2 * m), height: w * (1 + m + PaperGrain.foot))
+        let paper = Path(roundedRect: sheet, cornerRadius: w * 0.03)
+        context.fill(Path(roundedRect: sheet.offsetBy(dx: w * 0.006, dy: w * 0.01), cornerRadius: w * 0.03),
+                     with: .color(.black.opacity(0.18)))
+        context.fill(paper, with: .color(Palette.boardPaper))
+        var grain = context
+        grain.clip(to: paper)
+        for cloud in Self.paper.clouds {
+            let c = at(cloud.centre), r = cloud.radius * w
+            grain.fill(Path(ellipseIn: CGRect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)),
+                       with: .radialGradient(Gradient(colors: [Palette.boardInk.opacity(cloud.opacity), .clear]),
+                                             center: c, startRadius: 0, endRadius: r))
+        }
+        for fibre in Self.paper.fibres {
+            var strand = Path()
+            strand.move(to: at(fibre.a))
+            strand.addQuadCurve(to: at(fibre.b), control: at(fibre.c))
+            grain.stroke(strand, with: .color((fibre.light ? Color.white : Palette.boardInk).opacity(fibre.opacity)),
+                         style: StrokeStyle(lineWidth: fibre.width * w, lineCap: .round))
+        }
+        // A darker rim, as a sheet of paper ages at its edges.
+        grain.stroke(paper, with: .color(Palette.boardInk.opacity(0.25)), lineWidth: w * 0.012)
 
-        var lines = Path()
         for line in board.layout.lines {
             guard let a = board.point(ofStation: line.from), let b = board.point(ofStation: line.to)
             else { continue }
-            lines.move(to: place(a, in: frame))
-            lines.addLine(to: place(b, in: frame))
+            brush(from: at(a), to: at(b), width: max(1.5, w * 0.0075), in: context)
         }
-        context.stroke(lines, with: .color(Palette.line.opacity(0.8)),
-                       style: StrokeStyle(lineWidth: max(1.5, w * 0.006), lineCap: .round))
+        if let way = board.wayOnAndHome {
+            arrow(from: at(way.on.from), to: at(way.on.to), width: w * 0.008, colour: Palette.wayOn, in: context)
+            arrow(from: at(way.home.from), to: at(way.home.to), width: w * 0.008, colour: Palette.wayHome, in: context)
+        }
 
         for station in board.layout.stations {
             let c = place(.init(x: Double(station.x), y: Double(station.y)), in: frame)
             let r = w * (station.cornerOrCenter ? Size.corner : Size.station)
             let circle = Path(ellipseIn: CGRect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
-            context.fill(circle, with: .color(Palette.paper))
-            context.stroke(circle, with: .color(Palette.line), lineWidth: station.cornerOrCenter ? 2.5 : 1.5)
+            context.fill(circle, with: .color(Palette.boardPaper))
+            context.stroke(circle, with: .color(Palette.boardInk), lineWidth: station.cornerOrCenter ? 2.5 : 1.5)
             if station.cornerOrCenter {
-                let inner = r * 0.62
+                // Doubled, as on a painted board.
+                let inner = r * 0.7
                 context.stroke(
                     Path(ellipseIn: CGRect(x: c.x - inner, y: c.y - inner, width: 2 * inner, height: 2 * inner)),
-                    with: .color(Palette.line.opacity(0.6)), lineWidth: 1)
+                    with: .color(Palette.boardInk.opacity(0.55)), lineWidth: 1)
             }
             if let name = station.nameKorean {
-                // Names sit outside the square at the corners, under the centre.
-                let dx = station.x < 0.25 ? -1.0 : (station.x > 0.75 ? 1.0 : 0.0)
-                let dy = station.y < 0.25 ? -1.0 : 1.0
-                let at = CGPoint(x: c.x + dx * r * 0.9, y: c.y + dy * (r + w * 0.035))
-                let size = max(10, w * 0.032)
-                context.draw(
-                    Text(name).font(.system(size: size, weight: .semibold))
-                        .foregroundStyle(Palette.line),
-                    at: at)
-                // Where the screen is English, the romanisation small, on the outer side.
+                // Below each corner (and the centre), kept inside the sheet's width: Hangul
+                // first, the romanisation small after it where the screen is English.
+                let anchor: UnitPoint = station.x < 0.25 ? .topLeading : (station.x > 0.75 ? .topTrailing : .top)
+                let x = station.x < 0.25 ? c.x - r : (station.x > 0.75 ? c.x + r : c.x)
+                let size = max(10, w * 0.038)
+                let small = size * DesignTokens.TypeScale.cornerRomanised / DesignTokens.TypeScale.cornerName
+                var label = Text(name).font(.system(size: size, weight: .bold))
                 if !prefersKorean, let romanised = station.nameEnglish {
-                    let small = size * DesignTokens.TypeScale.cornerRomanised / DesignTokens.TypeScale.cornerName
-                    context.draw(
-                        Text(verbatim: romanised).font(.system(size: small))
-                            .foregroundStyle(Palette.line),
-                        at: CGPoint(x: at.x, y: at.y + dy * (size + small) * 0.6))
+                    label = label + Text(verbatim: " " + romanised).font(.system(size: small))
                 }
+                context.draw(label.foregroundStyle(Palette.boardInk), at: CGPoint(x: x, y: c.y + r + w * 0.012),
+                             anchor: anchor)
             }
         }
 
@@ -144,12 +168,48 @@ struct BoardView: View {
         }
     }
 
+    /// A line as a brush draws it: thickest in the middle, thinner where it meets a station.
+    private func brush(from a: CGPoint, to b: CGPoint, width: CGFloat, in context: GraphicsContext) {
+        let dx = b.x - a.x, dy = b.y - a.y, length = hypot(dx, dy)
+        guard length > 0 else { return }
+        let n = CGPoint(x: -dy / length, y: dx / length)
+        // A quadratic's middle lies halfway between its ends' offset and its control's.
+        let end = width * 0.35, bulge = 2 * (width * 0.6) - end
+        let mid = CGPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+        func off(_ p: CGPoint, _ k: CGFloat) -> CGPoint { CGPoint(x: p.x + n.x * k, y: p.y + n.y * k) }
+        var path = Path()
+        path.move(to: off(a, end))
+        path.addQuadCurve(to: off(b, end), control: off(mid, bulge))
+        path.addLine(to: off(b, -end))
+        path.addQuadCurve(to: off(a, -end), control: off(mid, -bulge))
+        path.closeSubpath()
+        context.fill(path, with: .color(Palette.boardInk.opacity(0.92)))
+    }
+
+    private func arrow(from a: CGPoint, to b: CGPoint, width: CGFloat, colour: Color, in context: GraphicsContext) {
+        let dx = b.x - a.x, dy = b.y - a.y, length = hypot(dx, dy)
+        guard length > 0 else { return }
+        let u = CGPoint(x: dx / length, y: dy / length), n = CGPoint(x: -u.y, y: u.x)
+        let head = width * 3.2
+        var shaft = Path()
+        shaft.move(to: a)
+        shaft.addLine(to: CGPoint(x: b.x - u.x * head * 0.6, y: b.y - u.y * head * 0.6))
+        context.stroke(shaft, with: .color(colour), style: StrokeStyle(lineWidth: width, lineCap: .round))
+        var tip = Path()
+        tip.move(to: b)
+        tip.addLine(to: CGPoint(x: b.x - u.x * head + n.x * head * 0.6, y: b.y - u.y * head + n.y * head * 0.6))
+        tip.addLine(to: CGPoint(x: b.x - u.x * head - n.x * head * 0.6, y: b.y - u.y * head - n.y * head * 0.6))
+        tip.closeSubpath()
+        context.fill(tip, with: .color(colour))
+    }
+
     // MARK: - Destinations
 
     private func destinationMarkers(frame: CGRect) -> some View {
         ForEach(state.destinations, id: \.self) { spot in
             DestinationMarker(isExit: spot == .done, diameter: frame.width * Size.disc * 2.2,
-                              chance: state.chance(at: spot))
+                              chance: state.chance(at: spot),
+                              ghost: state.turn.map { Piece(seat: $0.seat, colour: Color(hex: $0.colour)) })
                 .frame(width: target(frame.width * Size.disc * 2.2), height: target(frame.width * Size.disc * 2.2))
                 .position(place(spot, in: frame))
                 .accessibilityElement()
@@ -202,8 +262,11 @@ struct BoardView: View {
             let spot = Spot.station(id: stack.station)
             let movable = state.origins.contains(spot)
             let shift = frame.width * 0.035 * Double(placed.fan)
-            StackDisc(colours: stack.counts.map { Color(hex: $0.colour) }, size: Int(stack.size),
-                      diameter: frame.width * Size.disc * 2, glowing: movable && state.selection == nil)
+            TokenPile(pieces: stack.counts.flatMap { count in
+                          Array(repeating: Piece(seat: count.seat, colour: Color(hex: count.colour)),
+                                count: max(0, Int(count.count)))
+                      },
+                      diameter: frame.width * Size.disc * 1.9, glowing: movable && state.selection == nil)
                 .frame(width: target(frame.width * Size.disc * 2), height: target(frame.width * Size.disc * 2))
                 .position(place(.init(x: Double(stack.x), y: Double(stack.y)), in: frame))
                 .offset(x: shift, y: -shift)
@@ -230,18 +293,49 @@ struct BoardView: View {
         let motion = board.motion(of: move, stepSeconds: stepSeconds)
         let colour = state.snapshot?.seats.first { $0.seat == move.seat }.map { Color(hex: $0.colour) }
             ?? .gray
+        let pile = Array(repeating: Piece(seat: move.seat, colour: colour), count: max(1, Int(move.pieces)))
+        let captures = captured(by: move)
         return TimelineView(.animation) { timeline in
             let t = timeline.date.timeIntervalSince(movingSince)
-            if let now = motion.position(at: t) {
-                StackDisc(colours: [colour], size: Int(move.pieces),
-                          diameter: frame.width * Size.disc * 2, glowing: false)
-                    .scaleEffect(1 + 0.22 * now.hop)
-                    .shadow(color: .black.opacity(0.25 * now.hop), radius: 6 * now.hop, y: 4 * now.hop)
-                    .position(place(now.point, in: frame))
+            ZStack {
+                // What the move captures stands where it was until the stack lands, then
+                // flies back off the board to where pieces wait.
+                ForEach(Array(captures.enumerated()), id: \.offset) { k, capture in
+                    let flight = (t - motion.duration) / Self.captureSeconds - Double(k) * 0.08
+                    if flight < 1 {
+                        let e = 1 - pow(1 - min(max(flight, 0), 1), 2)
+                        let from = place(capture.at, in: frame)
+                        let to = place(board.point(of: .home), in: frame)
+                        TokenPile(pieces: [capture.piece], diameter: frame.width * Size.disc * 1.9 * (1 - 0.35 * e),
+                                  glowing: false, lift: e > 0 ? 1 : 0)
+                            .position(x: from.x + (to.x - from.x) * e,
+                                      y: from.y + (to.y - from.y) * e - sin(Double.pi * e) * frame.width * 0.22)
+                    }
+                }
+                if let now = motion.position(at: t) {
+                    TokenPile(pieces: pile, diameter: frame.width * Size.disc * 1.9, glowing: false, lift: now.hop)
+                        .position(place(now.point, in: frame))
+                }
             }
         }
         .allowsHitTesting(false)
         .accessibilityHidden(true)
+    }
+
+    /// How long captured tokens take to fly back (the design's capture time).
+    static let captureSeconds = Double(DesignTokens.Motion.captureMs) / 1000
+
+    /// The tokens `move` captured, each with where it stood, in its owner's colour (a side's
+    /// seats in turn, for partners).
+    private func captured(by move: MoveShow) -> [(at: PathMotion.Point, piece: Piece)] {
+        move.events.flatMap { event -> [(at: PathMotion.Point, piece: Piece)] in
+            guard case let .captured(at, side, pieces) = event, let p = board.point(ofStation: at) else { return [] }
+            let seats = state.snapshot?.seats.filter { $0.side == side } ?? []
+            return (0..<max(0, Int(pieces))).map { k in
+                let seat = seats.isEmpty ? nil : seats[k % seats.count]
+                return (at: p, piece: Piece(seat: seat?.seat ?? 0, colour: seat.map { Color(hex: $0.colour) } ?? .gray))
+            }
+        }
     }
 
     private func animate(_ move: MoveShow?) async {
@@ -252,43 +346,116 @@ struct BoardView: View {
         }
         moving = move
         movingSince = .now
-        let duration = board.motion(of: move, stepSeconds: stepSeconds).duration
+        let flying = captured(by: move).isEmpty ? 0 : Self.captureSeconds
+        let duration = board.motion(of: move, stepSeconds: stepSeconds).duration + flying
         try? await Task.sleep(for: .seconds(duration))
         if moving?.id == move.id { moving = nil }
     }
 }
 
-/// Pieces standing together: a disc in the owner's colour (split between partners'
-/// colours), with the count when more than one.
-struct StackDisc: View {
-    let colours: [Color]
-    let size: Int
+/// One piece as the board draws it: its seat (for the mark) and colour.
+struct Piece: Equatable {
+    let seat: Int32
+    let colour: Color
+}
+
+/// Pieces standing together as 말: tokens piled up (bottom first, at most four drawn), each
+/// in its owner's colour with the seat's mark, and the count on a badge when more than one.
+/// `lift` (0–1) raises the pile off the board, as a hop does.
+struct TokenPile: View {
+    let pieces: [Piece]
     let diameter: CGFloat
     let glowing: Bool
+    var opacity: Double = 1
+    var lift: Double = 0
 
     var body: some View {
-        ZStack {
-            if colours.count > 1 {
-                ForEach(Array(colours.enumerated()), id: \.offset) { i, colour in
-                    Circle()
-                        .trim(from: Double(i) / Double(colours.count),
-                              to: Double(i + 1) / Double(colours.count))
-                        .stroke(colour, lineWidth: diameter / 2)
-                        .frame(width: diameter / 2, height: diameter / 2)
-                }
-            } else {
-                Circle().fill(colours.first ?? .gray)
+        Canvas { context, size in
+            let r = diameter / 2
+            let shown = Array(pieces.suffix(4))
+            let step = r * 0.32
+            let base = CGPoint(x: size.width / 2, y: size.height / 2 + step * Double(shown.count - 1) / 2)
+            for (k, piece) in shown.enumerated() {
+                drawToken(piece, at: CGPoint(x: base.x, y: base.y - step * Double(k)), radius: r,
+                          opacity: opacity, lift: lift, in: context)
             }
-            Circle().stroke(.white.opacity(0.9), lineWidth: 2)
-            if size > 1 {
-                Text(verbatim: "\(size)")
-                    .font(.system(size: diameter * 0.5, weight: .heavy, design: .rounded))
-                    .foregroundStyle(.white)
-                    .shadow(color: .black.opacity(0.4), radius: 1)
+            if pieces.count > 1 {
+                let top = CGPoint(x: base.x + r * 0.8, y: base.y - step * Double(shown.count - 1) - r * 0.8 - r * 0.9 * lift)
+                let badge = r * 0.55
+                context.fill(Path(ellipseIn: CGRect(x: top.x - badge, y: top.y - badge, width: 2 * badge, height: 2 * badge)),
+                             with: .color(.black.opacity(0.75)))
+                context.draw(Text(verbatim: "\(pieces.count)").font(.system(size: r * 0.8, weight: .bold))
+                                .foregroundStyle(Color.white), at: top)
             }
         }
-        .frame(width: diameter, height: diameter)
-        .shadow(color: glowing ? Palette.highlight : .black.opacity(0.25), radius: glowing ? 6 : 2)
+        .frame(width: diameter * 1.4, height: diameter * 1.7)
+        .shadow(color: glowing ? Palette.highlight : .clear, radius: glowing ? 6 : 0)
+    }
+}
+
+/// One 말: a token of the seat's colour lit from the upper left, its thickness below it,
+/// a rim and the seat's own white mark, with its shadow (further and fainter when lifted).
+private func drawToken(_ piece: Piece, at c: CGPoint, radius r: CGFloat, opacity: Double, lift: Double,
+                       in context: GraphicsContext) {
+    func disc(_ p: CGPoint, _ r: CGFloat) -> Path { Path(ellipseIn: CGRect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)) }
+    let raised = CGPoint(x: c.x, y: c.y - r * 0.9 * lift)
+    context.fill(disc(CGPoint(x: c.x + r * (0.1 + 0.25 * lift), y: c.y + r * (0.2 + 0.2 * lift)), r * (1 + 0.1 * lift)),
+                 with: .color(.black.opacity(opacity * (0.3 - 0.15 * lift))))
+    let side = CGPoint(x: raised.x, y: raised.y + r * 0.16)
+    context.fill(disc(side, r), with: .color(piece.colour.opacity(opacity)))
+    context.fill(disc(side, r), with: .color(.black.opacity(0.35 * opacity)))
+    context.fill(disc(raised, r), with: .color(piece.colour.opacity(opacity)))
+    context.fill(disc(raised, r), with: .radialGradient(
+        Gradient(colors: [Color.white.opacity(0.35 * opacity), .clear]),
+        center: CGPoint(x: raised.x - r * 0.35, y: raised.y - r * 0.4), startRadius: 0, endRadius: r * 1.3))
+    context.stroke(disc(raised, r), with: .color(.black.opacity(0.35 * opacity)), lineWidth: r * 0.1)
+    let mark = seatMark(piece.seat, at: raised, radius: r)
+    if mark.ring {
+        context.stroke(mark.path, with: .color(.white.opacity(opacity)), lineWidth: r * 0.2)
+    } else {
+        context.fill(mark.path, with: .color(.white.opacity(opacity)))
+    }
+}
+
+/// A seat's own mark (dot, triangle, square, diamond, cross, ring for seats 1 to 6), so
+/// seats are told apart by shape as well as colour; the same as Android's.
+private func seatMark(_ seat: Int32, at c: CGPoint, radius: CGFloat) -> (path: Path, ring: Bool) {
+    let s = radius * 0.5
+    func polygon(_ r: CGFloat, _ corners: Int) -> Path {
+        var path = Path()
+        for k in 0..<corners {
+            let a = -Double.pi / 2 + 2 * Double.pi * Double(k) / Double(corners)
+            let p = CGPoint(x: c.x + r * cos(a), y: c.y + r * sin(a))
+            if k == 0 { path.move(to: p) } else { path.addLine(to: p) }
+        }
+        path.closeSubpath()
+        return path
+    }
+    func box(_ w: CGFloat, _ h: CGFloat) -> [CGPoint] {
+        [CGPoint(x: c.x - w, y: c.y - h), CGPoint(x: c.x + w, y: c.y - h),
+         CGPoint(x: c.x + w, y: c.y + h), CGPoint(x: c.x - w, y: c.y + h)]
+    }
+    func shape(_ points: [CGPoint]) -> Path {
+        var path = Path()
+        for (k, p) in points.enumerated() { if k == 0 { path.move(to: p) } else { path.addLine(to: p) } }
+        path.closeSubpath()
+        return path
+    }
+    switch ((Int(seat) % 6) + 6) % 6 {
+    case 0: return (Path(ellipseIn: CGRect(x: c.x - s * 0.7, y: c.y - s * 0.7, width: s * 1.4, height: s * 1.4)), false)
+    case 1: return (polygon(s * 1.1, 3), false)
+    case 2: return (shape(box(s * 0.75, s * 0.75)), false)
+    case 3: return (polygon(s * 1.05, 4), false)
+    case 4:
+        // A plus: the outline of two crossing bars.
+        let a = s, b = s * 0.3
+        return (shape([
+            CGPoint(x: c.x - b, y: c.y - a), CGPoint(x: c.x + b, y: c.y - a), CGPoint(x: c.x + b, y: c.y - b),
+            CGPoint(x: c.x + a, y: c.y - b), CGPoint(x: c.x + a, y: c.y + b), CGPoint(x: c.x + b, y: c.y + b),
+            CGPoint(x: c.x + b, y: c.y + a), CGPoint(x: c.x - b, y: c.y + a), CGPoint(x: c.x - b, y: c.y + b),
+            CGPoint(x: c.x - a, y: c.y + b), CGPoint(x: c.x - a, y: c.y - b), CGPoint(x: c.x - b, y: c.y - b),
+        ]), false)
+    default: return (Path(ellipseIn: CGRect(x: c.x - s * 0.8, y: c.y - s * 0.8, width: s * 1.6, height: s * 1.6)), true)
     }
 }
 
@@ -298,6 +465,8 @@ private struct DestinationMarker: View {
     let diameter: CGFloat
     /// With a hint: the winning chance after moving here, shown on a gold tag.
     let chance: Double?
+    /// The piece that would move, shown faintly where it would stand.
+    var ghost: Piece?
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @State private var pulse = false
 
@@ -307,6 +476,9 @@ private struct DestinationMarker: View {
                 .fill(Palette.highlight.opacity(0.35))
             Circle()
                 .stroke(Palette.highlight, lineWidth: 3)
+            if let ghost, !isExit {
+                TokenPile(pieces: [ghost], diameter: diameter * 0.6, glowing: false, opacity: 0.45)
+            }
             if isExit {
                 Image(systemName: "arrow.down.right.circle.fill")
                     .font(.system(size: diameter * 0.45))
@@ -341,7 +513,8 @@ private struct DestinationMarker: View {
         .padding()
 }
 
-#Preview("A stack of two seats") {
-    StackDisc(colours: [.red, .blue], size: 3, diameter: 60, glowing: true)
+#Preview("A stack of three, partners' tokens piled") {
+    TokenPile(pieces: [Piece(seat: 0, colour: .red), Piece(seat: 2, colour: .blue), Piece(seat: 0, colour: .red)],
+              diameter: 60, glowing: true)
         .padding()
 }

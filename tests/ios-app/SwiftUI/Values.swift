@@ -50,6 +50,8 @@ public struct Text: Equatable, Sendable {
     where F.FormatInput: Equatable, F.FormatOutput == String {}
 
     public func font(_ font: Font?) -> Text { self }
+    /// Two texts as one, each keeping its own font.
+    public static func + (lhs: Text, rhs: Text) -> Text { lhs }
     public func fontWeight(_ weight: Font.Weight?) -> Text { self }
     public func bold() -> Text { self }
     public func bold(_ isActive: Bool) -> Text { self }
@@ -190,6 +192,8 @@ public struct UnitPoint: Hashable, Sendable {
     public static let bottom = UnitPoint(x: 0.5, y: 1)
     public static let leading = UnitPoint(x: 0, y: 0.5)
     public static let trailing = UnitPoint(x: 1, y: 0.5)
+    public static let topLeading = UnitPoint(x: 0, y: 0)
+    public static let topTrailing = UnitPoint(x: 1, y: 0)
 }
 
 /// Colours to blend, evenly spaced.

@@ -250,7 +250,21 @@ public struct GraphicsContext {
         public static func linearGradient(_ gradient: Gradient, startPoint: CGPoint, endPoint: CGPoint,
                                           options: GraphicsContext.GradientOptions = GradientOptions())
             -> Shading { Shading() }
+        public static func radialGradient(_ gradient: Gradient, center: CGPoint, startRadius: CGFloat,
+                                          endRadius: CGFloat,
+                                          options: GraphicsContext.GradientOptions = GradientOptions())
+            -> Shading { Shading() }
     }
+
+    public struct ClipOptions: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let inverse = ClipOptions(rawValue: 1)
+    }
+
+    /// Clips everything drawn from now on to `path`.
+    public mutating func clip(to path: Path, style: FillStyle = FillStyle(),
+                              options: GraphicsContext.ClipOptions = ClipOptions()) {}
 
     public struct GradientOptions: OptionSet, Sendable {
         public let rawValue: UInt32
@@ -398,6 +412,7 @@ public struct Path: Sendable, Equatable {
     public init(roundedRect rect: CGRect, cornerRadius: CGFloat) {}
     public mutating func move(to end: CGPoint) {}
     public mutating func addLine(to end: CGPoint) {}
+    public mutating func addQuadCurve(to end: CGPoint, control: CGPoint) {}
     public mutating func closeSubpath() {}
     public nonisolated func path(in rect: CGRect) -> Path { self }
 }

@@ -52,6 +52,7 @@ import java.io.File
 import java.nio.file.Files
 import java.util.Locale
 import javax.imageio.ImageIO
+import kotlin.time.Duration.Companion.minutes
 
 /** How long a test waits for the core or a bot before it fails. */
 const val PATIENCE_MS = 20_000L
@@ -75,7 +76,9 @@ fun screenTest(
     Locale.setDefault(locale)
     try {
         AppStrings.load(File(System.getProperty("yunnori.res") ?: error("-Dyunnori.res is not set")), locale)
-        runDesktopComposeUiTest(width = width, height = height) { block() }
+        // Whole games drawn frame by frame on the CPU take longer than the library's 1 minute
+        // (so does the test body's own limit: scripts/test-android-app.sh raises it too).
+        runDesktopComposeUiTest(width = width, height = height, testTimeout = 5.minutes) { block() }
     } finally {
         Locale.setDefault(previous)
     }

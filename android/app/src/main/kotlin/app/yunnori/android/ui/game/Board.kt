@@ -11,9 +11,9 @@ import androidx.compose.foundation.Canvas
 import androidx.compose.foundation.gestures.detectTapGestures
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
+import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.offset
 import androidx.compose.foundation.layout.size
-import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Surface
 import androidx.compose.runtime.Composable
@@ -35,6 +35,7 @@ import androidx.compose.ui.graphics.StrokeCap
 import androidx.compose.ui.graphics.drawscope.DrawScope
 import androidx.compose.ui.graphics.drawscope.Stroke
 import androidx.compose.ui.graphics.drawscope.clipPath
+import androidx.compose.ui.graphics.graphicsLayer
 import androidx.compose.ui.graphics.lerp
 import androidx.compose.ui.input.pointer.pointerInput
 import androidx.compose.ui.platform.LocalDensity
@@ -70,6 +71,7 @@ import app.yunnori.core.Route
 import app.yunnori.core.SeatCount
 import app.yunnori.core.Spot
 import app.yunnori.core.StackView
+import app.yunnori.core.StationInfo
 import app.yunnori.core.boardLayout
 import app.yunnori.viewmodel.Destination
 import app.yunnori.viewmodel.MoveShown
@@ -188,6 +190,11 @@ fun Board(
     }
 
     BoxWithConstraints(modifier) {
+        // The board itself changes only with its size: drawn in a layer of its own, so the
+        // pieces' moves and the lit spots' pulse do not draw the paper again.
+        Canvas(Modifier.matchParentSize().graphicsLayer()) {
+            drawGround(BoardFrame(size), board, stations, paper, arrows, measurer, korean)
+        }
         Canvas(
             Modifier.matchParentSize().pointerInput(stations) {
                 detectTapGestures { p ->
@@ -206,30 +213,8 @@ fun Board(
                 is Spot.Station -> stations[spot.id]?.let { frame.at(it.x, it.y) } ?: frame.at(HOME_AT)
                 else -> frame.at(offBoardAt(spot))
             }
-            val small = frame.span * 0.024f
             val large = frame.span * 0.04f
             val token = large * 0.95f
-
-            drawPaper(frame, paper)
-            for (line in board.lines) {
-                val a = stations[line.from] ?: continue
-                val b = stations[line.to] ?: continue
-                brushLine(frame.at(a.x, a.y), frame.at(b.x, b.y), frame.span * 0.0075f, YutColours.BoardInk)
-            }
-            drawArrows(frame, arrows)
-            for (s in board.stations) {
-                val c = frame.at(s.x, s.y)
-                val r = if (s.cornerOrCenter) large else small
-                drawCircle(YutColours.BoardPaper, r, c)
-                drawCircle(YutColours.BoardInk, r, c, style = Stroke(width = frame.span * (if (s.cornerOrCenter) 0.009f else 0.006f)))
-                // The corners and the centre are drawn double, as on a painted board.
-                if (s.cornerOrCenter) drawCircle(YutColours.BoardInk.copy(alpha = 0.55f), r * 0.7f, c, style = Stroke(frame.span * 0.0035f))
-                s.nameKorean?.let { name ->
-                    // Hangul first; the romanisation small beside it where the screen is English.
-                    val romanised = if (korean) null else s.nameEnglish
-                    label(measurer, name, romanised, c + Offset(0f, r + frame.span * 0.012f), frame.origin.x, frame.origin.x + frame.span, frame.span)
-                }
-            }
 
             // Where the player may move from, and where the picked piece may go (lit, with
             // a ghost of the piece standing there).
@@ -328,6 +313,43 @@ fun Board(
             seatNames = seatNames,
             onTap = { tap(it) },
         )
+    }
+}
+
+/**
+ * The board itself: the paper, the lines, the way-on and way-home arrows, the stations and
+ * the corners' names. It changes only with the board's size and the language.
+ */
+private fun DrawScope.drawGround(
+    frame: BoardFrame,
+    board: BoardLayout,
+    stations: Map<String, StationInfo>,
+    paper: PaperGrain,
+    arrows: Arrows?,
+    measurer: TextMeasurer,
+    korean: Boolean,
+) {
+    val small = frame.span * 0.024f
+    val large = frame.span * 0.04f
+    drawPaper(frame, paper)
+    for (line in board.lines) {
+        val a = stations[line.from] ?: continue
+        val b = stations[line.to] ?: continue
+        brushLine(frame.at(a.x, a.y), frame.at(b.x, b.y), frame.span * 0.0075f, YutColours.BoardInk)
+    }
+    drawArrows(frame, arrows)
+    for (s in board.stations) {
+        val c = frame.at(s.x, s.y)
+        val r = if (s.cornerOrCenter) large else small
+        drawCircle(YutColours.BoardPaper, r, c)
+        drawCircle(YutColours.BoardInk, r, c, style = Stroke(width = frame.span * (if (s.cornerOrCenter) 0.009f else 0.006f)))
+        // The corners and the centre are drawn double, as on a painted board.
+        if (s.cornerOrCenter) drawCircle(YutColours.BoardInk.copy(alpha = 0.55f), r * 0.7f, c, style = Stroke(frame.span * 0.0035f))
+        s.nameKorean?.let { name ->
+            // Hangul first; the romanisation small beside it where the screen is English.
+            val romanised = if (korean) null else s.nameEnglish
+            label(measurer, name, romanised, c + Offset(0f, r + frame.span * 0.012f), frame.origin.x, frame.origin.x + frame.span, frame.span)
+        }
     }
 }
 
@@ -609,8 +631,8 @@ private fun entryAndExit(board: BoardLayout): Arrows? {
 /** The entry arrow in the board's blue (청), the way home in its vermilion (적). */
 private fun DrawScope.drawArrows(frame: BoardFrame, arrows: Arrows?) {
     arrows ?: return
-    arrow(frame.at(arrows.entryFrom), frame.at(arrows.entryTo), frame.span * 0.008f, DesignTokens.Light.Blue)
-    arrow(frame.at(arrows.exitFrom), frame.at(arrows.exitTo), frame.span * 0.008f, DesignTokens.Light.Vermilion)
+    arrow(frame.at(arrows.entryFrom), frame.at(arrows.entryTo), frame.span * 0.008f, YutColours.WayOn)
+    arrow(frame.at(arrows.exitFrom), frame.at(arrows.exitTo), frame.span * 0.008f, YutColours.WayHome)
 }
 
 private fun DrawScope.arrow(from: Offset, to: Offset, width: Float, colour: Color) {

@@ -66,6 +66,8 @@ object DesignTokens {
         val StickEnd = Color(0xFFB98A55)
         val StickGrain = Color(0xFF5E3A18)
         val StickMark = Color(0xFF3A1608)
+        val WayOn = Color(0xFF2F5D7C)
+        val WayHome = Color(0xFFB3372D)
         val Capture = Color(0xFFD32F2F)
         val Hint = Color(0xFFFFB300)
     }
