@@ -18,6 +18,9 @@ struct BoardView: View {
 
     @State private var moving: MoveShow?
     @State private var movingSince = Date.distantPast
+    /// When the game was won here (the confetti's start); `nil` while it goes on.
+    @State private var wonAt: Date?
+    private static let confetti = Confetti()
 
     /// Sizes as fractions of the board's side.
     private enum Size {
@@ -49,6 +52,9 @@ struct BoardView: View {
                 if let moving {
                     movingStack(moving, frame: frame)
                 }
+                if let wonAt {
+                    celebration(since: wonAt, frame: frame)
+                }
             }
             .contentShape(Rectangle())
             .gesture(SpatialTapGesture().onEnded { value in
@@ -57,6 +63,7 @@ struct BoardView: View {
         }
         .aspectRatio(1, contentMode: .fit)
         .task(id: state.lastMove?.id) { await animate(state.lastMove) }
+        .onChange(of: state.snapshot?.over ?? false) { _, over in wonAt = over ? .now : nil }
     }
 
     // MARK: - Geometry
@@ -336,6 +343,43 @@ struct BoardView: View {
                 return (at: p, piece: Piece(seat: seat?.seat ?? 0, colour: seat.map { Color(hex: $0.colour) } ?? .gray))
             }
         }
+    }
+
+    /// A win's paper confetti in the winners' colours and gold, for the design's time (a
+    /// quarter of it under Reduce Motion, when pieces jump).
+    private func celebration(since start: Date, frame: CGRect) -> some View {
+        let seconds = Double(DesignTokens.Motion.celebrationMs) / 1000
+            * (stepSeconds == 0 ? DesignTokens.Motion.reducedFactor : 1)
+        let winners = (state.snapshot?.seats ?? []).filter { $0.place == 1 }.map { Color(hex: $0.colour) }
+        let colours = winners + [Palette.highlight]
+        return TimelineView(.animation) { timeline in
+            let t = timeline.date.timeIntervalSince(start) / seconds
+            Canvas { context, _ in
+                guard t < 1 else { return }
+                for piece in Self.confetti.pieces {
+                    let at = Self.confetti.place(of: piece, at: t)
+                    let c = place(.init(x: at.x, y: at.y), in: frame)
+                    let w = piece.size * frame.width, h = w * 0.6
+                    let a = at.degrees * Double.pi / 180
+                    // The paper's four corners, turned.
+                    let cosA = cos(a), sinA = sin(a)
+                    func turned(_ dx: Double, _ dy: Double) -> CGPoint {
+                        let x: Double = c.x + dx * cosA - dy * sinA
+                        let y: Double = c.y + dx * sinA + dy * cosA
+                        return CGPoint(x: x, y: y)
+                    }
+                    let corners: [CGPoint] = [turned(-w / 2, -h / 2), turned(w / 2, -h / 2),
+                                              turned(w / 2, h / 2), turned(-w / 2, h / 2)]
+                    var paper = Path()
+                    paper.move(to: corners[0])
+                    for corner in corners.dropFirst() { paper.addLine(to: corner) }
+                    paper.closeSubpath()
+                    context.fill(paper, with: .color(colours[piece.colour % colours.count].opacity(at.opacity)))
+                }
+            }
+        }
+        .allowsHitTesting(false)
+        .accessibilityHidden(true)
     }
 
     private func animate(_ move: MoveShow?) async {

@@ -122,8 +122,17 @@ struct GameView: View {
         }
     }
 
+    /// Time per station of the move animation: none under Reduce Motion, a quarter for a
+    /// quick bot's move (the bot waits only that long after it).
+    private var stepSeconds: Double {
+        if reduceMotion { return 0 }
+        let mover = state.lastMove.flatMap { move in state.snapshot?.seats.first { $0.seat == move.seat } }
+        if model.quickBots, case .bot? = mover?.player { return 0.17 / 4 }
+        return 0.17
+    }
+
     private var boardView: some View {
-        BoardView(state: state, board: board, stepSeconds: reduceMotion ? 0 : 0.17) { spot in
+        BoardView(state: state, board: board, stepSeconds: stepSeconds) { spot in
             model.tap(spot)
         }
         .overlay(alignment: .top) {

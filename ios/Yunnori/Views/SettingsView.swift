@@ -1,7 +1,8 @@
 import SwiftUI
 import YunnoriKit
 
-/// The app's settings: the sticks' sound and haptics (kept by the model in UserDefaults).
+/// The app's settings: the sticks' sound and haptics, and quick bots (kept by the model in
+/// UserDefaults).
 struct SettingsView: View {
     @Environment(AppServices.self) private var services
 
@@ -13,6 +14,13 @@ struct SettingsView: View {
                     set: { services.game.muted = !$0 }))
             } footer: {
                 Text("settings.knocks.footer")
+            }
+            Section {
+                Toggle("settings.quickBots", isOn: Binding(
+                    get: { services.game.quickBots },
+                    set: { services.game.quickBots = $0 }))
+            } footer: {
+                Text("settings.quickBots.footer")
             }
         }
         .navigationTitle("settings.title")

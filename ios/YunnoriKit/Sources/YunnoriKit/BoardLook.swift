@@ -110,3 +110,39 @@ extension BoardGeometry {
         )
     }
 }
+
+/// Paper confetti for a win, thrown up from the centre (방) and falling back, the same
+/// every time. Android's Board.kt throws the same.
+public struct Confetti: Sendable, Equatable {
+    public struct Piece: Sendable, Equatable {
+        /// Launch velocity in board widths per celebration, its turning (degrees over the
+        /// celebration), its size (a fraction of the board), and which colour it takes.
+        public let vx: Double, vy: Double, spin: Double, size: Double
+        public let colour: Int
+    }
+
+    /// Where a piece is at a moment of the celebration, in the board's unit square.
+    public struct Place: Sendable, Equatable {
+        public let x: Double, y: Double, degrees: Double, opacity: Double
+    }
+
+    public let pieces: [Piece]
+
+    public init(seed: UInt64 = 2024) {
+        var rng = SplitMix64(seed: seed)
+        pieces = (0..<48).map { k in
+            let angle = -Double.pi / 2 + (rng.unit() - 0.5) * 2.2
+            let speed = 0.9 + 0.8 * rng.unit()
+            return Piece(vx: cos(angle) * speed, vy: sin(angle) * speed, spin: (rng.unit() - 0.5) * 1_440,
+                         size: 0.018 + 0.014 * rng.unit(), colour: k)
+        }
+    }
+
+    /// `piece` at `t` (0–1 of the celebration): thrown from the centre, pulled down, turning,
+    /// fading out over the last third.
+    public func place(of piece: Piece, at t: Double) -> Place {
+        let t = min(max(t, 0), 1)
+        return Place(x: 0.5 + piece.vx * t * 0.6, y: 0.5 + piece.vy * t * 0.6 + 1.6 * t * t,
+                     degrees: piece.spin * t, opacity: min(max((1 - t) / 0.33, 0), 1))
+    }
+}

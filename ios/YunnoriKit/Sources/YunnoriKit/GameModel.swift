@@ -53,6 +53,14 @@ public final class GameModel {
         didSet { defaults.set(muted, forKey: Self.mutedKey) }
     }
     public static let mutedKey = "sticks.muted"
+    /// Quick bots: a bot's pause and the wait after its move take a quarter of the time,
+    /// and its sticks drop instead of flying. Kept in `UserDefaults` under `quickBotsKey`.
+    public var quickBots: Bool {
+        didSet { defaults.set(quickBots, forKey: Self.quickBotsKey) }
+    }
+    public static let quickBotsKey = "bots.quick"
+    /// How many times quicker a quick bot's turn is.
+    static let quickFactor = 4
     /// How long the hard bot may think about a hint.
     static let hintBudgetMs: UInt32 = 1_500
     /// How long the hard bot may think about each move of a review.
@@ -75,6 +83,7 @@ public final class GameModel {
         self.feedback = feedback
         self.defaults = defaults
         self.muted = defaults.bool(forKey: Self.mutedKey)
+        self.quickBots = defaults.bool(forKey: Self.quickBotsKey)
     }
 
     // MARK: - Starting, resuming, leaving
@@ -193,7 +202,7 @@ public final class GameModel {
     /// once, each knock played at its time, the result shown when the last stick settles
     /// (or after the short drop with Reduce Motion). Throws `CancellationError` when the
     /// game was replaced meanwhile (nothing more is shown).
-    private func fly(_ session: GameSession, swipe: Swipe, generation: Int) async throws {
+    private func fly(_ session: GameSession, swipe: Swipe, generation: Int, dropping: Bool = false) async throws {
         state.sticksInAir = true
         do {
             let report = try await Self.plan(session, swipe)
@@ -201,7 +210,7 @@ public final class GameModel {
             autosave()
             counter += 1
             let show = FlightShow(id: counter, seat: report.seat, flight: report.flight,
-                                  drop: reduceMotion, start: .now)
+                                  drop: reduceMotion || dropping, start: .now)
             state.flight = show
             let clock = pacing.clock
             let start = clock.now
@@ -624,7 +633,7 @@ public final class GameModel {
                   snapshot.botToAct != nil
             {
                 state.bot = .waiting(seat: snapshot.turn.seat)
-                try await Task.sleep(for: pacing.botDelay)
+                try await Task.sleep(for: quickBots ? pacing.botDelay / Self.quickFactor : pacing.botDelay)
                 // Act on the position as it is now, not as it was before the pause.
                 guard isCurrent(generation), let now = state.snapshot, now.botToAct != nil
                 else { return }
@@ -632,7 +641,8 @@ public final class GameModel {
                 switch now.phase {
                 case .toThrow:
                     state.bot = .throwing(seat: seat)
-                    try await fly(session, swipe: ThrowInput.botSwipe(mat: mat), generation: generation)
+                    try await fly(session, swipe: ThrowInput.botSwipe(mat: mat), generation: generation,
+                                  dropping: quickBots)
                 case .toMove:
                     state.bot = .thinking(seat: seat)
                     try Task.checkCancellation()
@@ -641,7 +651,8 @@ public final class GameModel {
                     state.bot = .moving(seat: seat)
                     showMove(move, try session.play(mv: move))
                     autosave()
-                    try await Task.sleep(for: pacing.afterMove(steps: move.path.count))
+                    let shown = pacing.afterMove(steps: move.path.count)
+                    try await Task.sleep(for: quickBots ? shown / Self.quickFactor : shown)
                 case .over:
                     return
                 }

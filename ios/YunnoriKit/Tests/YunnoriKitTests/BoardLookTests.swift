@@ -40,4 +40,19 @@ struct BoardLookTests {
             #expect(p.x > 0 && p.x < 1 && p.y > 0 && p.y < 1, "inside the board: \(p)")
         }
     }
+
+    @Test("a win's confetti leaves the centre upwards, falls back and is gone at the end")
+    func confetti() {
+        let confetti = Confetti()
+        #expect(confetti == Confetti() && confetti.pieces.count == 48)
+        for piece in confetti.pieces {
+            let start = confetti.place(of: piece, at: 0)
+            #expect(start.x == 0.5 && start.y == 0.5 && start.opacity == 1)
+            #expect(confetti.place(of: piece, at: 1).opacity == 0, "gone at the end")
+        }
+        let early = confetti.pieces.map { confetti.place(of: $0, at: 0.1).y }
+        #expect(early.filter { $0 < 0.5 }.count > 40, "thrown up first")
+        let late = confetti.pieces.map { confetti.place(of: $0, at: 0.9).y }
+        #expect(late.filter { $0 > 0.5 }.count > 40, "then fallen")
+    }
 }

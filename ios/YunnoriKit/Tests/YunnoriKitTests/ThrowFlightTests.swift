@@ -243,6 +243,20 @@ struct ThrowFlightTests {
         #expect(show.poses(atMs: Double(FlightShow.dropMs)) == show.flight.restingPoses)
     }
 
+    @Test("quick bots: kept in the settings, and a quick bot's sticks drop instead of flying")
+    func quickBotsDrop() async throws {
+        let defaults = try freshDefaults()
+        let model = GameModel(library: nil, pacing: .instant, defaults: defaults)
+        #expect(!model.quickBots, "off by default")
+        model.quickBots = true
+        #expect(GameModel(library: nil, pacing: .instant, defaults: defaults).quickBots, "kept across launches")
+        model.mat = mat
+        #expect(model.newGame(table(bot(.easy), human, seed: 9)))
+        try await waitUntil("the bot's turn to end") { model.botsSettled }
+        let show = try #require(model.state.flight)
+        #expect(show.drop, "a quick bot's sticks drop")
+    }
+
     @Test("a bot's throw flies too: its result waits for its sticks")
     func botThrowsFly() async throws {
         let clock = SteppingClock()

@@ -27,6 +27,7 @@ import app.yunnori.android.ui.game.PlayedAnimations
 import app.yunnori.android.ui.theme.DesignTokens
 import app.yunnori.android.ui.theme.LocalDarkTheme
 import app.yunnori.android.ui.theme.YunnoriTheme
+import app.yunnori.android.ui.theme.YutColours
 import app.yunnori.core.StackView
 import app.yunnori.viewmodel.MoveShown
 import app.yunnori.viewmodel.Selection
@@ -37,6 +38,7 @@ import javax.imageio.ImageIO
 import kotlin.math.min
 import kotlin.math.sqrt
 import kotlin.test.Test
+import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
 
@@ -54,7 +56,14 @@ class LookTest {
     private fun name(dark: Boolean, locale: Locale) = "${if (dark) "dark" else "light"}-${locale.language}"
 
     @Composable
-    private fun SampleBoard(dark: Boolean, stacks: List<StackView>, selection: Selection?, lastMove: MoveShown?, reduceMotion: Boolean = false) {
+    private fun SampleBoard(
+        dark: Boolean,
+        stacks: List<StackView>,
+        selection: Selection?,
+        lastMove: MoveShown?,
+        reduceMotion: Boolean = false,
+        winners: List<Color>? = null,
+    ) {
         CompositionLocalProvider(LocalDarkTheme provides dark) {
             YunnoriTheme {
                 Surface(Modifier.fillMaxSize(), color = MaterialTheme.colorScheme.background) {
@@ -73,6 +82,7 @@ class LookTest {
                         sideSeats = BoardSample.sideSeats,
                         modifier = Modifier.fillMaxSize(),
                         reduceMotion = reduceMotion,
+                        winnerColours = winners,
                     )
                 }
             }
@@ -153,6 +163,58 @@ class LookTest {
                 assertTrue(distance(ground, paper) < 40, "$screen ${name(dark, locale)}: ground $ground, not the paper $paper")
             }
         }
+    }
+
+    @Test
+    fun `a win bursts into confetti, over in the design's time, a quarter of it under Reduce Motion`() {
+        val normal = celebration(reduceMotion = false)
+        val reduced = celebration(reduceMotion = true)
+        assertTrue(normal.first > 0, "confetti seen (${normal.first} px at most)")
+        assertTrue(normal.second in 1_000L..1_800L, "over after ${normal.second} ms (1,400 designed)")
+        assertTrue(reduced.first > 0, "some confetti under Reduce Motion too")
+        assertTrue(reduced.second * 2 < normal.second, "under Reduce Motion over after ${reduced.second} ms")
+    }
+
+    /** The most gold confetti pixels in one frame, and when (test clock, ms) none is left. */
+    private fun celebration(reduceMotion: Boolean): Pair<Int, Long> {
+        var result = 0 to -1L
+        screenTest(width = BOARD, height = BOARD) {
+            mainClock.autoAdvance = false
+            var won by mutableStateOf(false)
+            setContent {
+                SampleBoard(false, BoardSample.after, null, null, reduceMotion, winners = listOf(BoardSample.redColour).takeIf { won })
+            }
+            waitForIdle()
+            assertEquals(0, image().pixelsNear(YutColours.Hint), "no gold before the win")
+            runOnUiThread { won = true }
+            val start = mainClock.currentTime
+            var most = 0
+            var best: BufferedImage? = null
+            var goneAt = -1L
+            while (mainClock.currentTime - start < 3_000) {
+                mainClock.advanceTimeBy(32)
+                val frame = image()
+                val gold = frame.pixelsNear(YutColours.Hint)
+                if (gold > most) {
+                    most = gold
+                    best = frame
+                }
+                if (most > 0 && gold == 0) {
+                    goneAt = mainClock.currentTime - start
+                    break
+                }
+            }
+            val dir = System.getProperty("yunnori.screenshots")
+            if (!reduceMotion && dir != null && best != null) ImageIO.write(best, "png", File(dir, "look-win.png"))
+            result = most to goneAt
+        }
+        return result
+    }
+
+    private fun BufferedImage.pixelsNear(colour: Color): Int {
+        var n = 0
+        for (y in 0 until height) for (x in 0 until width) if (distance(Color(getRGB(x, y)), colour) < 30) n++
+        return n
     }
 
     /** When, in the test clock's ms, blue's captured piece was first seen in the air and when it was gone. */

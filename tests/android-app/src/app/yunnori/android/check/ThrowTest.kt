@@ -21,6 +21,7 @@ import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.unit.Velocity
+import app.yunnori.android.ui.QUICK_BOTS_SWITCH_TAG
 import app.yunnori.android.ui.SOUND_SWITCH_TAG
 import app.yunnori.android.ui.label
 import app.yunnori.android.ui.SettingsScreenPreview
@@ -187,7 +188,7 @@ class ThrowTest {
     }
 
     @Test
-    fun `the mute switch in the settings silences the sticks, and stays off after a relaunch`() {
+    fun `the mute and quick-bots switches in the settings reach the game, and stay as set after a relaunch`() {
         val filesDir = Files.createTempDirectory("yunnori-files").toFile()
         try {
             screenTest {
@@ -200,14 +201,20 @@ class ThrowTest {
                 tap(onNode(hasTestTag(SOUND_SWITCH_TAG)))
                 onNode(hasTestTag(SOUND_SWITCH_TAG)).assertIsOff()
                 awaitReal("the game muted") { app.model.game.state.value.muted }
+                onNode(hasTestTag(QUICK_BOTS_SWITCH_TAG)).assertIsOff()
+                assertEquals(false, app.model.game.state.value.quickBots)
+                tap(onNode(hasTestTag(QUICK_BOTS_SWITCH_TAG)))
+                onNode(hasTestTag(QUICK_BOTS_SWITCH_TAG)).assertIsOn()
+                awaitReal("the bots quick") { app.model.game.state.value.quickBots }
                 app.finish(this)
             }
             screenTest {
                 val app = AppHost(this, filesDir)
                 setContent { app.Content() }
-                awaitReal("the setting read") { app.model.game.state.value.muted }
+                awaitReal("the settings read") { app.model.game.state.value.muted && app.model.game.state.value.quickBots }
                 tap(onNodeWithText("Settings"))
                 onNode(hasTestTag(SOUND_SWITCH_TAG)).assertIsOff()
+                onNode(hasTestTag(QUICK_BOTS_SWITCH_TAG)).assertIsOn()
                 app.finish(this)
             }
         } finally {

@@ -18,8 +18,19 @@ class AppSettings(context: Context) {
         _muted.value = muted
     }
 
+    private val _quickBots = MutableStateFlow(prefs.getBoolean(QUICK_BOTS, false))
+
+    /** The bots' turns at a quarter of the time (their pause, their throw, their moves). */
+    val quickBots: StateFlow<Boolean> = _quickBots.asStateFlow()
+
+    fun setQuickBots(on: Boolean) {
+        prefs.edit().putBoolean(QUICK_BOTS, on).apply()
+        _quickBots.value = on
+    }
+
     private companion object {
         const val FILE = "settings"
         const val MUTED = "sticks-muted"
+        const val QUICK_BOTS = "quick-bots"
     }
 }

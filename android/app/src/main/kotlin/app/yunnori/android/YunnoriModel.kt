@@ -64,6 +64,14 @@ class YunnoriModel(app: Application, private val saved: SavedStateHandle) : Andr
         game.onEvent(UiEvent.SetMuted(muted))
     }
 
+    /** The settings' quick-bots switch (kept across launches). */
+    val quickBots: StateFlow<Boolean> get() = settings.quickBots
+
+    fun setQuickBots(on: Boolean) {
+        settings.setQuickBots(on)
+        game.onEvent(UiEvent.SetQuickBots(on))
+    }
+
     /**
      * Reads the system's Remove animations (animator duration scale 0) again, as the game
      * screen comes on: with it, throws show as a short drop.
@@ -74,6 +82,7 @@ class YunnoriModel(app: Application, private val saved: SavedStateHandle) : Andr
 
     init {
         game.onEvent(UiEvent.SetMuted(settings.muted.value))
+        game.onEvent(UiEvent.SetQuickBots(settings.quickBots.value))
         refreshMotion()
         saved.get<String>(OPEN_GAME)?.let { game.onEvent(UiEvent.Resume(it)) }
         // The first value is the fresh model's "no game": not a game closed.

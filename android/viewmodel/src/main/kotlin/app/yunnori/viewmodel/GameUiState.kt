@@ -64,6 +64,11 @@ data class GameUiState(
     val reduceMotion: Boolean = false,
     /** No clack and no haptic tap when a stick knocks (the settings' switch). */
     val muted: Boolean = false,
+    /**
+     * The table wants the bots quick (a setting): their pause, their sticks' flight (a short
+     * drop) and their pieces' moves take a quarter of the time.
+     */
+    val quickBots: Boolean = false,
 ) {
     val hasGame: Boolean get() = snapshot != null
     val over: Boolean get() = snapshot?.over == true

@@ -139,6 +139,7 @@ class GameViewModel(
             is UiEvent.MatLaidOut -> _state.update { it.copy(mat = event.mat) }
             is UiEvent.SetReduceMotion -> _state.update { it.copy(reduceMotion = event.on) }
             is UiEvent.SetMuted -> _state.update { it.copy(muted = event.muted) }
+            is UiEvent.SetQuickBots -> _state.update { it.copy(quickBots = event.on) }
             UiEvent.Dismiss -> {
                 _state.update { it.copy(message = null) }
                 // A bot that stopped on an error tries again once its message is read.
@@ -351,7 +352,7 @@ class GameViewModel(
         val gen = generation
         _state.update { it.copy(botThinking = true) }
         bot = scope.launch(settings.worker) {
-            delay(afterMs + settings.botPauseMs)
+            delay(afterMs + if (_state.value.quickBots) settings.botPauseMs / QUICK_FACTOR else settings.botPauseMs)
             when (snap.phase) {
                 Phase.TO_THROW -> serial.post { botThrow(gen, game, snap.state) }
                 Phase.TO_MOVE -> {
@@ -400,7 +401,8 @@ class GameViewModel(
             return
         }
         showMove(move, report, byBot = true)
-        afterAction(game, animationMs = move.path.size * settings.moveStepMs)
+        val step = if (_state.value.quickBots) settings.moveStepMs / QUICK_FACTOR else settings.moveStepMs
+        afterAction(game, animationMs = move.path.size * step)
     }
 
     private fun botFailed(gen: Long, message: UserMessage) {
@@ -476,7 +478,8 @@ class GameViewModel(
         autosave(game)
         val saved = _state.value.saved
         val flight = report.flight
-        val drop = _state.value.reduceMotion
+        // Reduce Motion, or a quick bot's throw: the sticks drop onto where they rest.
+        val drop = _state.value.reduceMotion || (byBot && _state.value.quickBots)
         val pace = settings.flightPace.coerceAtLeast(0.0)
         val playMs = if (drop) settings.dropMs else (flight.endMs.toDouble() * pace).toLong()
         val colour = report.snapshot.seats.getOrNull(report.seat)?.colour ?: report.snapshot.turn.colour
@@ -580,7 +583,7 @@ private fun whyNoMove(st: GameUiState): MessageKind = when {
 
 /** No game: what the screen keeps from one game to the next (the board, the mat, the player's settings). */
 private fun GameUiState.fresh(): GameUiState =
-    GameUiState(board = board, throwKinds = throwKinds, mat = mat, reduceMotion = reduceMotion, muted = muted)
+    GameUiState(board = board, throwKinds = throwKinds, mat = mat, reduceMotion = reduceMotion, muted = muted, quickBots = quickBots)
 
 /** The state showing [snap]: a new position clears the pick, and picks the only movable piece. */
 private fun GameUiState.withSnapshot(snap: GameSnapshot): GameUiState {
@@ -603,3 +606,6 @@ private fun selectionOf(moves: List<LegalMove>, from: Spot): Selection? {
         .map { (to, list) -> Destination(to, list.map { it.first }, list.maxOf { it.second.captures }) }
     return if (destinations.isEmpty()) null else Selection(from, destinations)
 }
+
+/** How many times quicker a quick bot's turn is (its pause, its moves). */
+private const val QUICK_FACTOR = 4L

@@ -50,6 +50,9 @@ sealed interface UiEvent {
     /** The settings' mute switch: no clack and no haptic tap when a stick knocks. */
     data class SetMuted(val muted: Boolean) : ForGame
 
+    /** Quick bots: a bot's turn waits a quarter of the pause and shows at a quarter of the pace. */
+    data class SetQuickBots(val on: Boolean) : ForGame
+
     /** Taps a piece (a station holding the player's stack, or [Spot.Home] for a new piece); `null` clears. */
     data class SelectPiece(val from: Spot?) : ForGame
 

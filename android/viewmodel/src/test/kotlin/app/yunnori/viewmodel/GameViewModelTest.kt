@@ -110,6 +110,28 @@ class GameViewModelTest {
     }
 
     @Test
+    fun `quick bots wait a quarter of the pause and drop their sticks instead of flying them`() = runTest(timeout = 60.seconds) {
+        for (quick in listOf(false, true)) {
+            val settings = testSettings.copy(botPauseMs = 800)
+            val vm = GameViewModel(backgroundScope, library(), settings)
+            vm.onEvent(UiEvent.SetQuickBots(quick))
+            val start = vm.act(UiEvent.NewGame(table(easyBot, human)))
+            assertEquals(0, start.snapshot!!.turn.seat, "the bot opens")
+            val t0 = currentTime
+            val threw = vm.state.first { it.lastThrow?.byBot == true }
+            val waited = currentTime - t0
+            if (quick) {
+                assertTrue(waited in 200 until 800, "a quick bot waited $waited ms")
+                assertEquals(ThrowMotion.DROP, threw.lastThrow!!.motion)
+            } else {
+                assertTrue(waited >= 800, "a bot waited $waited ms")
+                assertEquals(ThrowMotion.FLIGHT, threw.lastThrow!!.motion)
+            }
+            vm.close()
+        }
+    }
+
+    @Test
     fun `tapping a piece highlights its destinations and tapping one plays the move`() = runTest(timeout = 60.seconds) {
         val vm = GameViewModel(backgroundScope, library(), testSettings)
         vm.act(UiEvent.NewGame(table(human, human)))

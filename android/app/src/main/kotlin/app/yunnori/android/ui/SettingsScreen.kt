@@ -31,13 +31,23 @@ import app.yunnori.android.ui.theme.YunnoriTheme
 /** The test tag of the sound switch's row. */
 const val SOUND_SWITCH_TAG = "sound-switch"
 
+/** The test tag of the quick-bots switch's row. */
+const val QUICK_BOTS_SWITCH_TAG = "quick-bots-switch"
+
 /**
- * The app's settings: the sticks' sound and vibration (on unless [muted]), and a word on
- * the system's Remove animations, which the throw follows. Stateless: the switch reports
- * through [onMutedChange].
+ * The app's settings: the sticks' sound and vibration (on unless [muted]), quick bots
+ * (their turns at a quarter of the time), and a word on the system's Remove animations,
+ * which the throw follows. Stateless: the switches report through [onMutedChange] and
+ * [onQuickBotsChange].
  */
 @Composable
-fun SettingsScreen(muted: Boolean, onMutedChange: (Boolean) -> Unit, onBack: () -> Unit) {
+fun SettingsScreen(
+    muted: Boolean,
+    onMutedChange: (Boolean) -> Unit,
+    onBack: () -> Unit,
+    quickBots: Boolean = false,
+    onQuickBotsChange: (Boolean) -> Unit = {},
+) {
     Scaffold(
         contentWindowInsets = safeInsets(),
         topBar = { BackTopBar(stringResource(R.string.menu_settings), onBack) },
@@ -46,24 +56,42 @@ fun SettingsScreen(muted: Boolean, onMutedChange: (Boolean) -> Unit, onBack: () 
             Modifier.padding(padding).verticalScroll(rememberScrollState()).padding(16.dp),
             verticalArrangement = Arrangement.spacedBy(16.dp),
         ) {
-            // The whole row is the switch, for a finger and for TalkBack.
-            Row(
-                Modifier
-                    .fillMaxWidth()
-                    .toggleable(value = !muted, role = Role.Switch, onValueChange = { on -> onMutedChange(!on) })
-                    .testTag(SOUND_SWITCH_TAG)
-                    .padding(vertical = 8.dp),
-                verticalAlignment = Alignment.CenterVertically,
-            ) {
-                Column(Modifier.weight(1f)) {
-                    Text(stringResource(R.string.settings_sound), style = MaterialTheme.typography.titleMedium)
-                    Text(stringResource(R.string.settings_sound_help), style = MaterialTheme.typography.bodyMedium)
-                }
-                Spacer(Modifier.width(16.dp))
-                Switch(checked = !muted, onCheckedChange = null)
-            }
+            SwitchRow(
+                title = stringResource(R.string.settings_sound),
+                help = stringResource(R.string.settings_sound_help),
+                on = !muted,
+                onChange = { on -> onMutedChange(!on) },
+                tag = SOUND_SWITCH_TAG,
+            )
+            SwitchRow(
+                title = stringResource(R.string.settings_quick_bots),
+                help = stringResource(R.string.settings_quick_bots_help),
+                on = quickBots,
+                onChange = onQuickBotsChange,
+                tag = QUICK_BOTS_SWITCH_TAG,
+            )
             Text(stringResource(R.string.settings_motion_help), style = MaterialTheme.typography.bodyMedium)
         }
+    }
+}
+
+/** A setting: its title and help beside its switch; the whole row is the switch, for a finger and for TalkBack. */
+@Composable
+private fun SwitchRow(title: String, help: String, on: Boolean, onChange: (Boolean) -> Unit, tag: String) {
+    Row(
+        Modifier
+            .fillMaxWidth()
+            .toggleable(value = on, role = Role.Switch, onValueChange = onChange)
+            .testTag(tag)
+            .padding(vertical = 8.dp),
+        verticalAlignment = Alignment.CenterVertically,
+    ) {
+        Column(Modifier.weight(1f)) {
+            Text(title, style = MaterialTheme.typography.titleMedium)
+            Text(help, style = MaterialTheme.typography.bodyMedium)
+        }
+        Spacer(Modifier.width(16.dp))
+        Switch(checked = on, onCheckedChange = null)
     }
 }
 

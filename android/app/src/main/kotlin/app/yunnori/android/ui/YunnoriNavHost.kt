@@ -64,7 +64,14 @@ fun YunnoriNavHost(model: YunnoriModel = viewModel()) {
         }
         composable(Routes.SETTINGS) {
             val muted by model.muted.collectAsStateWithLifecycle()
-            SettingsScreen(muted = muted, onMutedChange = model::setMuted, onBack = { nav.popBackStack() })
+            val quickBots by model.quickBots.collectAsStateWithLifecycle()
+            SettingsScreen(
+                muted = muted,
+                onMutedChange = model::setMuted,
+                onBack = { nav.popBackStack() },
+                quickBots = quickBots,
+                onQuickBotsChange = model::setQuickBots,
+            )
         }
         composable(Routes.NEW_GAME) {
             val form by model.newGame.state.collectAsStateWithLifecycle()

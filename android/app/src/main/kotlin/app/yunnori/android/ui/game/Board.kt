@@ -35,6 +35,7 @@ import androidx.compose.ui.graphics.StrokeCap
 import androidx.compose.ui.graphics.drawscope.DrawScope
 import androidx.compose.ui.graphics.drawscope.Stroke
 import androidx.compose.ui.graphics.drawscope.clipPath
+import androidx.compose.ui.graphics.drawscope.rotate
 import androidx.compose.ui.graphics.graphicsLayer
 import androidx.compose.ui.graphics.lerp
 import androidx.compose.ui.input.pointer.pointerInput
@@ -116,6 +117,7 @@ private class BoardMotion(reduce: Boolean) {
     val captureMs = ms(DesignTokens.Motion.CaptureMs)
     val snapMs = ms(DesignTokens.Motion.StackSnapMs)
     val turnMs = ms(DesignTokens.Motion.ShortcutTurnMs)
+    val celebrationMs = ms(DesignTokens.Motion.CelebrationMs)
 }
 
 /**
@@ -152,6 +154,8 @@ fun Board(
     /** Each side's seats with their colours, to draw the tokens a capture sends back. */
     sideSeats: Map<Int, List<SeatCount>> = emptyMap(),
     reduceMotion: Boolean = false,
+    /** Once the game is won: the winners' colours, for the celebration. */
+    winnerColours: List<Color>? = null,
 ) {
     val stations = remember(board) { board.stations.associateBy { it.id } }
     val paper = remember { PaperGrain() }
@@ -187,6 +191,18 @@ fun Board(
         landing.snapTo(0f)
         travel.animateTo(1f, tween(durationMillis = maxOf(1, move.path.size * motion.hopMs), easing = LinearEasing))
         landing.animateTo(1f, tween(durationMillis = landingMs(move, motion), easing = LinearEasing))
+    }
+
+    // A win bursts into paper confetti once (not again when the screen comes back).
+    val celebration = remember { Animatable(1f) }
+    val confetti = remember { Confetti() }
+    LaunchedEffect(winnerColours != null) {
+        if (winnerColours == null) return@LaunchedEffect
+        val key = lastMove?.seq ?: 0L
+        if (played.celebratedSeq == key) return@LaunchedEffect
+        played.celebratedSeq = key
+        celebration.snapTo(0f)
+        celebration.animateTo(1f, tween(durationMillis = motion.celebrationMs, easing = LinearEasing))
     }
 
     BoxWithConstraints(modifier) {
@@ -302,6 +318,10 @@ fun Board(
                 val look = SeatCount(moving.seat, moving.colour, moving.pieces)
                 drawPile(List(moving.pieces.coerceAtLeast(1)) { look }, p, token * 1.05f, measurer, lift = lift)
             }
+
+            if (winnerColours != null && celebration.value < 1f) {
+                drawConfetti(frame, confetti, celebration.value, winnerColours + YutColours.Hint)
+            }
         }
         BoardTargets(
             frame = BoardFrame(Size(constraints.maxWidth.toFloat(), constraints.maxHeight.toFloat())),
@@ -349,6 +369,36 @@ private fun DrawScope.drawGround(
             // Hangul first; the romanisation small beside it where the screen is English.
             val romanised = if (korean) null else s.nameEnglish
             label(measurer, name, romanised, c + Offset(0f, r + frame.span * 0.012f), frame.origin.x, frame.origin.x + frame.span, frame.span)
+        }
+    }
+}
+
+/** Paper confetti for a win: where each piece goes and how it turns, the same every time. */
+private class Confetti {
+    class Piece(val vx: Float, val vy: Float, val spin: Float, val size: Float, val colour: Int)
+
+    val pieces: List<Piece> = Random(2024).let { rnd ->
+        List(48) {
+            val angle = -PI.toFloat() / 2 + (rnd.nextFloat() - 0.5f) * 2.2f
+            val speed = 0.9f + 0.8f * rnd.nextFloat()
+            Piece(cos(angle) * speed, sin(angle) * speed, (rnd.nextFloat() - 0.5f) * 1440f, 0.018f + 0.014f * rnd.nextFloat(), it)
+        }
+    }
+}
+
+/**
+ * The confetti at [t] (0–1 of the celebration): thrown up from the centre (방), falling
+ * back under gravity, turning, fading out over the last third; in [colours] by turns.
+ */
+private fun DrawScope.drawConfetti(frame: BoardFrame, confetti: Confetti, t: Float, colours: List<Color>) {
+    val fade = ((1f - t) / 0.33f).coerceIn(0f, 1f)
+    for (p in confetti.pieces) {
+        val x = 0.5f + p.vx * t * 0.6f
+        val y = 0.5f + p.vy * t * 0.6f + 1.6f * t * t
+        val at = frame.at(x, y)
+        val w = p.size * frame.span
+        rotate(p.spin * t, at) {
+            drawRect(colours[p.colour % colours.size].copy(alpha = fade), at - Offset(w / 2, w * 0.3f), Size(w, w * 0.6f))
         }
     }
 }

@@ -199,12 +199,12 @@ fun GameScreen(
 }
 
 /** The sequence numbers of the last throw and move already animated (see [GameScreen]). */
-class PlayedAnimations(var throwSeq: Long = -1L, var moveSeq: Long = -1L) {
+class PlayedAnimations(var throwSeq: Long = -1L, var moveSeq: Long = -1L, var celebratedSeq: Long = -1L) {
     companion object {
         val Saver: androidx.compose.runtime.saveable.Saver<PlayedAnimations, List<Long>> =
             androidx.compose.runtime.saveable.Saver(
-                save = { listOf(it.throwSeq, it.moveSeq) },
-                restore = { PlayedAnimations(it[0], it[1]) },
+                save = { listOf(it.throwSeq, it.moveSeq, it.celebratedSeq) },
+                restore = { PlayedAnimations(it[0], it[1], it.getOrElse(2) { -1L }) },
             )
     }
 }
@@ -279,7 +279,9 @@ private fun GameBoard(parts: GameParts, modifier: Modifier) {
         sideSeats = snap.sides.associate { side ->
             side.side to snap.seats.filter { it.seat in side.seats }.map { SeatCount(it.seat, it.colour, 1) }
         },
-        reduceMotion = state.reduceMotion,
+        winnerColours = snap.seats.filter { snap.over && it.place == 1 }.map { colourOf(it.colour) }.takeIf { it.isNotEmpty() },
+        // A quick bot's move plays at Reduce Motion's pace.
+        reduceMotion = state.reduceMotion || (state.quickBots && state.lastMove?.byBot == true),
         onTap = { spot ->
             when {
                 state.selection?.destinations?.any { it.to == spot } == true -> parts.onEvent(UiEvent.ChooseDestination(spot))
