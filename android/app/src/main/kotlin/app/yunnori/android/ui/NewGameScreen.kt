@@ -57,10 +57,10 @@ import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.semantics.Role
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.tooling.preview.Preview
 import androidx.compose.ui.unit.dp
 import app.yunnori.android.R
 import app.yunnori.android.ui.theme.YunnoriTheme
-import androidx.compose.ui.tooling.preview.Preview
 import app.yunnori.core.BotLevel
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.RuleKind
@@ -241,25 +241,6 @@ private fun SeatCard(index: Int, seat: SeatForm, state: NewGameUiState, onEvent:
                 }
             }
         }
-    }
-}
-
-@Composable
-private fun SwitchRow(label: String, help: String, checked: Boolean, enabled: Boolean, onChange: (Boolean) -> Unit) {
-    // The whole row is the switch: a tap anywhere toggles it, and TalkBack reads its label.
-    Row(
-        Modifier
-            .fillMaxWidth()
-            .toggleable(value = checked, enabled = enabled, role = Role.Switch, onValueChange = onChange)
-            .padding(horizontal = 16.dp),
-        verticalAlignment = Alignment.CenterVertically,
-    ) {
-        Column(Modifier.weight(1f)) {
-            Text(label, style = MaterialTheme.typography.bodyLarge)
-            Text(help, style = MaterialTheme.typography.bodySmall)
-        }
-        Spacer(Modifier.width(12.dp))
-        Switch(checked = checked, onCheckedChange = null, enabled = enabled)
     }
 }
 

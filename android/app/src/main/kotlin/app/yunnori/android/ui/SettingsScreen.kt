@@ -4,25 +4,18 @@ package app.yunnori.android.ui
 
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Column
-import androidx.compose.foundation.layout.Row
-import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.PaddingValues
 import androidx.compose.foundation.layout.padding
-import androidx.compose.foundation.layout.width
-import androidx.compose.foundation.layout.Spacer
 import androidx.compose.foundation.rememberScrollState
-import androidx.compose.foundation.selection.toggleable
 import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.ExperimentalMaterial3Api
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Scaffold
-import androidx.compose.material3.Switch
 import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
-import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.res.stringResource
-import androidx.compose.ui.semantics.Role
 import androidx.compose.ui.tooling.preview.Preview
 import androidx.compose.ui.unit.dp
 import app.yunnori.android.R
@@ -57,41 +50,27 @@ fun SettingsScreen(
             verticalArrangement = Arrangement.spacedBy(16.dp),
         ) {
             SwitchRow(
-                title = stringResource(R.string.settings_sound),
+                label = stringResource(R.string.settings_sound),
                 help = stringResource(R.string.settings_sound_help),
-                on = !muted,
+                checked = !muted,
                 onChange = { on -> onMutedChange(!on) },
-                tag = SOUND_SWITCH_TAG,
+                modifier = Modifier.testTag(SOUND_SWITCH_TAG),
+                contentPadding = PaddingValues(vertical = 8.dp),
+                labelStyle = MaterialTheme.typography.titleMedium,
+                helpStyle = MaterialTheme.typography.bodyMedium,
             )
             SwitchRow(
-                title = stringResource(R.string.settings_quick_bots),
+                label = stringResource(R.string.settings_quick_bots),
                 help = stringResource(R.string.settings_quick_bots_help),
-                on = quickBots,
+                checked = quickBots,
                 onChange = onQuickBotsChange,
-                tag = QUICK_BOTS_SWITCH_TAG,
+                modifier = Modifier.testTag(QUICK_BOTS_SWITCH_TAG),
+                contentPadding = PaddingValues(vertical = 8.dp),
+                labelStyle = MaterialTheme.typography.titleMedium,
+                helpStyle = MaterialTheme.typography.bodyMedium,
             )
             Text(stringResource(R.string.settings_motion_help), style = MaterialTheme.typography.bodyMedium)
         }
-    }
-}
-
-/** A setting: its title and help beside its switch; the whole row is the switch, for a finger and for TalkBack. */
-@Composable
-private fun SwitchRow(title: String, help: String, on: Boolean, onChange: (Boolean) -> Unit, tag: String) {
-    Row(
-        Modifier
-            .fillMaxWidth()
-            .toggleable(value = on, role = Role.Switch, onValueChange = onChange)
-            .testTag(tag)
-            .padding(vertical = 8.dp),
-        verticalAlignment = Alignment.CenterVertically,
-    ) {
-        Column(Modifier.weight(1f)) {
-            Text(title, style = MaterialTheme.typography.titleMedium)
-            Text(help, style = MaterialTheme.typography.bodyMedium)
-        }
-        Spacer(Modifier.width(16.dp))
-        Switch(checked = on, onCheckedChange = null)
     }
 }
 
