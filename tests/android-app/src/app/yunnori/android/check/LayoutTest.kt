@@ -112,7 +112,16 @@ class LayoutTest {
         return Rect(px.left / d, px.top / d, px.right / d, px.bottom / d)
     }
 
-    private fun SkikoComposeUiTest.parts() = Parts(
+    private fun SkikoComposeUiTest.parts(): Parts {
+        // The view model's state reaches the screen through a flow collected on the UI
+        // thread: on a busy machine the game may be ready a frame before the screen shows it.
+        awaitReal("the game on screen") {
+            onAllNodes(hasTestTag(GameTags.BOARD), useUnmergedTree = true).fetchSemanticsNodes().isNotEmpty()
+        }
+        return measuredParts()
+    }
+
+    private fun SkikoComposeUiTest.measuredParts() = Parts(
         board = rect(hasTestTag(GameTags.BOARD)),
         players = rect(hasTestTag(GameTags.PLAYERS)),
         actions = rect(hasTestTag(GameTags.ACTIONS)),
