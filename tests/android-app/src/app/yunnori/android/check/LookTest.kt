@@ -1,14 +1,10 @@
 package app.yunnori.android.check
 
-import androidx.compose.foundation.layout.fillMaxSize
-import androidx.compose.material3.MaterialTheme
-import androidx.compose.material3.Surface
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.setValue
-import androidx.compose.ui.Modifier
 import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.graphics.toAwtImage
 import androidx.compose.ui.test.ExperimentalTestApi
@@ -18,15 +14,13 @@ import app.yunnori.android.ui.NewGameScreenPreview
 import app.yunnori.android.ui.ResumeScreenPreview
 import app.yunnori.android.ui.RulesScreenPreview
 import app.yunnori.android.ui.SettingsScreenPreview
-import app.yunnori.android.ui.game.Board
 import app.yunnori.android.ui.game.BoardPreview
 import app.yunnori.android.ui.game.BoardSample
 import app.yunnori.android.ui.game.GameScreenLandscapePreview
 import app.yunnori.android.ui.game.GameScreenPreview
-import app.yunnori.android.ui.game.PlayedAnimations
+import app.yunnori.android.ui.game.SampleBoard
 import app.yunnori.android.ui.theme.DesignTokens
 import app.yunnori.android.ui.theme.LocalDarkTheme
-import app.yunnori.android.ui.theme.YunnoriTheme
 import app.yunnori.android.ui.theme.YutColours
 import app.yunnori.core.StackView
 import app.yunnori.viewmodel.MoveShown
@@ -56,7 +50,7 @@ class LookTest {
     private fun name(dark: Boolean, locale: Locale) = "${if (dark) "dark" else "light"}-${locale.language}"
 
     @Composable
-    private fun SampleBoard(
+    private fun SampleBoardIn(
         dark: Boolean,
         stacks: List<StackView>,
         selection: Selection?,
@@ -64,36 +58,14 @@ class LookTest {
         reduceMotion: Boolean = false,
         winners: List<Color>? = null,
     ) {
-        CompositionLocalProvider(LocalDarkTheme provides dark) {
-            YunnoriTheme {
-                Surface(Modifier.fillMaxSize(), color = MaterialTheme.colorScheme.background) {
-                    Board(
-                        board = BoardSample.board,
-                        stacks = stacks,
-                        selection = selection,
-                        movableFrom = if (lastMove == null) BoardSample.movableFrom else emptyList(),
-                        hint = null,
-                        destinationChances = emptyMap(),
-                        lastMove = lastMove,
-                        turnColour = BoardSample.redColour,
-                        seatNames = mapOf(0 to "Ana", 1 to "Bo"),
-                        played = PlayedAnimations(),
-                        onTap = {},
-                        sideSeats = BoardSample.sideSeats,
-                        modifier = Modifier.fillMaxSize(),
-                        reduceMotion = reduceMotion,
-                        winnerColours = winners,
-                    )
-                }
-            }
-        }
+        CompositionLocalProvider(LocalDarkTheme provides dark) { SampleBoard(stacks, selection, lastMove, reduceMotion, winners) }
     }
 
     @Test
     fun `pieces are tokens, a stack stands as a pile, and the picked piece's destinations are lit`() {
         for ((dark, locale) in looks) screenTest(locale, width = BOARD, height = BOARD) {
             var picked by mutableStateOf(false)
-            setContent { SampleBoard(dark, BoardSample.before, BoardSample.selection.takeIf { picked }, null) }
+            setContent { SampleBoardIn(dark, BoardSample.before, BoardSample.selection.takeIf { picked }, null) }
             waitForIdle()
             val plain = image()
             runOnUiThread { picked = true }
@@ -182,7 +154,7 @@ class LookTest {
             mainClock.autoAdvance = false
             var won by mutableStateOf(false)
             setContent {
-                SampleBoard(false, BoardSample.after, null, null, reduceMotion, winners = listOf(BoardSample.redColour).takeIf { won })
+                SampleBoardIn(false, BoardSample.after, null, null, reduceMotion, winners = listOf(BoardSample.redColour).takeIf { won })
             }
             waitForIdle()
             assertEquals(0, image().pixelsNear(YutColours.Hint), "no gold before the win")
@@ -228,7 +200,7 @@ class LookTest {
     private fun SkikoComposeUiTest.playCapture(dark: Boolean, reduceMotion: Boolean, shot: String?): Capture {
         mainClock.autoAdvance = false
         var show by mutableStateOf(false)
-        setContent { if (show) SampleBoard(dark, BoardSample.after, null, BoardSample.capture, reduceMotion) }
+        setContent { if (show) SampleBoardIn(dark, BoardSample.after, null, BoardSample.capture, reduceMotion) }
         runOnUiThread { show = true }
         val start = mainClock.currentTime
         // Blue's piece seen on station 8 before it flies (while red's pair travels there).

@@ -648,20 +648,18 @@ private fun DrawScope.brushLine(a: Offset, b: Offset, width: Float, ink: Color) 
 private class Arrows(val entryFrom: Offset, val entryTo: Offset, val exitFrom: Offset, val exitTo: Offset)
 
 /**
- * The way on and the way home, from the board's geometry: a piece enters at the start
- * corner and leaves it towards the neighbour that is nearer the pieces waiting ([HOME_AT]'s
- * side is where it comes back from), so the arrows follow whatever the core lays out.
+ * The way on and the way home, from the core's layout: the outer square's stations are
+ * numbered along the way round with the start corner last, so the way on runs towards the
+ * first station and the way home comes from the one before the corner (the iPhone's
+ * `BoardGeometry.wayOnAndHome` reads it the same way).
  */
 private fun entryAndExit(board: BoardLayout): Arrows? {
     val byId = board.stations.associateBy { it.id }
     val start = byId[board.startStation] ?: return null
     val at = Offset(start.x, start.y)
-    val around = start.neighbours.mapNotNull { byId[it] }.map { Offset(it.x, it.y) }
-        // The outer ring only: the diagonal into the centre is a shortcut, not the way.
-        .filter { (it.x - at.x) == 0f || (it.y - at.y) == 0f }
-    if (around.size < 2) return null
-    val back = around.minBy { (it - HOME_AT).getDistanceSquared() }
-    val on = around.first { it != back }
+    val around = start.neighbours.mapNotNull { byId[it] }
+    val on = around.firstOrNull { it.index == 0 }?.let { Offset(it.x, it.y) } ?: return null
+    val back = around.firstOrNull { it.index == start.index - 1 }?.let { Offset(it.x, it.y) } ?: return null
     // Each arrow runs beside its line, just inside the board (the corner's name is below it).
     fun inside(towards: Offset): Offset {
         val d = towards - at
@@ -753,27 +751,43 @@ internal object BoardSample {
     )
 }
 
-/** The sample position with red's stack picked. */
-@Preview(widthDp = 412, heightDp = 412)
+/**
+ * The sample position's board on the theme's ground, as the previews and the screen tests
+ * draw it: [lastMove] played out if given (its pieces then not lit), a win's confetti
+ * with [winners].
+ */
 @Composable
-internal fun BoardPreview() {
+internal fun SampleBoard(
+    stacks: List<StackView> = BoardSample.before,
+    selection: Selection? = BoardSample.selection,
+    lastMove: MoveShown? = null,
+    reduceMotion: Boolean = false,
+    winners: List<Color>? = null,
+) {
     YunnoriTheme {
         Surface(Modifier.fillMaxSize(), color = MaterialTheme.colorScheme.background) {
             Board(
                 board = BoardSample.board,
-                stacks = BoardSample.before,
-                selection = BoardSample.selection,
-                movableFrom = BoardSample.movableFrom,
+                stacks = stacks,
+                selection = selection,
+                movableFrom = if (lastMove == null) BoardSample.movableFrom else emptyList(),
                 hint = null,
                 destinationChances = emptyMap(),
-                lastMove = null,
+                lastMove = lastMove,
                 turnColour = BoardSample.redColour,
                 seatNames = mapOf(0 to "Ana", 1 to "Bo"),
                 played = PlayedAnimations(),
                 onTap = {},
                 sideSeats = BoardSample.sideSeats,
                 modifier = Modifier.fillMaxSize(),
+                reduceMotion = reduceMotion,
+                winnerColours = winners,
             )
         }
     }
 }
+
+/** The sample position with red's stack picked. */
+@Preview(widthDp = 412, heightDp = 412)
+@Composable
+internal fun BoardPreview() = SampleBoard()
