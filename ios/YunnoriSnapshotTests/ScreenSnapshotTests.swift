@@ -3,6 +3,8 @@
 // and an iPhone Pro Max, in light and dark mode, at the default text size and at the
 // largest accessibility size, in the language of the test run: the macOS lane runs this
 // target twice, `-testLanguage en` and `-testLanguage ko` (.github/workflows/ios.yml).
+// The game screen is drawn at each phase: a throw due, a move with its destinations lit,
+// a stack on the board, just after a capture, game over, and the game's review.
 //
 // Written from the library's and Apple's documentation; it runs only on a Mac with Xcode.
 // The references are recorded on the lane's simulator (the library compares images from
@@ -60,6 +62,66 @@ final class ScreenSnapshotTests: XCTestCase {
         try await assertGameScreen(named: "game-in-progress", afterMoves: 4)
     }
 
+    func testGameMoveWithDestinationsLit() async throws {
+        let services = try launch()
+        try await openSample(.toMove, services)
+        let game = services.game
+        let origin = try XCTUnwrap(game.state.origins.first, "no piece can move")
+        game.select(origin)
+        XCTAssertFalse(game.state.destinations.isEmpty, "no destination is lit")
+        assertScreen(named: "game-move", services) {
+            GameView(toMenu: {})
+        }
+    }
+
+    func testGameWithAStack() async throws {
+        let services = try launch()
+        let before = try await openSample(.stacked, services)
+        XCTAssertTrue(before.lastMove?.events.contains { if case .stacked = $0 { true } else { false } } == true,
+                      "the last move did not stack")
+        XCTAssertTrue(services.game.state.snapshot?.stacks.contains { $0.size > 1 } == true, "no stack on the board")
+        assertScreen(named: "game-stack", services) {
+            GameView(toMenu: {})
+        }
+    }
+
+    func testGameAfterACapture() async throws {
+        let services = try launch()
+        let before = try await openSample(.captured, services)
+        XCTAssertGreaterThan(before.lastMove?.captured ?? 0, 0, "the last move captured nothing")
+        XCTAssertTrue(services.game.state.canThrow, "the capture's bonus throw is not due")
+        assertScreen(named: "game-capture", services) {
+            GameView(toMenu: {})
+        }
+    }
+
+    func testGameOver() async throws {
+        let services = try launch()
+        try await openSample(.over, services)
+        XCTAssertEqual(services.game.state.snapshot?.over, true, "the game is not over")
+        assertScreen(named: "game-over", services) {
+            GameView(toMenu: {})
+        }
+    }
+
+    func testReview() async throws {
+        let services = try launch()
+        try await openSample(.over, services)
+        let game = services.game
+        game.reviewGame()
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(120)
+        while game.state.review == nil, game.state.message == nil, clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let review = try XCTUnwrap(game.state.review, "no review: \(String(describing: game.state.message))")
+        // The sheet has its own navigation stack; a sheet is not drawn into the game
+        // screen's image, so the review is drawn on its own.
+        assertScreen(named: "game-review", services, inNavigationStack: false) {
+            ReviewSheet(review: review, snapshot: game.state.snapshot, board: BoardGeometry(), close: {})
+        }
+    }
+
     func testHowToPlay() throws {
         let services = try launch()
         assertScreen(named: "how-to-play", services) {
@@ -108,6 +170,22 @@ final class ScreenSnapshotTests: XCTestCase {
         }
     }
 
+    /// The app's own game model brought to one of YunnoriKit's sample stages (the Linux
+    /// tests check each sample reaches its stage), then reopened from its save so that no
+    /// throw or move is still being animated. Returns the state before reopening (the
+    /// last move is not kept in the save).
+    @discardableResult
+    private func openSample(_ stage: Samples.Stage, _ services: AppServices) async throws -> GameState {
+        let game = services.game
+        Samples.play(stage, on: game)
+        XCTAssertNil(game.state.message, "\(stage): \(String(describing: game.state.message))")
+        let before = game.state
+        await game.flushSaves()
+        let id = try XCTUnwrap(game.state.gameID)
+        XCTAssertTrue(game.resume(id: id))
+        return before
+    }
+
     /// A seeded game between two people (so no bot moves while the image is taken), with
     /// `moves` moves played through the model, then reopened from its save so that no
     /// throw or move is still being animated.
@@ -140,11 +218,13 @@ final class ScreenSnapshotTests: XCTestCase {
         XCTAssertTrue(game.resume(id: id))
     }
 
-    /// Asserts the images of one screen, inside a navigation stack as the app shows it, on
-    /// both phones, in both appearances and at both text sizes.
+    /// Asserts the images of one screen, inside a navigation stack as the app shows it
+    /// (unless it brings its own), on both phones, in both appearances and at both text
+    /// sizes.
     private func assertScreen<Screen: View>(
         named name: String,
         _ services: AppServices,
+        inNavigationStack: Bool = true,
         @ViewBuilder _ screen: () -> Screen,
         file: StaticString = #filePath,
         testName: String = #function,
@@ -160,7 +240,14 @@ final class ScreenSnapshotTests: XCTestCase {
                     }
                     let config = ViewImageConfig(safeArea: phone.config.safeArea,
                                                  size: phone.config.size, traits: traits)
-                    let view = NavigationStack { screen() }
+                    let content = screen()
+                    let view = Group {
+                        if inNavigationStack {
+                            NavigationStack { content }
+                        } else {
+                            content
+                        }
+                    }
                         .environment(services)
                         .environment(\.colorScheme, style == .dark ? .dark : .light)
                         .dynamicTypeSize(size == .large ? .large : .accessibility5)

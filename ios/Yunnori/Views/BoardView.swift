@@ -7,17 +7,19 @@ import YunnoriKit
 /// the way home; stacks as piles of 말 (tokens in the seat's colour with its mark) with
 /// their counts; the picked piece ringed, its legal destinations lit with a ghost of it
 /// (tap one to move there), a hint's piece and destination ringed in gold; and the last
-/// move played out: the stack hops station by station along the path the core reported,
-/// and the tokens it captured fly back off the board. Android's Board.kt draws the same.
+/// move played out on its `MoveTimeline`: the stack hops station by station along the path
+/// the core reported, then the tokens it captured fly back off the board, a stack that
+/// formed there snaps together and a shortcut taken there spreads a ring. Android's
+/// Board.kt draws the same.
 struct BoardView: View {
     let state: GameState
     let board: BoardGeometry
-    /// Time per station of the move animation.
-    let stepSeconds: Double
+    /// How fast moves play (Reduce Motion's and a quick bot's pace included).
+    let pace: BoardPace
     let onTap: (Spot) -> Void
 
-    @State private var moving: MoveShow?
-    @State private var movingSince = Date.distantPast
+    /// The move being played out, while it lasts.
+    @State private var playing: Playing?
     /// When the game was won here (the confetti's start); `nil` while it goes on.
     @State private var wonAt: Date?
     private static let confetti = Confetti()
@@ -49,8 +51,8 @@ struct BoardView: View {
                     hintRings(hint, frame: frame)
                 }
                 stackDiscs(frame: frame)
-                if let moving {
-                    movingStack(moving, frame: frame)
+                if let playing {
+                    movingStack(playing, frame: frame)
                 }
                 if let wonAt {
                     celebration(since: wonAt, frame: frame)
@@ -258,22 +260,22 @@ struct BoardView: View {
     // MARK: - Stacks
 
     /// Stacks that share a station (safe stations, stacking off, two stacks of one seat)
-    /// are fanned out a little; each has an id of its own (`BoardGeometry.placed`).
+    /// are fanned out a little; each has an id of its own (`BoardGeometry.placed`). While a
+    /// move plays, the stacks on the station it goes to follow its timeline.
     private func stackDiscs(frame: CGRect) -> some View {
-        let hidden: String? = {
-            guard moving != nil, case .station(let id)? = moving?.path.last else { return nil }
-            return id
-        }()
-        return ForEach(BoardGeometry.placed(state.snapshot?.stacks ?? [], hiding: hidden)) { placed in
+        let all = BoardGeometry.placed(state.snapshot?.stacks ?? [])
+        return ForEach(all) { placed in
             let stack = placed.stack
             let spot = Spot.station(id: stack.station)
             let movable = state.origins.contains(spot)
             let shift = frame.width * 0.035 * Double(placed.fan)
-            TokenPile(pieces: stack.counts.flatMap { count in
-                          Array(repeating: Piece(seat: count.seat, colour: Color(hex: count.colour)),
-                                count: max(0, Int(count.count)))
-                      },
-                      diameter: frame.width * Size.disc * 1.9, glowing: movable && state.selection == nil)
+            let pile = TokenPile(pieces: stack.counts.flatMap { count in
+                                     Array(repeating: Piece(seat: count.seat, colour: Color(hex: count.colour)),
+                                           count: max(0, Int(count.count)))
+                                 },
+                                 diameter: frame.width * Size.disc * 1.9, glowing: movable && state.selection == nil)
+            LandingPile(pile: pile, placed: placed, among: all,
+                        playing: playing.flatMap { $0.timeline.touches(station: stack.station) ? $0 : nil })
                 .frame(width: target(frame.width * Size.disc * 2), height: target(frame.width * Size.disc * 2))
                 .position(place(.init(x: Double(stack.x), y: Double(stack.y)), in: frame))
                 .offset(x: shift, y: -shift)
@@ -296,21 +298,29 @@ struct BoardView: View {
 
     // MARK: - The move animation
 
-    private func movingStack(_ move: MoveShow, frame: CGRect) -> some View {
-        let motion = board.motion(of: move, stepSeconds: stepSeconds)
+    /// A move being played out: its timeline, from when it started.
+    struct Playing: Sendable {
+        let move: MoveShow
+        let timeline: MoveTimeline
+        let since: Date
+    }
+
+    /// The move in flight, what it captured, and the ring of a shortcut it took, each at
+    /// its time on the move's timeline.
+    private func movingStack(_ playing: Playing, frame: CGRect) -> some View {
+        let move = playing.move, timeline = playing.timeline
+        let motion = board.motion(of: move, stepSeconds: timeline.pace.stepSeconds)
         let colour = state.snapshot?.seats.first { $0.seat == move.seat }.map { Color(hex: $0.colour) }
             ?? .gray
         let pile = Array(repeating: Piece(seat: move.seat, colour: colour), count: max(1, Int(move.pieces)))
         let captures = captured(by: move)
-        return TimelineView(.animation) { timeline in
-            let t = timeline.date.timeIntervalSince(movingSince)
+        return TimelineView(.animation) { context in
+            let t = context.date.timeIntervalSince(playing.since)
             ZStack {
                 // What the move captures stands where it was until the stack lands, then
                 // flies back off the board to where pieces wait.
                 ForEach(Array(captures.enumerated()), id: \.offset) { k, capture in
-                    let flight = (t - motion.duration) / Self.captureSeconds - Double(k) * 0.08
-                    if flight < 1 {
-                        let e = 1 - pow(1 - min(max(flight, 0), 1), 2)
+                    if let e = timeline.capture(k, of: captures.count, at: t) {
                         let from = place(capture.at, in: frame)
                         let to = place(board.point(of: .home), in: frame)
                         TokenPile(pieces: [capture.piece], diameter: frame.width * Size.disc * 1.9 * (1 - 0.35 * e),
@@ -319,7 +329,17 @@ struct BoardView: View {
                                       y: from.y + (to.y - from.y) * e - sin(Double.pi * e) * frame.width * 0.22)
                     }
                 }
-                if let now = motion.position(at: t) {
+                // A shortcut taken where it landed: a ring in the mover's colour spreads
+                // from the corner (or the centre) and fades.
+                ForEach(timeline.rings(at: t), id: \.station) { ring in
+                    let r = frame.width * Size.corner * ring.radius
+                    Circle()
+                        .stroke(colour.opacity(ring.opacity), lineWidth: max(1.5, frame.width * 0.012))
+                        .frame(width: 2 * r, height: 2 * r)
+                        .position(place(.station(id: ring.station), in: frame))
+                }
+                // The stack on its way; once it lands, the board's own stacks show it.
+                if timeline.travelling(at: t), let now = motion.position(at: t) {
                     TokenPile(pieces: pile, diameter: frame.width * Size.disc * 1.9, glowing: false, lift: now.hop)
                         .position(place(now.point, in: frame))
                 }
@@ -328,9 +348,6 @@ struct BoardView: View {
         .allowsHitTesting(false)
         .accessibilityHidden(true)
     }
-
-    /// How long captured tokens take to fly back (the design's capture time).
-    static let captureSeconds = Double(DesignTokens.Motion.captureMs) / 1000
 
     /// The tokens `move` captured, each with where it stood, in its owner's colour (a side's
     /// seats in turn, for partners).
@@ -348,8 +365,7 @@ struct BoardView: View {
     /// A win's paper confetti in the winners' colours and gold, for the design's time (a
     /// quarter of it under Reduce Motion, when pieces jump).
     private func celebration(since start: Date, frame: CGRect) -> some View {
-        let seconds = Double(DesignTokens.Motion.celebrationMs) / 1000
-            * (stepSeconds == 0 ? DesignTokens.Motion.reducedFactor : 1)
+        let seconds = pace.seconds(ms: DesignTokens.Motion.celebrationMs)
         let winners = (state.snapshot?.seats ?? []).filter { $0.place == 1 }.map { Color(hex: $0.colour) }
         let colours = winners + [Palette.highlight]
         return TimelineView(.animation) { timeline in
@@ -383,17 +399,44 @@ struct BoardView: View {
     }
 
     private func animate(_ move: MoveShow?) async {
-        // With Reduce Motion the step time is 0: the piece is simply where it stopped.
-        guard let move, !move.path.isEmpty, stepSeconds > 0 else {
-            moving = nil
+        guard let move, !move.path.isEmpty else {
+            playing = nil
             return
         }
-        moving = move
-        movingSince = .now
-        let flying = captured(by: move).isEmpty ? 0 : Self.captureSeconds
-        let duration = board.motion(of: move, stepSeconds: stepSeconds).duration + flying
-        try? await Task.sleep(for: .seconds(duration))
-        if moving?.id == move.id { moving = nil }
+        // Under Reduce Motion a plain move has nothing to play: the piece is simply where
+        // it stopped (a snap, a ring or a capture still plays, a quarter as long).
+        let timeline = MoveTimeline(move: move, pace: pace)
+        guard timeline.end > 0 else {
+            playing = nil
+            return
+        }
+        playing = Playing(move: move, timeline: timeline, since: .now)
+        try? await Task.sleep(for: .seconds(timeline.end))
+        if playing?.move.id == move.id { playing = nil }
+    }
+}
+
+/// A stack standing on the board. While a move to its station plays, it waits hidden until
+/// the move lands there, and a stack that has just formed lands large and settles
+/// (`MoveTimeline`); otherwise it is simply drawn.
+private struct LandingPile: View {
+    let pile: TokenPile
+    let placed: PlacedStack
+    let among: [PlacedStack]
+    /// The move being played, when it touches this stack's station.
+    let playing: BoardView.Playing?
+
+    var body: some View {
+        if let playing {
+            TimelineView(.animation) { context in
+                let t = context.date.timeIntervalSince(playing.since)
+                pile
+                    .scaleEffect(playing.timeline.scale(of: placed, among: among, at: t))
+                    .opacity(playing.timeline.hides(station: placed.stack.station, at: t) ? 0 : 1)
+            }
+        } else {
+            pile
+        }
     }
 }
 
@@ -548,12 +591,32 @@ private struct DestinationMarker: View {
 }
 
 #Preview("A piece picked, its destinations lit") {
-    BoardView(state: Samples.game(.toMove).state, board: BoardGeometry(), stepSeconds: 0.17) { _ in }
+    BoardView(state: Samples.game(.toMove).state, board: BoardGeometry(),
+              pace: .of(reduceMotion: false, quickBot: false)) { _ in }
         .padding()
 }
 
 #Preview("Two stacks of one seat on one station") {
-    BoardView(state: Samples.game(.sharedStation).state, board: BoardGeometry(), stepSeconds: 0.17) { _ in }
+    BoardView(state: Samples.game(.sharedStation).state, board: BoardGeometry(),
+              pace: .of(reduceMotion: false, quickBot: false)) { _ in }
+        .padding()
+}
+
+#Preview("A stack snapping together") {
+    BoardView(state: Samples.game(.stacked).state, board: BoardGeometry(),
+              pace: .of(reduceMotion: false, quickBot: false)) { _ in }
+        .padding()
+}
+
+#Preview("A shortcut's ring at its corner") {
+    BoardView(state: Samples.game(.shortcut).state, board: BoardGeometry(),
+              pace: .of(reduceMotion: false, quickBot: false)) { _ in }
+        .padding()
+}
+
+#Preview("A capture flying back, under Reduce Motion") {
+    BoardView(state: Samples.game(.captured).state, board: BoardGeometry(),
+              pace: .of(reduceMotion: true, quickBot: false)) { _ in }
         .padding()
 }
 

@@ -122,17 +122,18 @@ struct GameView: View {
         }
     }
 
-    /// Time per station of the move animation: none under Reduce Motion, a quarter for a
-    /// quick bot's move (the bot waits only that long after it).
-    private var stepSeconds: Double {
-        if reduceMotion { return 0 }
+    /// How fast the board plays the last move: Reduce Motion's pace (the piece jumps, the
+    /// rest a quarter as long), a quick bot's move a quarter as long (the bot waits only
+    /// that long after it), else the table's.
+    private var pace: BoardPace {
         let mover = state.lastMove.flatMap { move in state.snapshot?.seats.first { $0.seat == move.seat } }
-        if model.quickBots, case .bot? = mover?.player { return 0.17 / 4 }
-        return 0.17
+        var quickBot = false
+        if model.quickBots, case .bot? = mover?.player { quickBot = true }
+        return .of(reduceMotion: reduceMotion, quickBot: quickBot)
     }
 
     private var boardView: some View {
-        BoardView(state: state, board: board, stepSeconds: stepSeconds) { spot in
+        BoardView(state: state, board: board, pace: pace) { spot in
             model.tap(spot)
         }
         .overlay(alignment: .top) {
@@ -200,7 +201,9 @@ struct GameView: View {
 // MARK: - Parts
 
 /// The review: each slip of a person, largest first, with the hard bot's better move.
-private struct ReviewSheet: View {
+/// Internal, not private: the snapshot tests draw it on its own (a sheet is not drawn
+/// into a view's image).
+struct ReviewSheet: View {
     let review: GameReview?
     let snapshot: GameSnapshot?
     let board: BoardGeometry

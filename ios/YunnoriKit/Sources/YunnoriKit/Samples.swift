@@ -17,6 +17,15 @@ public enum Samples {
         case sharedStation
         /// The game is over.
         case over
+        /// The last move stacked the mover's pieces: the board shows the stack snapping
+        /// together.
+        case stacked
+        /// The last move took a shortcut at a corner or the centre: the board spreads a ring
+        /// from it.
+        case shortcut
+        /// The last move captured: the captured tokens fly back off the board and the mover
+        /// has a bonus throw due.
+        case captured
     }
 
     /// Two people (Haneul, Bada) at the Yunnori preset, or `rules`.
@@ -30,6 +39,18 @@ public enum Samples {
     /// A game model showing `stage`.
     public static func game(_ stage: Stage) -> GameModel {
         let model = GameModel(library: nil, pacing: .instant)
+        play(stage, on: model)
+        // A move due shows its piece picked; the last move's own stages keep the board on it.
+        if ![.stacked, .shortcut, .captured].contains(stage), model.state.canMove,
+           model.state.selection == nil, let origin = model.state.origins.first {
+            model.select(origin)
+        }
+        return model
+    }
+
+    /// Brings `model` to `stage` with new games of `table`s (people only): the app's own
+    /// model for its snapshot tests, which then reopen the game from its save.
+    public static func play(_ stage: Stage, on model: GameModel) {
         switch stage {
         case .firstThrow:
             model.newGame(table())
@@ -51,11 +72,16 @@ public enum Samples {
         case .over:
             model.newGame(table(seed: 5))
             model.play(actions: 4_000) { $0.over }
+        case .stacked:
+            model.newGame(table())
+            model.play(actions: 600) { $0.lastEvents.contains { if case .stacked = $0 { true } else { false } } }
+        case .shortcut:
+            model.newGame(table())
+            model.play(actions: 600) { $0.lastEvents.contains { if case .turned = $0 { true } else { false } } }
+        case .captured:
+            model.newGame(table())
+            model.play(actions: 600) { $0.lastEvents.contains { if case .captured = $0 { true } else { false } } }
         }
-        if model.state.canMove, model.state.selection == nil, let origin = model.state.origins.first {
-            model.select(origin)
-        }
-        return model
     }
 
     /// A throw's flight as the finger lets go (for previews of the sticks in the air):

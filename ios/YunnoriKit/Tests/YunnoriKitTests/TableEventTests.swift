@@ -298,6 +298,11 @@ struct ScreenStateTests {
             case .midGame: #expect(model.state.canMove && Set(snapshot.stacks.map(\.side)).count == 2)
             case .sharedStation: #expect(Samples.hasSharedStation(snapshot))
             case .over: #expect(snapshot.over && snapshot.winner != nil)
+            case .stacked:
+                #expect(model.state.lastMove?.events.contains { if case .stacked = $0 { true } else { false } } == true)
+            case .shortcut:
+                #expect(model.state.lastMove?.events.contains { if case .turned = $0 { true } else { false } } == true)
+            case .captured: #expect((model.state.lastMove?.captured ?? 0) > 0 && model.state.canThrow)
             }
         }
         let library = try #require(Samples.library())

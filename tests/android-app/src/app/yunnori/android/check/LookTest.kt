@@ -9,6 +9,7 @@ import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.graphics.toAwtImage
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.SkikoComposeUiTest
+import androidx.compose.ui.test.onNodeWithText
 import app.yunnori.android.ui.MenuScreenPreview
 import app.yunnori.android.ui.NewGameScreenPreview
 import app.yunnori.android.ui.ResumeScreenPreview
@@ -22,9 +23,14 @@ import app.yunnori.android.ui.game.SampleBoard
 import app.yunnori.android.ui.theme.DesignTokens
 import app.yunnori.android.ui.theme.LocalDarkTheme
 import app.yunnori.android.ui.theme.YutColours
+import app.yunnori.core.GameEvent
+import app.yunnori.core.PlayerKind
+import app.yunnori.core.RuleValue
 import app.yunnori.core.StackView
 import app.yunnori.viewmodel.MoveShown
+import app.yunnori.viewmodel.GameUiState
 import app.yunnori.viewmodel.Selection
+import app.yunnori.viewmodel.UiEvent
 import java.awt.image.BufferedImage
 import java.io.File
 import java.util.Locale
@@ -112,6 +118,61 @@ class LookTest {
     }
 
     @Test
+    fun `a shortcut turn rings its corner in the mover's colour and a stack forming snaps together`() = screenTest(width = BOARD, height = BOARD) {
+        // The ring: red around 모 (beyond the pair's own tokens) while the pair lands there, none once it has settled.
+        val hop = DesignTokens.Motion.HopMs
+        val ring = redOverTime(BoardSample.turnedStacks, BoardSample.turned, "look-shortcut", landed = 2 * hop) { x, y ->
+            val (sx, sy) = station("5")
+            val d = sqrt((x - sx) * (x - sx) + (y - sy) * (y - sy))
+            d > 1.8 * tokenRadius() && d < 4.0 * tokenRadius()
+        }
+        assertTrue(ring.most > ring.last + 100, "a ring spreads from 모 as the pair lands (${ring.most} red pixels at most, ${ring.last} once settled)")
+        // The snap: the pile on 8 lands larger than it settles.
+        val snap = redOverTime(BoardSample.joinedStacks, BoardSample.joined, "look-stack-snap", landed = 5 * hop) { x, y -> near("8", x, y) }
+        assertTrue(snap.most > snap.last * 1.1, "the new stack lands larger (${snap.most} red pixels) than it settles (${snap.last})")
+    }
+
+    /** Red pixels where [keep] holds: the most in one frame once the move has landed, and in the last frame (2 s on). */
+    private class RedCount(val most: Int, val last: Int)
+
+    private fun SkikoComposeUiTest.redOverTime(
+        stacks: List<StackView>,
+        move: MoveShown,
+        shot: String,
+        landed: Long,
+        keep: BufferedImage.(Double, Double) -> Boolean,
+    ): RedCount {
+        mainClock.autoAdvance = false
+        var show by mutableStateOf(false)
+        setContent { if (show) SampleBoardIn(false, stacks, null, move) }
+        runOnUiThread { show = true }
+        val start = mainClock.currentTime
+        var most = 0
+        var best: BufferedImage? = null
+        var last = 0
+        while (mainClock.currentTime - start < 2_000) {
+            mainClock.advanceTimeBy(16)
+            if (mainClock.currentTime - start < landed) continue
+            val frame = image()
+            var n = 0
+            for (y in 0 until frame.height) for (x in 0 until frame.width) {
+                if (frame.keep(x.toDouble(), y.toDouble()) && distance(Color(frame.getRGB(x, y)), BoardSample.redColour) < 100) n++
+            }
+            if (n > most) {
+                most = n
+                best = frame
+            }
+            last = n
+        }
+        runOnUiThread { show = false }
+        waitForIdle()
+        mainClock.autoAdvance = true
+        val dir = System.getProperty("yunnori.screenshots")
+        if (dir != null && best != null) ImageIO.write(best, "png", File(dir, "$shot.png"))
+        return RedCount(most, last)
+    }
+
+    @Test
     fun `every screen is drawn in light and dark, in English and Korean, on the design's ground`() {
         val screens: List<Triple<String, Boolean, @Composable () -> Unit>> = listOf(
             Triple("menu", false) { MenuScreenPreview() },
@@ -135,6 +196,88 @@ class LookTest {
                 assertTrue(distance(ground, paper) < 40, "$screen ${name(dark, locale)}: ground $ground, not the paper $paper")
             }
         }
+    }
+
+    /**
+     * One whole game on the real game screen, played the same way in each appearance and
+     * language, kept at each phase a player meets (`phase-*`): the throw, a move with its
+     * destinations lit, a stack on the board, a capture in flight, the result and the
+     * review. Each is checked to be that phase, in that language, on that appearance's paper.
+     */
+    @Test
+    fun `each phase of a game is drawn in light and dark, in English and Korean`() {
+        val seen = mutableMapOf<String, List<String>>()
+        for ((dark, locale) in looks) screenTest(locale) {
+            val look = name(dark, locale)
+            val korean = locale == Locale.KOREAN
+            GameHost().use { host ->
+                setContent { CompositionLocalProvider(LocalDarkTheme provides dark) { GameOf(host) } }
+                send(host, UiEvent.NewGame(table(PlayerKind.Human, PlayerKind.Human, seed = PHASES_SEED, rules = listOf("pieces_per_player" to RuleValue.Count(2)))))
+                var st = awaitGame(host, "a new game") { it.canThrow }
+                val kept = mutableListOf<String>()
+                // The result and the review are cards over the board, which is dimmed behind them.
+                fun keep(phase: String, dimmed: Boolean = false) {
+                    val image = image()
+                    System.getProperty("yunnori.screenshots")?.let { ImageIO.write(image, "png", File(it, "phase-$phase-$look.png")) }
+                    val ground = Color(image.getRGB(image.width - 3, image.height - 3))
+                    val paper = if (dark) DesignTokens.Dark.Paper else DesignTokens.Light.Paper
+                    if (dimmed) {
+                        val (k, off) = dimming(ground, paper)
+                        assertTrue(k in 0.1..0.8 && off < 12, "$phase $look: ground $ground, not the paper $paper dimmed ($k, $off)")
+                    } else {
+                        assertTrue(distance(ground, paper) < 40, "$phase $look: ground $ground, not the paper $paper")
+                    }
+                    kept += phase
+                }
+                onNodeWithText(if (korean) "윷 던지기" else "Throw the sticks").assertExists()
+                keep("throw")
+
+                var actions = 0
+                while (!st.over) {
+                    check(++actions < 3000) { "the game did not end" }
+                    val tag = st.snapshot!!.state
+                    if (st.canThrow) {
+                        send(host, UiEvent.Throw())
+                        st = awaitGame(host, "a throw") { it.snapshot!!.state != tag }
+                        continue
+                    }
+                    if ("move" !in kept && st.selection != null) keep("move")
+                    // A capture when there is one, else joining own pieces, else the furthest move.
+                    val moves = st.legalMoves
+                    val index = moves.indexOfFirst { it.captures > 0 }.takeIf { it >= 0 }
+                        ?: moves.indexOfFirst { it.stack == true }.takeIf { it >= 0 }
+                        ?: moves.lastIndex
+                    val capturing = moves[index].captures > 0 && "capture" !in kept
+                    if (capturing) mainClock.autoAdvance = false
+                    try {
+                        send(host, UiEvent.ChooseMove(index, tag))
+                        st = awaitGame(host, "a move") { it.snapshot!!.state != tag && it.lastMove != null }
+                        if (capturing) {
+                            val move = st.lastMove!!
+                            assertTrue(move.events.any { it is GameEvent.Captured }, "$look: the capture played")
+                            // The capturing stack has hopped there; its catch is half-way home.
+                            mainClock.advanceTimeBy(move.path.size * DesignTokens.Motion.HopMs + DesignTokens.Motion.CaptureMs / 2)
+                            keep("capture")
+                        }
+                    } finally {
+                        mainClock.autoAdvance = true
+                    }
+                    st = awaitGame(host, "the move shown") { it.snapshot!!.state != tag }
+                    if ("stack" !in kept && st.snapshot!!.stacks.any { it.size >= 2 }) keep("stack")
+                }
+                val winner = st.snapshot!!.seats.first { it.place == 1 }.name
+                onNodeWithText(if (korean) "$winner 님이 이겼습니다!" else "$winner won!").assertExists()
+                keep("over", dimmed = true)
+                send(host, UiEvent.Review)
+                awaitGame(host, "the review") { it.review != null }
+                onNodeWithText(if (korean) "승부가 갈린 수" else "Where the game turned").assertExists()
+                keep("review", dimmed = true)
+                seen[look] = kept
+            }
+        }
+        val phases = listOf("throw", "move", "capture", "stack", "over", "review")
+        for ((look, kept) in seen) assertEquals(phases.toSet(), kept.toSet(), "$look: phases drawn")
+        assertEquals(4, seen.size)
     }
 
     @Test
@@ -266,6 +409,14 @@ class LookTest {
     private fun BufferedImage.bluePixelsAwayFrom(pile: String) = bluePixels { x, y -> !near(pile, x, y) }
     private fun BufferedImage.bluePixelsNear(id: String) = bluePixels { x, y -> near(id, x, y) }
 
+    /** How far [seen] is [paper] darkened (a factor, 1 = not at all) and how far off it is from that. */
+    private fun dimming(seen: Color, paper: Color): Pair<Double, Double> {
+        val p = listOf(paper.red, paper.green, paper.blue).map { it * 255.0 }
+        val g = listOf(seen.red, seen.green, seen.blue).map { it * 255.0 }
+        val k = p.zip(g).sumOf { (a, b) -> a * b } / p.sumOf { it * it }
+        return k to sqrt(p.zip(g).sumOf { (a, b) -> (a * k - b) * (a * k - b) })
+    }
+
     private fun distance(a: Color, b: Color): Double {
         val dr = (a.red - b.red) * 255.0
         val dg = (a.green - b.green) * 255.0
@@ -275,5 +426,8 @@ class LookTest {
 
     private companion object {
         const val BOARD = 412
+
+        /** A two-person game of two pieces each that meets a capture and a stack before it ends. */
+        const val PHASES_SEED: ULong = 3u
     }
 }

@@ -294,15 +294,16 @@ fun Board(
                 }
             }
 
-            // A shortcut taken at a corner or the centre: an ink ring spreading from it.
+            // A shortcut taken at a corner or the centre: a ring of the mover's colour spreading
+            // from it (the turn may have passed to the next seat already).
             landed?.events?.filterIsInstance<GameEvent.Turned>()?.forEach { turn ->
                 val t = (landing.value * landingMs / motion.turnMs).coerceIn(0f, 1f)
                 if (t < 1f) {
                     drawCircle(
-                        turnColour.copy(alpha = 1f - t),
+                        colourOf(landed.colour).copy(alpha = 1f - t),
                         large * (1.2f + 1.4f * t),
                         spotAt(Spot.Station(turn.at)),
-                        style = Stroke(frame.span * 0.008f),
+                        style = Stroke(frame.span * 0.012f),
                     )
                 }
             }
@@ -739,16 +740,27 @@ internal object BoardSample {
 
     /** After it: red's pair on 8, blue's piece gone from there. */
     val after: List<StackView> get() = listOf(stack("8", 0, 2), stack("M1", 0, 1), stack("13", 1, 3))
-    val capture = MoveShown(
-        seq = 1,
+    val capture = redPairFrom3(seq = 1, to = 8, GameEvent.Captured(at = "8", side = 1, pieces = 1))
+
+    /** Red's pair on 3 moving on to station [to], with what happened as it landed. */
+    private fun redPairFrom3(seq: Long, to: Int, event: GameEvent) = MoveShown(
+        seq = seq,
         seat = 0,
         colour = red,
         from = Spot.Station("3"),
-        path = listOf("4", "5", "6", "7", "8").map { Spot.Station(it) },
+        path = (4..to).map { Spot.Station("$it") },
         pieces = 2,
-        events = listOf(GameEvent.Captured(at = "8", side = 1, pieces = 1)),
+        events = listOf(event),
         byBot = false,
     )
+
+    /** Red's pair stopped on 모 (station 5) and turned onto the diagonal there. */
+    val turnedStacks: List<StackView> get() = listOf(stack("5", 0, 2), stack("M1", 0, 1), stack("8", 1, 1), stack("13", 1, 3))
+    val turned = redPairFrom3(seq = 2, to = 5, GameEvent.Turned(at = "5", route = Route.MO))
+
+    /** Red's pair landed on its own piece on 8: a stack of three formed there. */
+    val joinedStacks: List<StackView> get() = listOf(stack("8", 0, 3), stack("13", 1, 3))
+    val joined = redPairFrom3(seq = 3, to = 8, GameEvent.Stacked(at = "8", pieces = 3))
 }
 
 /**
