@@ -34,7 +34,9 @@ const ONLINE_NOTES: &str = "\
 URL is ws://HOST:PORT (or wss:// with TLS). On a terminal the game is full screen, as \
 yut play: the host chooses the rules and seats in the new-game form (the flags fill it in), \
 then the lobby shows the room code, its link, and who is connected and ready (host: b adds \
-a bot, x removes a seat, < > move it, s starts; everyone: y ready, q leaves). The game \
+a bot, p turns the picked seat into a person's or a bot of another level, x removes it, \
+< > move it, s starts; everyone: t takes the picked open seat on this terminal too, for \
+two players at one device, y ready, q leaves). The game \
 draws the room's throws and moves; only your seats take keys. The top line says whether \
 the connection is up; a lost one reconnects by itself and keeps your seats.\n\n\
 With --lines, or when standard input or output is not a terminal, lines play instead: \

@@ -30,9 +30,12 @@ pub enum Cmd {
         table: RoomTable,
         claim: Vec<usize>,
     },
+    /// Joins the room by its code; `seat` takes that open seat (again on a connection that
+    /// holds seats already: one device, several seats).
     Join {
         code: String,
         name: String,
+        seat: Option<usize>,
     },
     Ready {
         seat: usize,
@@ -41,6 +44,11 @@ pub enum Cmd {
     Start,
     Rematch,
     AddBot(BotLevel),
+    /// The seat becomes a person's (open) or a bot's of that level.
+    SetSeat {
+        seat: usize,
+        player: Player,
+    },
     Remove(usize),
     MoveSeat {
         from: usize,
@@ -66,6 +74,7 @@ impl Cmd {
             Cmd::Start => "Start",
             Cmd::Rematch => "Rematch",
             Cmd::AddBot(_) => "Adding a bot",
+            Cmd::SetSeat { .. } => "Changing the seat",
             Cmd::Remove(_) => "Removing the seat",
             Cmd::MoveSeat { .. } => "Moving the seat",
             Cmd::Throw(_) => "Throw",
@@ -304,6 +313,7 @@ impl OnlineApp {
                 app.outbox.push(Cmd::Join {
                     code: code.to_string(),
                     name: n.to_string(),
+                    seat: None,
                 });
                 app
             }
@@ -603,7 +613,11 @@ impl OnlineApp {
                     Ok(n) => {
                         let code = code.clone();
                         self.view = View::Waiting(format!("Joining room {code}…"));
-                        self.outbox.push(Cmd::Join { code, name: n });
+                        self.outbox.push(Cmd::Join {
+                            code,
+                            name: n,
+                            seat: None,
+                        });
                     }
                     Err(e) => self.note = Some(e),
                 },
@@ -660,6 +674,16 @@ impl OnlineApp {
             }
             KeyCode::Char('s') if self.host => self.send(Cmd::Start),
             KeyCode::Char('b') if self.host => self.send(Cmd::AddBot(BotLevel::Medium)),
+            KeyCode::Char('p') if self.host && n > 0 => {
+                if let Some(s) = self.lobby_seat(self.sel) {
+                    let player = next_player(s.player);
+                    self.send(Cmd::SetSeat {
+                        seat: self.sel,
+                        player,
+                    });
+                }
+            }
+            KeyCode::Char('t') if n > 0 => self.take_seat(self.sel),
             KeyCode::Char('x') | KeyCode::Delete if self.host && n > 0 => {
                 self.send(Cmd::Remove(self.sel))
             }
@@ -679,6 +703,32 @@ impl OnlineApp {
             }
             _ => {}
         }
+    }
+
+    fn lobby_seat(&self, seat: usize) -> Option<&SeatView> {
+        self.room.as_ref()?.seats.iter().find(|s| s.seat == seat)
+    }
+
+    /// Takes an open person's seat on this terminal too (pass-and-play at one end of an
+    /// online table), under the name the host gave it.
+    fn take_seat(&mut self, seat: usize) {
+        let Some(s) = self.lobby_seat(seat) else {
+            return;
+        };
+        if s.player != Player::Human || s.taken || self.mine.contains(&seat) {
+            self.note = Some(format!("Seat {} is not open for a person", seat + 1));
+            return;
+        }
+        let name = yut_net::protocol::check_name(&s.name)
+            .unwrap_or_else(|_| format!("Player {}", seat + 1));
+        let Some(code) = self.room.as_ref().map(|r| r.code.clone()) else {
+            return;
+        };
+        self.send(Cmd::Join {
+            code,
+            name,
+            seat: Some(seat),
+        });
     }
 
     fn game_key(&mut self, key: KeyEvent) {
@@ -826,6 +876,26 @@ fn render_name(app: &OnlineApp, code: &str, name: &str, f: &mut Frame, area: Rec
 }
 
 /// One seat of the lobby: who, person or bot, connected, ready, and whether it is ours.
+/// The next choice for a seat under the host's `p`: a person, then the bots from easy to hard.
+fn next_player(p: Player) -> Player {
+    match p {
+        Player::Human => Player::Bot {
+            level: BotLevel::Easy,
+        },
+        Player::Bot {
+            level: BotLevel::Easy,
+        } => Player::Bot {
+            level: BotLevel::Medium,
+        },
+        Player::Bot {
+            level: BotLevel::Medium,
+        } => Player::Bot {
+            level: BotLevel::Hard,
+        },
+        Player::Bot { .. } => Player::Human,
+    }
+}
+
 fn seat_words(s: &SeatView, mine: bool, host: bool) -> String {
     let mut marks: Vec<&str> = Vec::new();
     match s.player {
@@ -957,11 +1027,11 @@ fn render_lobby(app: &OnlineApp, f: &mut Frame, area: Rect) {
         Vec::new()
     } else if app.host {
         vec![
-            "↑↓ seat · b add a bot · x remove · < > move the seat · y ready",
-            "s start the game · r rules · q leave",
+            "↑↓ seat · b add a bot · p person/bot level · x remove · < > move the seat",
+            "t take the seat here too · y ready · s start the game · r rules · q leave",
         ]
     } else {
-        vec!["y ready / not ready · r rules · q leave"]
+        vec!["↑↓ seat · t take the seat here too · y ready / not ready · r rules · q leave"]
     };
     for k in keys {
         lines.push(Line::from(Span::styled(fit(k, w), dim())));

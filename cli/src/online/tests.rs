@@ -178,6 +178,68 @@ async fn the_lobby_shows_the_code_the_link_and_who_is_connected() {
     mina.until("the bot", |s| s.contains("medium bot")).await;
     jun.until("the bot at Jun's", |s| s.contains("medium bot"))
         .await;
+    // The host turns the bot's seat (the third) into a hard bot, then into an open seat.
+    mina.key(KeyCode::Down);
+    mina.key(KeyCode::Down);
+    mina.key(KeyCode::Char('p'));
+    mina.until("the hard bot", |s| line_with(s, "▶3").contains("hard bot"))
+        .await;
+    jun.until("the hard bot at Jun's", |s| s.contains("hard bot"))
+        .await;
+    mina.key(KeyCode::Char('p'));
+    let s = mina
+        .until("an open seat", |s| line_with(s, "▶3").contains("open"))
+        .await;
+    let third = line_with(&s, "▶3");
+    assert!(third.contains("person") && !third.contains("bot"), "{s}");
+}
+
+/// One terminal holds two seats: the host takes the open seat too (two people at one
+/// end of the table), starts without anyone else, and plays both seats' turns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_takes_a_second_seat_and_plays_both() {
+    let (_dir, _server, url) = server().await;
+    let mut mina = Term::new(&url, mina_hosting()).await;
+    mina.key(KeyCode::Char('s'));
+    mina.until("the lobby", |s| {
+        s.contains("Room code") && s.contains("you")
+    })
+    .await;
+    assert_eq!(mina.app.mine, vec![0]);
+    mina.key(KeyCode::Down);
+    mina.key(KeyCode::Char('t'));
+    let s = mina
+        .until("the second seat", |s| line_with(s, "▶2").contains("you"))
+        .await;
+    assert!(line_with(&s, "▶2").contains("connected"), "{s}");
+    assert_eq!(mina.app.mine, vec![0, 1]);
+    // A seat already held is not taken twice.
+    mina.key(KeyCode::Char('t'));
+    let s = mina.screen();
+    assert!(s.contains("Seat 2 is not open for a person"), "{s}");
+    // Both seats are this terminal's: the game starts, and each seat's turn takes keys here.
+    mina.key(KeyCode::Char('s'));
+    mina.until("the game", |s| s.contains("Mina: press Space to throw"))
+        .await;
+    let mut seats_played = std::collections::BTreeSet::new();
+    for _ in 0..60 {
+        let seat = to_move(&mina.app);
+        seats_played.insert(seat);
+        if seats_played.len() == 2 {
+            break;
+        }
+        act(&mut mina).await;
+    }
+    assert_eq!(
+        seats_played.len(),
+        2,
+        "both seats came to act at this terminal"
+    );
+    let s = mina.screen();
+    assert!(
+        !s.contains("Waiting for"),
+        "no seat waits for another terminal: {s}"
+    );
 }
 
 fn spaced(s: &str) -> String {
@@ -207,6 +269,14 @@ async fn drop_line(who: &mut Term) {
         s.contains("connection lost · reconnecting, attempt 1…"),
         "{s}"
     );
+}
+
+/// The seat to act in the terminal's game.
+fn to_move(app: &OnlineApp) -> usize {
+    app.table
+        .as_ref()
+        .map(|t| t.session.to_move())
+        .expect("a table")
 }
 
 fn history_len(app: &OnlineApp) -> usize {
@@ -287,12 +357,7 @@ async fn a_throw_and_a_move_reach_the_other_terminal() {
             .as_ref()
             .is_some_and(|t| t.session.game().is_over());
         assert!(!over, "the game ended before Mina moved");
-        let seat = mina
-            .app
-            .table
-            .as_ref()
-            .map(|t| t.session.to_move())
-            .expect("a table");
+        let seat = to_move(&mina.app);
         let moving = mina
             .app
             .table

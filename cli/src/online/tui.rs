@@ -70,7 +70,7 @@ async fn send_in_order(
                 .create_room(&name, table, Some(claim))
                 .await
                 .map(Some),
-            Cmd::Join { code, name } => client.join(&code, &name, None).await.map(Some),
+            Cmd::Join { code, name, seat } => client.join(&code, &name, seat).await.map(Some),
             Cmd::Ready { seat, ready } => client.ready(seat, ready).await.map(|_| None),
             Cmd::Start => client.start().await.map(|_| None),
             Cmd::Rematch => client.rematch().await.map(|_| None),
@@ -78,6 +78,7 @@ async fn send_in_order(
                 .add_seat(Player::Bot { level }, None)
                 .await
                 .map(|_| None),
+            Cmd::SetSeat { seat, player } => client.set_seat(seat, player).await.map(|_| None),
             Cmd::Remove(seat) => client.remove_seat(seat).await.map(|_| None),
             Cmd::MoveSeat { from, to } => client.move_seat(from, to).await.map(|_| None),
             Cmd::Throw(seat) => client.throw(seat).await.map(|_| None),
