@@ -9,11 +9,23 @@
 //! hears back only once its action is in the log; with thousands of rooms the store pays
 //! one commit per batch instead of one per action, and no room waits behind a queue of
 //! single commits.
+//!
+//! Checkpoints (copying the log into the database file, two `fsync`s of 5–25 ms each on a
+//! virtual disk) are kept off the writer: SQLite's own would run inside whichever commit
+//! crossed 1,000 pages, several times a second under load, and every append waiting behind
+//! it would wait for the disk. A checkpointer task on a connection of its own copies the
+//! log in the background (`PASSIVE`: the writer goes on committing meanwhile). The log is
+//! only started over once it has been copied completely with no commit in between, which
+//! never happens while commits go on, so when the log has grown past a limit the
+//! checkpointer asks the writer to stand still between two batches for the short final
+//! copy (what came since the last one), after which the writer's next commit starts the
+//! log over: a pause of a few milliseconds every several seconds under load instead of a
+//! wait for the disk several times a second.
 
 use crate::store::{Entry, LoadedRoom, RoomRecord, Store, StoreError};
 use async_trait::async_trait;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::{Connection, Row, SqliteConnection, SqlitePool};
 use std::path::Path;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -64,25 +76,127 @@ async fn commit_batch(pool: &SqlitePool, batch: &[Append]) -> Result<(), sqlx::E
     tx.commit().await
 }
 
-/// The writer: batches whatever is waiting. When a batch fails as a whole, each append is
-/// tried alone, so one bad row (a duplicate, say) refuses only its own room's action.
-async fn write_appends(pool: SqlitePool, mut rx: mpsc::Receiver<Append>) {
-    let mut batch = Vec::with_capacity(MAX_BATCH);
-    while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        if commit_batch(&pool, &batch).await.is_ok() {
-            for a in batch.drain(..) {
-                let _ = a.done.send(Ok(()));
-            }
-            continue;
-        }
-        for a in batch.drain(..) {
-            let r = match pool.acquire().await {
-                Ok(mut conn) => insert(&mut conn, &a).await,
-                Err(e) => Err(e),
-            };
-            let _ = a.done.send(r.map_err(|e| e.to_string()));
+/// When the checkpointer copies the log into the database, and when it starts the log over.
+#[derive(Clone, Copy, Debug)]
+pub struct Checkpoints {
+    /// How often the log is copied in the background.
+    pub every: Duration,
+    /// Log pages past which the writer pauses for the log to be started over.
+    pub restart_pages: i64,
+}
+
+impl Default for Checkpoints {
+    fn default() -> Checkpoints {
+        Checkpoints {
+            every: Duration::from_millis(500),
+            // 16,384 pages of 4 KiB: a 64 MiB log, started over every several seconds at
+            // thousands of actions a second, never while the server is quiet.
+            restart_pages: 16_384,
         }
     }
+}
+
+/// A request to the writer to stand still: it answers with where to tell it to go on, and
+/// holds the store's connection (so no other write starts) until then.
+type Pause = oneshot::Sender<oneshot::Sender<()>>;
+
+/// The writer: batches whatever is waiting. When a batch fails as a whole, each append is
+/// tried alone, so one bad row (a duplicate, say) refuses only its own room's action.
+async fn write_appends(
+    pool: SqlitePool,
+    mut rx: mpsc::Receiver<Append>,
+    mut pauses: mpsc::Receiver<Pause>,
+) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    loop {
+        tokio::select! {
+            // A pause is taken between two batches, never inside one.
+            biased;
+            Some(pause) = pauses.recv() => {
+                let held = pool.acquire().await;
+                let (go_on, paused) = oneshot::channel();
+                if pause.send(go_on).is_ok() {
+                    let _ = paused.await;
+                }
+                drop(held);
+            }
+            n = rx.recv_many(&mut batch, MAX_BATCH) => {
+                if n == 0 {
+                    break;
+                }
+                if commit_batch(&pool, &batch).await.is_ok() {
+                    for a in batch.drain(..) {
+                        let _ = a.done.send(Ok(()));
+                    }
+                    continue;
+                }
+                for a in batch.drain(..) {
+                    let r = match pool.acquire().await {
+                        Ok(mut conn) => insert(&mut conn, &a).await,
+                        Err(e) => Err(e),
+                    };
+                    let _ = a.done.send(r.map_err(|e| e.to_string()));
+                }
+            }
+        }
+    }
+}
+
+/// `PRAGMA wal_checkpoint(MODE)`: the pages in the log and how many of them are copied.
+async fn checkpoint(conn: &mut SqliteConnection, mode: &str) -> Result<(i64, i64), sqlx::Error> {
+    let row = sqlx::query(&format!("PRAGMA wal_checkpoint({mode})"))
+        .fetch_one(conn)
+        .await?;
+    Ok((row.try_get(1)?, row.try_get(2)?))
+}
+
+/// The checkpointer: copies the log in the background on its own connection, and starts it
+/// over, with the writer paused, once it is long. Ends when the writer has ended.
+async fn checkpoint_log(
+    mut conn: SqliteConnection,
+    pauses: mpsc::Sender<Pause>,
+    every: Checkpoints,
+) {
+    let mut tick = tokio::time::interval(every.every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = pauses.closed() => break,
+        }
+        let log = match checkpoint(&mut conn, "PASSIVE").await {
+            Ok((log, _)) => log,
+            Err(e) => {
+                tracing::warn!(error = %e, "checkpoint failed");
+                continue;
+            }
+        };
+        if log < every.restart_pages {
+            continue;
+        }
+        // Most of the log is copied now; what came since is copied with the writer still.
+        let (ask, answer) = oneshot::channel();
+        if pauses.send(ask).await.is_err() {
+            break;
+        }
+        let Ok(go_on) = answer.await else { break };
+        let paused = std::time::Instant::now();
+        // PASSIVE, not RESTART: with the writer still it copies the whole log, and the
+        // writer's next commit starts the log over; RESTART would also wait, through the
+        // busy handler's sleeps, for any reader still on the log.
+        let r = checkpoint(&mut conn, "PASSIVE").await;
+        let _ = go_on.send(());
+        match r {
+            Ok((log, copied)) => tracing::debug!(
+                log,
+                copied,
+                paused_us = paused.elapsed().as_micros() as u64,
+                "log copied with the writer paused"
+            ),
+            Err(e) => tracing::warn!(error = %e, "checkpoint failed"),
+        }
+    }
+    let _ = conn.close().await;
 }
 
 fn db(e: impl std::fmt::Display) -> StoreError {
@@ -92,6 +206,14 @@ fn db(e: impl std::fmt::Display) -> StoreError {
 impl SqliteStore {
     /// Opens (creating when missing) the store in `dir` and brings its schema up to date.
     pub async fn open(dir: &Path) -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_with(dir, Checkpoints::default()).await
+    }
+
+    /// As `open`, with the checkpoints' pace given.
+    pub async fn open_with(
+        dir: &Path,
+        checkpoints: Checkpoints,
+    ) -> Result<SqliteStore, StoreError> {
         std::fs::create_dir_all(dir).map_err(|e| db(format!("{}: {e}", dir.display())))?;
         let options = SqliteConnectOptions::new()
             .filename(dir.join(FILE_NAME))
@@ -99,20 +221,25 @@ impl SqliteStore {
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10));
+            .busy_timeout(Duration::from_secs(10))
+            // The checkpointer copies the log, not a commit (see the top of this file).
+            .pragma("wal_autocheckpoint", "0");
         // One connection: SQLite takes one writer at a time anyway, and a single
         // connection keeps appends in the order the rooms made them.
         let pool = SqlitePoolOptions::new()
             .max_connections(1)
-            .connect_with(options)
+            .connect_with(options.clone())
             .await
             .map_err(db)?;
         sqlx::migrate!("./migrations")
             .run(&pool)
             .await
             .map_err(db)?;
+        let checkpointer = SqliteConnection::connect_with(&options).await.map_err(db)?;
         let (appends, rx) = mpsc::channel(4 * MAX_BATCH);
-        tokio::spawn(write_appends(pool.clone(), rx));
+        let (pause_tx, pause_rx) = mpsc::channel(1);
+        tokio::spawn(write_appends(pool.clone(), rx, pause_rx));
+        tokio::spawn(checkpoint_log(checkpointer, pause_tx, checkpoints));
         Ok(SqliteStore { pool, appends })
     }
 }
@@ -226,7 +353,15 @@ mod tests {
     use std::sync::Arc;
 
     async fn store_with_rooms(dir: &Path, rooms: usize) -> Arc<SqliteStore> {
-        let store = SqliteStore::open(dir).await.unwrap();
+        store_with_rooms_paced(dir, rooms, Checkpoints::default()).await
+    }
+
+    async fn store_with_rooms_paced(
+        dir: &Path,
+        rooms: usize,
+        checkpoints: Checkpoints,
+    ) -> Arc<SqliteStore> {
+        let store = SqliteStore::open_with(dir, checkpoints).await.unwrap();
         for r in 0..rooms {
             sqlx::query(
                 "INSERT INTO rooms (code, created_ms, updated_ms, record) VALUES (?1, 0, 0, '{}')",
@@ -239,6 +374,25 @@ mod tests {
         Arc::new(store)
     }
 
+    /// Every room appends `each` entries, one after another, all rooms at once.
+    async fn append_from_every_room(store: &Arc<SqliteStore>, rooms: usize, each: u64) {
+        let mut tasks = Vec::new();
+        for r in 0..rooms {
+            let store = store.clone();
+            tasks.push(tokio::spawn(async move {
+                for seq in 1..=each {
+                    store
+                        .append(&format!("R{r}"), 1, seq, &undo(seq as usize))
+                        .await
+                        .unwrap();
+                }
+            }));
+        }
+        for t in tasks {
+            t.await.unwrap();
+        }
+    }
+
     fn undo(seat: usize) -> Entry {
         Entry::Undo { seat, at_ms: 1 }
     }
@@ -247,21 +401,7 @@ mod tests {
     async fn appends_from_many_rooms_at_once_are_all_stored_in_order() {
         let dir = tempfile::tempdir().unwrap();
         let store = store_with_rooms(dir.path(), 200).await;
-        let mut rooms = Vec::new();
-        for r in 0..200 {
-            let store = store.clone();
-            rooms.push(tokio::spawn(async move {
-                for seq in 1..=10u64 {
-                    store
-                        .append(&format!("R{r}"), 1, seq, &undo(seq as usize))
-                        .await
-                        .unwrap();
-                }
-            }));
-        }
-        for r in rooms {
-            r.await.unwrap();
-        }
+        append_from_every_room(&store, 200, 10).await;
         let rows = sqlx::query("SELECT code, seq, entry FROM actions ORDER BY code, seq")
             .fetch_all(&store.pool)
             .await
@@ -272,6 +412,39 @@ mod tests {
             let entry: Entry = serde_json::from_str(&row.get::<String, _>("entry")).unwrap();
             assert_eq!(entry, undo(seq as usize), "each entry under its own number");
         }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_log_is_copied_and_started_over_while_appends_go_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let quick = Checkpoints {
+            every: Duration::from_millis(5),
+            restart_pages: 64,
+        };
+        let store = store_with_rooms_paced(dir.path(), 40, quick).await;
+        append_from_every_room(&store, 40, 100).await;
+        let n: i64 = sqlx::query("SELECT COUNT(*) AS n FROM actions")
+            .fetch_one(&store.pool)
+            .await
+            .unwrap()
+            .get("n");
+        assert_eq!(n, 4000, "every append is stored");
+        // 4,000 commits write thousands of pages to the log; started over, it stays short.
+        let log = std::fs::metadata(dir.path().join(format!("{FILE_NAME}-wal")))
+            .unwrap()
+            .len();
+        assert!(log < 4 << 20, "the log was started over: {log} bytes");
+        // What the checkpointer copied is in the database file itself.
+        let pages: i64 = sqlx::query("PRAGMA page_count")
+            .fetch_one(&store.pool)
+            .await
+            .unwrap()
+            .get(0);
+        let file = std::fs::metadata(dir.path().join(FILE_NAME)).unwrap().len() as i64;
+        assert!(
+            file >= (pages - 200) * 4096,
+            "{file} bytes for {pages} pages"
+        );
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
