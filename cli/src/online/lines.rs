@@ -67,6 +67,9 @@ pub struct JoinOptions {
     /// either is not a terminal)
     #[arg(long)]
     pub(super) lines: bool,
+    /// Watch the room without a seat (a spectator: the game as it is played, no keys)
+    #[arg(long, conflicts_with = "name")]
+    pub(super) watch: bool,
 }
 
 /// The seats `--seats` asks for, and which of them are the host's own.
@@ -149,7 +152,7 @@ pub fn host(o: HostOptions) -> Result<(), String> {
             "Room {}  ({})  — share the code; `start` when everyone is ready",
             j.code, j.link
         );
-        Ok(j)
+        Ok(j.seats.iter().map(|s| s.seat).collect())
     })
 }
 
@@ -157,20 +160,25 @@ pub fn host(o: HostOptions) -> Result<(), String> {
 fn online<F, Fut>(server: &str, enter: F) -> Result<(), String>
 where
     F: FnOnce(Client) -> Fut,
-    Fut: std::future::Future<Output = Result<yut_net::Joined, yut_net::NetError>>,
+    Fut: std::future::Future<Output = Result<Vec<usize>, yut_net::NetError>>,
 {
     runtime()?.block_on(async move {
         let (listener, rx) = StampedListener::new();
         let client = Client::connect(server, listener)
             .await
             .map_err(|e| e.to_string())?;
-        let j = enter(client.clone()).await.map_err(|e| e.to_string())?;
-        play(client, rx, j.seats.iter().map(|s| s.seat).collect()).await
+        let seats = enter(client.clone()).await.map_err(|e| e.to_string())?;
+        play(client, rx, seats.into_iter().collect()).await
     })
 }
 
 pub fn join(o: JoinOptions) -> Result<(), String> {
     online(&o.server, |client| async move {
+        if o.watch {
+            client.spectate(&o.code).await?;
+            println!("Watching room {}", o.code);
+            return Ok(Vec::new());
+        }
         let name = o.name.as_deref().unwrap_or("Guest");
         let j = client.join(&o.code, name, None).await?;
         let seats: Vec<String> = j.seats.iter().map(|s| s.seat.to_string()).collect();
@@ -179,7 +187,7 @@ pub fn join(o: JoinOptions) -> Result<(), String> {
             j.code,
             seats.join(", ")
         );
-        Ok(j)
+        Ok(j.seats.iter().map(|s| s.seat).collect())
     })
 }
 

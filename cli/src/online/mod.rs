@@ -36,7 +36,7 @@ yut play: the host chooses the rules and seats in the new-game form (the flags f
 then the lobby shows the room code, its link, and who is connected and ready (host: b adds \
 a bot, p turns the picked seat into a person's or a bot of another level, x removes it, \
 < > move it, s starts; everyone: t takes the picked open seat on this terminal too, for \
-two players at one device, y ready, q leaves). The game \
+two players at one device, y ready, q leaves); join --watch watches without a seat. The game \
 draws the room's throws and moves; only your seats take keys. The top line says whether \
 the connection is up; a lost one reconnects by itself and keeps your seats.\n\n\
 With --lines, or when standard input or output is not a terminal, lines play instead: \
@@ -82,10 +82,12 @@ fn host_screen(o: lines::HostOptions) -> Result<(), String> {
 fn join_screen(o: lines::JoinOptions) -> Result<(), String> {
     let code = yut_net::protocol::normalise_code(&o.code)
         .ok_or_else(|| format!("{:?} is not a room code (six letters)", o.code))?;
-    tui::run(
-        &o.server,
-        screen::OnlineApp::joining(&code, o.name.as_deref()),
-    )
+    let app = if o.watch {
+        screen::OnlineApp::watching(&code)
+    } else {
+        screen::OnlineApp::joining(&code, o.name.as_deref())
+    };
+    tui::run(&o.server, app)
 }
 
 /// An event with the moment the client handed it over (for latency figures).

@@ -43,6 +43,10 @@ pub enum Cmd {
     },
     Start,
     Rematch,
+    /// Watches the room without a seat.
+    Spectate {
+        code: String,
+    },
     AddBot(BotLevel),
     /// The seat becomes a person's (open) or a bot's of that level.
     SetSeat {
@@ -73,6 +77,7 @@ impl Cmd {
             Cmd::Ready { .. } => "Ready",
             Cmd::Start => "Start",
             Cmd::Rematch => "Rematch",
+            Cmd::Spectate { .. } => "Watching",
             Cmd::AddBot(_) => "Adding a bot",
             Cmd::SetSeat { .. } => "Changing the seat",
             Cmd::Remove(_) => "Removing the seat",
@@ -302,6 +307,15 @@ impl OnlineApp {
     pub fn hosting(form: SetupForm, options: RoomOptions) -> OnlineApp {
         let mut app = OnlineApp::with_view(View::Setup(form));
         app.pending_options = Some(options);
+        app
+    }
+
+    /// A spectator: watches `code` without a seat.
+    pub fn watching(code: &str) -> OnlineApp {
+        let mut app = OnlineApp::with_view(View::Waiting(format!("Watching room {code}…")));
+        app.outbox.push(Cmd::Spectate {
+            code: code.to_string(),
+        });
         app
     }
 

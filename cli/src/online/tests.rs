@@ -194,12 +194,9 @@ async fn the_lobby_shows_the_code_the_link_and_who_is_connected() {
     assert!(third.contains("person") && !third.contains("bot"), "{s}");
 }
 
-/// One terminal holds two seats: the host takes the open seat too (two people at one
-/// end of the table), starts without anyone else, and plays both seats' turns.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_host_takes_a_second_seat_and_plays_both() {
-    let (_dir, _server, url) = server().await;
-    let mut mina = Term::new(&url, mina_hosting()).await;
+/// Mina's room with both seats hers (she takes the open one with `t`), in the lobby.
+async fn mina_with_both_seats(url: &str) -> Term {
+    let mut mina = Term::new(url, mina_hosting()).await;
     mina.key(KeyCode::Char('s'));
     mina.until("the lobby", |s| {
         s.contains("Room code") && s.contains("you")
@@ -208,11 +205,24 @@ async fn the_host_takes_a_second_seat_and_plays_both() {
     assert_eq!(mina.app.mine, vec![0]);
     mina.key(KeyCode::Down);
     mina.key(KeyCode::Char('t'));
+    // The seat is hers (the answer to her request) and taken (the room's news to all).
     let s = mina
-        .until("the second seat", |s| line_with(s, "▶2").contains("you"))
+        .until("the second seat", |s| {
+            let second = line_with(s, "▶2");
+            second.contains("you") && second.contains("connected")
+        })
         .await;
-    assert!(line_with(&s, "▶2").contains("connected"), "{s}");
+    assert!(!line_with(&s, "▶2").contains("open"), "{s}");
     assert_eq!(mina.app.mine, vec![0, 1]);
+    mina
+}
+
+/// One terminal holds two seats: the host takes the open seat too (two people at one
+/// end of the table), starts without anyone else, and plays both seats' turns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_takes_a_second_seat_and_plays_both() {
+    let (_dir, _server, url) = server().await;
+    let mut mina = mina_with_both_seats(&url).await;
     // A seat already held is not taken twice.
     mina.key(KeyCode::Char('t'));
     let s = mina.screen();
@@ -425,4 +435,101 @@ async fn a_small_terminal_shows_the_notice() {
     mina.key(KeyCode::Char('q'));
     assert!(mina.app.quit);
     assert!(matches!(mina.app.view, View::Setup(_)));
+}
+
+/// A spectator's terminal (`join --watch`) shows the lobby, then the game as the host
+/// plays it, counted among those watching, and its keys send nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_watches_the_game_without_a_seat() {
+    let (_dir, _server, url) = server().await;
+    let mut mina = mina_with_both_seats(&url).await;
+    let code = mina.app.room.as_ref().expect("a room").code.clone();
+    let mut ana = Term::new(&url, OnlineApp::watching(&code)).await;
+    let s = ana
+        .until("the lobby", |s| {
+            s.contains("Room code") && s.contains("Mina")
+        })
+        .await;
+    assert!(!s.contains("you"), "no seat is the spectator's: {s}");
+    mina.until("one watching", |s| s.contains("1 watching"))
+        .await;
+    mina.key(KeyCode::Char('s'));
+    mina.until("the game", |s| s.contains("Mina: press Space to throw"))
+        .await;
+    ana.until("the game at the spectator's", |s| {
+        s.contains("Waiting for Mina to throw")
+    })
+    .await;
+    // Its keys act for no seat.
+    ana.key(KeyCode::Char(' '));
+    assert!(!ana.app.busy());
+    act(&mut mina).await;
+    let n = history_len(&mina.app);
+    let s = ana
+        .until_app("Mina's throw at the spectator's", |app, _| {
+            history_len(app) >= n
+        })
+        .await;
+    assert!(s.contains("Mina threw"), "{s}");
+    assert!(ana.app.mine.is_empty());
+}
+
+/// On the full screen: `u` takes back a move while its turn goes on (the room's history
+/// loses it, and the same seat moves again), the game is played to its end, and the
+/// host's `n` starts a rematch at the same table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn undo_then_a_whole_game_then_a_rematch() {
+    let (_dir, _server, url) = server().await;
+    let mut mina = mina_with_both_seats(&url).await;
+    mina.key(KeyCode::Char('s'));
+    mina.until("the game", |s| s.contains("Mina: press Space to throw"))
+        .await;
+    let over = |app: &OnlineApp| {
+        app.table
+            .as_ref()
+            .is_some_and(|t| t.session.game().is_over())
+    };
+    let mut undone = false;
+    for _ in 0..3000 {
+        if over(&mina.app) {
+            break;
+        }
+        let can_undo = mina
+            .app
+            .room
+            .as_ref()
+            .and_then(|r| r.game.as_ref())
+            .is_some_and(|g| g.view.can_undo);
+        if !undone && can_undo {
+            let n = history_len(&mina.app);
+            let seat = to_move(&mina.app);
+            mina.key(KeyCode::Char('u'));
+            mina.until_app("the undo", |app, _| {
+                history_len(app) == n - 1 && !app.busy()
+            })
+            .await;
+            assert_eq!(to_move(&mina.app), seat, "the same seat moves again");
+            undone = true;
+        }
+        act(&mut mina).await;
+    }
+    assert!(undone, "no move could be taken back in a whole game");
+    assert!(over(&mina.app), "the game did not end");
+    let s = mina.screen();
+    assert!(
+        s.contains("Mina wins!") || s.contains("Player 2 wins!"),
+        "{s}"
+    );
+    mina.key(KeyCode::Char('n'));
+    let s = mina
+        .until_app("the rematch", |app, _| {
+            app.room.as_ref().is_some_and(|r| r.game_number == 2)
+                && !over(app)
+                && history_len(app) == 0
+        })
+        .await;
+    assert!(
+        s.contains("press Space to throw"),
+        "a new game at the same table: {s}"
+    );
 }

@@ -74,6 +74,7 @@ async fn send_in_order(
             Cmd::Ready { seat, ready } => client.ready(seat, ready).await.map(|_| None),
             Cmd::Start => client.start().await.map(|_| None),
             Cmd::Rematch => client.rematch().await.map(|_| None),
+            Cmd::Spectate { code } => client.spectate(&code).await.map(|_| None),
             Cmd::AddBot(level) => client
                 .add_seat(Player::Bot { level }, None)
                 .await
