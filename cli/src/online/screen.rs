@@ -729,7 +729,8 @@ impl OnlineApp {
         let Some(s) = self.lobby_seat(seat) else {
             return;
         };
-        if s.player != Player::Human || s.taken || self.mine.contains(&seat) {
+        // A seat this terminal holds is taken too.
+        if s.player != Player::Human || s.taken {
             self.note = Some(format!("Seat {} is not open for a person", seat + 1));
             return;
         }
@@ -889,27 +890,16 @@ fn render_name(app: &OnlineApp, code: &str, name: &str, f: &mut Frame, area: Rec
     );
 }
 
-/// One seat of the lobby: who, person or bot, connected, ready, and whether it is ours.
 /// The next choice for a seat under the host's `p`: a person, then the bots from easy to hard.
 fn next_player(p: Player) -> Player {
-    match p {
-        Player::Human => Player::Bot {
-            level: BotLevel::Easy,
-        },
-        Player::Bot {
-            level: BotLevel::Easy,
-        } => Player::Bot {
-            level: BotLevel::Medium,
-        },
-        Player::Bot {
-            level: BotLevel::Medium,
-        } => Player::Bot {
-            level: BotLevel::Hard,
-        },
-        Player::Bot { .. } => Player::Human,
-    }
+    let next = match p {
+        Player::Human => BotLevel::ALL.first(),
+        Player::Bot { level } => BotLevel::ALL.iter().skip_while(|l| **l != level).nth(1),
+    };
+    next.map_or(Player::Human, |&level| Player::Bot { level })
 }
 
+/// One seat of the lobby: who, person or bot, connected, ready, and whether it is ours.
 fn seat_words(s: &SeatView, mine: bool, host: bool) -> String {
     let mut marks: Vec<&str> = Vec::new();
     match s.player {

@@ -127,9 +127,8 @@ struct GameView: View {
     /// that long after it), else the table's.
     private var pace: BoardPace {
         let mover = state.lastMove.flatMap { move in state.snapshot?.seats.first { $0.seat == move.seat } }
-        var quickBot = false
-        if model.quickBots, case .bot? = mover?.player { quickBot = true }
-        return .of(reduceMotion: reduceMotion, quickBot: quickBot)
+        let byBot = if case .bot? = mover?.player { true } else { false }
+        return .of(reduceMotion: reduceMotion, quickBot: model.quickBots && byBot)
     }
 
     private var boardView: some View {

@@ -28,7 +28,6 @@ import app.yunnori.core.PlayerKind
 import app.yunnori.core.RuleValue
 import app.yunnori.core.StackView
 import app.yunnori.viewmodel.MoveShown
-import app.yunnori.viewmodel.GameUiState
 import app.yunnori.viewmodel.Selection
 import app.yunnori.viewmodel.UiEvent
 import java.awt.image.BufferedImage
@@ -142,34 +141,55 @@ class LookTest {
         landed: Long,
         keep: BufferedImage.(Double, Double) -> Boolean,
     ): RedCount {
+        var most = 0
+        var last = 0
+        playMove(stacks, move, stepMs = 16, forMs = 2_000, fromMs = landed, shot = shot) { _, frame ->
+            last = frame.pixels(BoardSample.redColour, within = 100.0) { x, y -> frame.keep(x, y) }
+            most = maxOf(most, last)
+            last
+        }
+        return RedCount(most, last)
+    }
+
+    /**
+     * Plays [move] over [stacks] on the sample board a frame every [stepMs] of the test
+     * clock, for up to [forMs]: each picture from [fromMs] on goes to [frame] with its time,
+     * which rates it (the best rated is kept as [shot]) or answers null to stop.
+     */
+    private fun SkikoComposeUiTest.playMove(
+        stacks: List<StackView>,
+        move: MoveShown,
+        dark: Boolean = false,
+        reduceMotion: Boolean = false,
+        stepMs: Long,
+        forMs: Long,
+        fromMs: Long = 0,
+        shot: String?,
+        frame: (Long, BufferedImage) -> Int?,
+    ) {
         mainClock.autoAdvance = false
         var show by mutableStateOf(false)
-        setContent { if (show) SampleBoardIn(false, stacks, null, move) }
+        setContent { if (show) SampleBoardIn(dark, stacks, null, move, reduceMotion) }
         runOnUiThread { show = true }
         val start = mainClock.currentTime
-        var most = 0
+        var most = Int.MIN_VALUE
         var best: BufferedImage? = null
-        var last = 0
-        while (mainClock.currentTime - start < 2_000) {
-            mainClock.advanceTimeBy(16)
-            if (mainClock.currentTime - start < landed) continue
-            val frame = image()
-            var n = 0
-            for (y in 0 until frame.height) for (x in 0 until frame.width) {
-                if (frame.keep(x.toDouble(), y.toDouble()) && distance(Color(frame.getRGB(x, y)), BoardSample.redColour) < 100) n++
+        while (mainClock.currentTime - start < forMs) {
+            mainClock.advanceTimeBy(stepMs)
+            val at = mainClock.currentTime - start
+            if (at < fromMs) continue
+            val picture = image()
+            val rating = frame(at, picture) ?: break
+            if (rating > most) {
+                most = rating
+                best = picture
             }
-            if (n > most) {
-                most = n
-                best = frame
-            }
-            last = n
         }
         runOnUiThread { show = false }
         waitForIdle()
         mainClock.autoAdvance = true
         val dir = System.getProperty("yunnori.screenshots")
-        if (dir != null && best != null) ImageIO.write(best, "png", File(dir, "$shot.png"))
-        return RedCount(most, last)
+        if (shot != null && dir != null && best != null) ImageIO.write(best, "png", File(dir, "$shot.png"))
     }
 
     @Test
@@ -300,7 +320,7 @@ class LookTest {
                 SampleBoardIn(false, BoardSample.after, null, null, reduceMotion, winners = listOf(BoardSample.redColour).takeIf { won })
             }
             waitForIdle()
-            assertEquals(0, image().pixelsNear(YutColours.Hint), "no gold before the win")
+            assertEquals(0, image().pixels(YutColours.Hint, within = 30.0), "no gold before the win")
             runOnUiThread { won = true }
             val start = mainClock.currentTime
             var most = 0
@@ -309,7 +329,7 @@ class LookTest {
             while (mainClock.currentTime - start < 3_000) {
                 mainClock.advanceTimeBy(32)
                 val frame = image()
-                val gold = frame.pixelsNear(YutColours.Hint)
+                val gold = frame.pixels(YutColours.Hint, within = 30.0)
                 if (gold > most) {
                     most = gold
                     best = frame
@@ -326,9 +346,12 @@ class LookTest {
         return result
     }
 
-    private fun BufferedImage.pixelsNear(colour: Color): Int {
+    /** Pixels within [within] of [colour] where [keep] holds. */
+    private fun BufferedImage.pixels(colour: Color, within: Double, keep: (Double, Double) -> Boolean = { _, _ -> true }): Int {
         var n = 0
-        for (y in 0 until height) for (x in 0 until width) if (distance(Color(getRGB(x, y)), colour) < 30) n++
+        for (y in 0 until height) for (x in 0 until width) {
+            if (keep(x.toDouble(), y.toDouble()) && distance(Color(getRGB(x, y)), colour) < within) n++
+        }
         return n
     }
 
@@ -341,35 +364,19 @@ class LookTest {
      * that pile. The frame with the most of it in the air is kept as [shot].
      */
     private fun SkikoComposeUiTest.playCapture(dark: Boolean, reduceMotion: Boolean, shot: String?): Capture {
-        mainClock.autoAdvance = false
-        var show by mutableStateOf(false)
-        setContent { if (show) SampleBoardIn(dark, BoardSample.after, null, BoardSample.capture, reduceMotion) }
-        runOnUiThread { show = true }
-        val start = mainClock.currentTime
         // Blue's piece seen on station 8 before it flies (while red's pair travels there).
         var onEight = false
         var flyingAt: Long? = null
         var goneAt: Long? = null
-        var most = 0
-        var best: BufferedImage? = null
-        while (goneAt == null && mainClock.currentTime - start < 4_000) {
-            mainClock.advanceTimeBy(32)
-            val frame = image()
+        playMove(BoardSample.after, BoardSample.capture, dark, reduceMotion, stepMs = 32, forMs = 4_000, shot = shot) { at, frame ->
             val away = frame.bluePixelsAwayFrom("13")
             val near = frame.bluePixelsNear("8")
             if (flyingAt == null && near > 100) onEight = true
             val flying = away - near
-            if (flying > 30 && flyingAt == null) flyingAt = mainClock.currentTime - start
-            if (flying > most) {
-                most = flying
-                best = frame
-            }
-            if (flyingAt != null && away < 5) goneAt = mainClock.currentTime - start
+            if (flying > 30 && flyingAt == null) flyingAt = at
+            if (flyingAt != null && away < 5) goneAt = at
+            flying.takeIf { goneAt == null }
         }
-        runOnUiThread { show = false }
-        waitForIdle()
-        val dir = System.getProperty("yunnori.screenshots")
-        if (shot != null && dir != null && best != null) ImageIO.write(best, "png", File(dir, "$shot.png"))
         return Capture(onEight, flyingAt, goneAt)
     }
 
@@ -393,13 +400,7 @@ class LookTest {
         return Color(rgb)
     }
 
-    private fun BufferedImage.bluePixels(keep: (Double, Double) -> Boolean): Int {
-        var n = 0
-        for (y in 0 until height) for (x in 0 until width) {
-            if (keep(x.toDouble(), y.toDouble()) && distance(Color(getRGB(x, y)), BoardSample.blueColour) < 40) n++
-        }
-        return n
-    }
+    private fun BufferedImage.bluePixels(keep: (Double, Double) -> Boolean) = pixels(BoardSample.blueColour, within = 40.0, keep)
 
     private fun BufferedImage.near(id: String, x: Double, y: Double): Boolean {
         val (sx, sy) = station(id)
