@@ -134,3 +134,15 @@ yn_kotlinc_cached() {
     echo "$fp" >"$out.fp"
     yn_log "compiled $what in $(yn_since "$t")"
 }
+
+# Builds the online rooms server (debug, as the test suites use it) and exports
+# YUT_SERVER_BIN, its absolute path: the Kotlin and Swift suites start it on loopback with
+# `--listen 127.0.0.1:0 --data DIR` and read "listening on ADDR" from its first line.
+yn_server_bin() {
+    local repo target
+    repo="${REPO_DIR:-$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel)}"
+    target="${CARGO_TARGET_DIR:-$repo/target}"
+    (cd "$repo" && cargo build -q -p yut-server --bin yut-server) >&2 || yn_die "cargo build -p yut-server failed"
+    YUT_SERVER_BIN="$(yn_abspath "$target/debug/yut-server")" || yn_die "yut-server not built in $target/debug"
+    export YUT_SERVER_BIN
+}

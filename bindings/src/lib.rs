@@ -8,6 +8,8 @@
 //! - [`SaveLibrary`]: the saved games of a directory (list, load, save, delete).
 //! - [`ScenarioGame`]: a position from the scenario file format, played with forced
 //!   throws.
+//! - [`OnlineRoom`]: a room on a `yut-server` (host, join, resume, play), its news handed
+//!   to a [`RoomListener`] as the same snapshots a local game draws.
 //! - Free functions: the board layout, throw names, presets and rule options, and the
 //!   physical throw's flight ([`plan_flight`]).
 //!
@@ -21,6 +23,7 @@ mod convert;
 mod error;
 mod flight;
 mod library;
+mod online;
 mod records;
 mod scenario;
 mod session;
@@ -35,6 +38,12 @@ pub use flight::{
     StickTrack, Swipe,
 };
 pub use library::{LoadedGame, SaveLibrary};
+pub use online::{
+    check_server_address, default_room_settings, default_server, online_error_codes,
+    read_room_code, room_link, Connection, OnlineError, OnlinePlay, OnlineRoom, OnlineThrow,
+    RoomListener, RoomNotice, RoomSeat, RoomSettings, RoomStage, RoomTicket, RoomView,
+    SeatTicket,
+};
 pub use records::*;
 pub use scenario::ScenarioGame;
 pub use session::GameSession;
