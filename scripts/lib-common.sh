@@ -135,11 +135,17 @@ yn_kotlinc_cached() {
     yn_log "compiled $what in $(yn_since "$t")"
 }
 
-# Builds the online rooms server (debug, as the test suites use it) and exports
-# YUT_SERVER_BIN, its absolute path: the Kotlin and Swift suites start it on loopback with
+# Builds the online rooms server (debug, as the test suites use it) unless YUT_SERVER_BIN
+# names one already, and exports YUT_SERVER_BIN, its absolute path: the Kotlin and Swift suites start it on loopback with
 # `--listen 127.0.0.1:0 --data DIR` and read "listening on ADDR" from its first line.
 yn_server_bin() {
     local repo target
+    # A server binary handed in (a developer's own build) is used as it is.
+    if [ -n "${YUT_SERVER_BIN:-}" ]; then
+        YUT_SERVER_BIN="$(yn_abspath "$YUT_SERVER_BIN")" || yn_die "YUT_SERVER_BIN not found: $YUT_SERVER_BIN"
+        export YUT_SERVER_BIN
+        return 0
+    fi
     repo="${REPO_DIR:-$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel)}"
     target="${CARGO_TARGET_DIR:-$repo/target}"
     (cd "$repo" && cargo build -q -p yut-server --bin yut-server) >&2 || yn_die "cargo build -p yut-server failed"
