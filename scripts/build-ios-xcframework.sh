@@ -77,6 +77,7 @@ for t in "${targets[@]}"; do
     t0=$(date +%s)
     # --lib --no-default-features: the library alone, without the uniffi-bindgen tool and
     # its dependencies; --crate-type staticlib: the crate's own crate-type leaves it out.
+    yn_cross_c_env "$t"
     cargo rustc -p yut-ffi --lib --no-default-features --release --target "$t" \
         --crate-type staticlib >&2 || yn_die "cargo rustc for $t failed"
     built="$TARGET_DIR/$t/release/libyut_ffi.a"

@@ -47,6 +47,7 @@ start=$(date +%s)
 for t in "${targets[@]}"; do
     t0=$(date +%s)
     log="$(mktemp)"
+    yn_cross_c_env "$t"
     if (cd "$REPO_DIR" && cargo rustc -p yut-ffi --lib --no-default-features --release \
         --target "$t" --crate-type staticlib) >"$log" 2>&1 </dev/null; then
         lib="$TARGET_DIR/$t/release/libyut_ffi.a"

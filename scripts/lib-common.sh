@@ -152,3 +152,24 @@ yn_server_bin() {
     YUT_SERVER_BIN="$(yn_abspath "$target/debug/yut-server")" || yn_die "yut-server not built in $target/debug"
     export YUT_SERVER_BIN
 }
+
+# Lets the C parts of the phone library (ring, the TLS client's crypto) compile for TARGET
+# on a machine without the phone's toolchain: clang for the target, with the declarations
+# in scripts/cross-headers (see its README). Only a compile check: the staticlib is never
+# linked here. Leaves everything alone where the real toolchain is present (an NDK named
+# by ANDROID_NDK_HOME for Android targets; xcrun, that is Xcode, for Apple targets).
+yn_cross_c_env() {
+    local t="$1" var headers
+    var="${t//-/_}"
+    case "$t" in
+        *-apple-*) command -v xcrun >/dev/null 2>&1 && return 0 ;;
+        *-android*) [ -n "${ANDROID_NDK_HOME:-}" ] && return 0 ;;
+        *) return 0 ;;
+    esac
+    command -v clang >/dev/null 2>&1 && command -v llvm-ar >/dev/null 2>&1 || yn_apt_ensure clang llvm
+    command -v clang >/dev/null 2>&1 || yn_die "clang not found (Debian package clang)"
+    headers="$(yn_abspath "$(dirname "${BASH_SOURCE[0]}")/cross-headers")"
+    export "CC_$var=clang" "AR_$var=llvm-ar"
+    export "CFLAGS_$var=-ffreestanding -nostdlibinc -isystem $headers"
+    case "$t" in *-apple-*) export SDKROOT="$headers" ;; esac
+}

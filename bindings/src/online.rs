@@ -19,8 +19,8 @@ use yut_core::rules::RuleSet;
 use yut_core::session::{Action, Player};
 use yut_core::throw::Outcome;
 use yut_net::protocol::{
-    self, ErrorCode, RoomOptions, RoomSnapshot, RoomTable, SeatSpec as NetSeat, SeatView as NetSeatView,
-    Stage,
+    self, ErrorCode, RoomOptions, RoomSnapshot, RoomTable, SeatSpec as NetSeat,
+    SeatView as NetSeatView, Stage,
 };
 use yut_net::{ClientEvent, ConnectionState, NetError};
 
@@ -79,7 +79,9 @@ impl From<crate::error::YutError> for OnlineError {
 pub enum Connection {
     Connected,
     /// Lost; trying again (attempt counts from 1).
-    Reconnecting { attempt: u32 },
+    Reconnecting {
+        attempt: u32,
+    },
     /// Back, with the seats taken back.
     Restored,
     /// Closed for good (every attempt failed, or `close`).
@@ -360,7 +362,10 @@ impl Mirror {
         let Some(mut room) = self.room.clone() else {
             return false;
         };
-        let Some(g) = room.game.as_mut().filter(|g| g.number == number && seq == g.seq + 1)
+        let Some(g) = room
+            .game
+            .as_mut()
+            .filter(|g| g.number == number && seq == g.seq + 1)
         else {
             return false;
         };
@@ -403,15 +408,15 @@ impl Mirror {
                 snap.legal_moves.clear();
             }
             // Online, bots play on the server: the screen only says who is playing.
-            snap.bot_to_act = room
-                .seats
-                .get(g.to_move())
-                .and_then(|s| match (s.standin, s.player) {
-                    (Some(level), _) | (None, Player::Bot { level }) if !g.is_over() => {
-                        Some(level.into())
-                    }
-                    _ => None,
-                });
+            snap.bot_to_act =
+                room.seats
+                    .get(g.to_move())
+                    .and_then(|s| match (s.standin, s.player) {
+                        (Some(level), _) | (None, Player::Bot { level }) if !g.is_over() => {
+                            Some(level.into())
+                        }
+                        _ => None,
+                    });
             snap
         });
         Some(RoomView {
@@ -874,7 +879,10 @@ impl OnlineRoom {
 
     /// Host, in the lobby: a person's seat becomes a bot's or the other way round.
     pub async fn set_seat(&self, seat: i32, player: PlayerKind) -> Result<(), OnlineError> {
-        Ok(self.client.set_seat(seat_index(seat)?, player.into()).await?)
+        Ok(self
+            .client
+            .set_seat(seat_index(seat)?, player.into())
+            .await?)
     }
 
     /// Throws for a seat of this device. The server draws the result; `on_played` brings
