@@ -170,6 +170,10 @@ yn_cross_c_env() {
     command -v clang >/dev/null 2>&1 || yn_die "clang not found (Debian package clang)"
     headers="$(yn_abspath "$(dirname "${BASH_SOURCE[0]}")/cross-headers")"
     export "CC_$var=clang" "AR_$var=llvm-ar"
-    export "CFLAGS_$var=-ffreestanding -nostdlibinc -isystem $headers"
+    local flags="-ffreestanding -nostdlibinc -isystem $headers"
+    # cc names 32-bit ARM `arm-none-linux-android`, a baseline ARM that lacks the ARMv7
+    # instructions ring's assembly uses; the NDK's clang for this ABI targets ARMv7-A.
+    [ "$t" = armv7-linux-androideabi ] && flags="--target=armv7a-linux-androideabi21 $flags"
+    export "CFLAGS_$var=$flags"
     case "$t" in *-apple-*) export SDKROOT="$headers" ;; esac
 }
