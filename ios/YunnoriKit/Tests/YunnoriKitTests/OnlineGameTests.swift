@@ -62,7 +62,8 @@ struct OnlineGameTests {
                     let seat = me.mySeats.first?.seat ?? -1
                     note("seat \(seat) refused (\(throwing ? "throw" : "move")): \(refused.english); "
                          + "me: \(describe(me.game.state.snapshot)) other: \(describe(other.game.state.snapshot)) "
-                         + "connections \(me.connectionLog) / \(other.connectionLog)")
+                         + "connections \(me.connectionLog) / \(other.connectionLog) "
+                         + "notices \(String(describing: me.notice)) / \(String(describing: other.notice))")
                 }
                 #expect(me.message == nil && me.game.state.message == nil,
                         "\(me.game.state.message?.english ?? me.message?.english ?? "")")
@@ -133,8 +134,46 @@ struct OnlineGameTests {
         try await waitUntil("both see the end") { a.over && b.over }
         #expect(a.game.state.snapshot?.winner == b.game.state.snapshot?.winner)
         #expect(latencies.count >= 10)
-        print(String(format: "online latency: throws=%d median=%.2f ms p99=%.2f ms",
+        print(String(format: "whole-game latency: throws=%d median=%.2f ms p99=%.2f ms",
                      latencies.count, median(latencies), percentile(latencies, 0.99)))
+        await a.leave()
+        await b.leave()
+    }
+
+    @Test("the latency from a throw on one phone to the other's snapshot, over many throws")
+    func latency() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let (a, b) = try await seated(server, pieces: 2)
+        var latencies: [Double] = []
+        var games = 1
+        while latencies.count < 200 {
+            try await play(a, b, latencies: &latencies)
+            try await waitUntil("both see the end") { a.over && b.over }
+            guard latencies.count < 200 else { break }
+            // The host's rematch: the same table, a new game on both phones.
+            let number = a.room?.gameNumber ?? 0
+            await a.rematch()
+            #expect(a.message == nil, "\(a.message?.english ?? "")")
+            try await waitUntil("the rematch") {
+                (a.room?.gameNumber ?? 0) > number && (b.room?.gameNumber ?? 0) > number
+            }
+            if a.room?.stage == .lobby {
+                await a.ready(true)
+                await b.ready(true)
+                try await waitUntil("the host may start") { a.canStart }
+                await a.start()
+            }
+            try await waitUntil("the new game on both phones") {
+                a.game.state.hasGame && !a.over && b.game.state.hasGame && !b.over
+            }
+            games += 1
+            #expect(games < 30, "too many games for 200 throws")
+            if games >= 30 { break }
+        }
+        #expect(latencies.count >= 200)
+        print(String(format: "online latency: throws=%d median=%.2f ms p99=%.2f ms (%d games)",
+                     latencies.count, median(latencies), percentile(latencies, 0.99), games))
         await a.leave()
         await b.leave()
     }
@@ -152,16 +191,8 @@ func samePosition(_ x: GameSnapshot?, _ y: GameSnapshot?) -> Bool {
         && x.owed == y.owed && x.over == y.over
 }
 
-/// A line on stderr at once (swift test's own output is buffered until the end).
+/// A line on stderr at once (swift test's own output comes at the end), to follow a run.
 func note(_ line: String) {
     FileHandle.standardError.write(Data("[online] \(line)\n".utf8))
-    let url = URL(fileURLWithPath: "/tmp/online-notes.log")
-    if let h = try? FileHandle(forWritingTo: url) {
-        h.seekToEndOfFile()
-        h.write(Data("\(Date()) \(line)\n".utf8))
-        try? h.close()
-    } else {
-        try? Data("\(Date()) \(line)\n".utf8).write(to: url)
-    }
 }
 #endif

@@ -26,7 +26,10 @@ final class TestServer: @unchecked Sendable {
         }
         data = try tempDir()
         process.executableURL = URL(fileURLWithPath: bin)
-        process.arguments = ["--listen", "127.0.0.1:0", "--data", data.path]
+        // The phones here act as fast as the test's loop turns, far above a person's pace
+        // and the server's default rate limit (20 messages a second, 40 at once).
+        process.arguments = ["--listen", "127.0.0.1:0", "--data", data.path,
+                             "--rate-per-sec", "2000", "--rate-burst", "2000"]
         let out = Pipe()
         process.standardOutput = out
         // Never swift test's own streams: a server left running would hold them open.
