@@ -19,8 +19,9 @@
 #   scripts/test-ios-app.sh [LIB_DIR [UNIFFI_BINDGEN]]
 #
 # Needs `cargo build -p yut-ffi` first. Arguments and env as scripts/test-ios-viewmodel.sh
-# (it builds the package's modules with it, YUNNORI_BUILD_ONLY=1); the scratch dir is
-# $YUT_FFI_LIB_DIR/yunnori-bindings/ios-app. Exit status: 0 only when every check passed.
+# (it builds the package's modules with it, YUNNORI_BUILD_ONLY=1); the scratch dirs are
+# $BINDINGS_WORK_DIR/kit and /app when it is set, else $YUT_FFI_LIB_DIR/yunnori-bindings/ios
+# and /ios-app. Exit status: 0 only when every check passed.
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -41,12 +42,15 @@ mapfile -t standin_src < <(cd "$REPO_DIR" && find tests/ios-app/SwiftUI -name '*
 [ "${#standin_src[@]}" -gt 0 ] || yn_die "no stand-in sources under $STANDIN"
 
 # --- 1. YunnoriKit and YutCore, as the view model tests build them -----------------------
-KIT_WORK="$LIB_DIR/yunnori-bindings/ios"
+# BINDINGS_WORK_DIR, when set, holds this script's scratch (kit/ and app/ under it).
+KIT_WORK="${BINDINGS_WORK_DIR:+$BINDINGS_WORK_DIR/kit}"
+KIT_WORK="${KIT_WORK:-$LIB_DIR/yunnori-bindings/ios}"
 BINDINGS_WORK_DIR="$KIT_WORK" YUNNORI_BUILD_ONLY=1 bash "$SCRIPT_DIR/test-ios-viewmodel.sh" "$LIB_DIR" "$BINDGEN" >&2
 MODULES="$KIT_WORK/build/debug/Modules"
 [ -f "$MODULES/YunnoriKit.swiftmodule" ] || yn_die "no YunnoriKit module in $MODULES"
 
-WORK="$LIB_DIR/yunnori-bindings/ios-app"
+WORK="${BINDINGS_WORK_DIR:+$BINDINGS_WORK_DIR/app}"
+WORK="${WORK:-$LIB_DIR/yunnori-bindings/ios-app}"
 rm -rf "$WORK/modules" "$WORK/ast.txt"
 mkdir -p "$WORK/modules"
 swift_chroot_expose "$REPO_DIR" "$KIT_WORK" "$WORK" "$LIB_DIR"

@@ -19,6 +19,8 @@
 #   IOS_KIT_DIR        the Swift package (default $REPO_DIR/ios/YunnoriKit)
 #   BINDINGS_WORK_DIR  scratch: generated files, SwiftPM's build dir, the log
 #                      (default $YUT_FFI_LIB_DIR/yunnori-bindings/ios)
+#   YUT_SERVER_BIN     the yut-server the online tests start on loopback (default: built
+#                      by `yn_server_bin`, scripts/lib-common.sh); handed to `swift test`
 #   SWIFT_TEST_ARGS    extra arguments for `swift test` (e.g. "--filter Undo")
 #   YUNNORI_SKIP_INSTALL=1  do not call install-swift.sh
 #   YUNNORI_BUILD_ONLY=1    build the package's modules (`swift build`), run no test
@@ -102,10 +104,15 @@ if [ "${YUNNORI_BUILD_ONLY:-}" = 1 ]; then
     exit 0
 fi
 
+# The online tests start a real yut-server on loopback: it must be there (they fail without).
+yn_server_bin
+swift_chroot_expose "$REPO_DIR" "$(dirname "$YUT_SERVER_BIN")"
+server_in="$(swift_chroot_path "$REPO_DIR" "$YUT_SERVER_BIN")"
+
 log="$WORK/swift-test.log"
 rc=0
 # shellcheck disable=SC2086  # SWIFT_TEST_ARGS is a list of words
-in_swift_chroot "$REPO_DIR" swift test --package-path "$kit_in" --scratch-path "$build_in" \
+in_swift_chroot "$REPO_DIR" env YUT_SERVER_BIN="$server_in" swift test --package-path "$kit_in" --scratch-path "$build_in" \
     -Xlinker -L"$lib_in" -Xlinker -rpath -Xlinker "$lib_in" ${SWIFT_TEST_ARGS:-} \
     </dev/null 2>&1 | tee "$log" || rc=$?  # pipefail: swift test's status
 

@@ -9,6 +9,11 @@ enum Screen: Hashable {
     case rules
     case settings
     case licences
+    case online
+    case host
+    /// The join screen, with the code a `yunnori://room/CODE` link brought.
+    case join(code: String?)
+    case lobby
 }
 
 struct ContentView: View {
@@ -26,7 +31,9 @@ struct ContentView: View {
                     case .newGame:
                         NewGameView(start: { startGame($0) })
                     case .resume:
-                        ResumeView(open: { openSaved($0) })
+                        ResumeView(open: { openSaved($0) }, rejoin: { room in
+                            Task { if await services.online.rejoin(room) { path = [.online, .lobby] } }
+                        })
                     case .game:
                         GameView(toMenu: { path.removeAll() })
                     case .rules:
@@ -35,16 +42,48 @@ struct ContentView: View {
                         SettingsView()
                     case .licences:
                         LicencesView()
+                    case .online:
+                        OnlineMenuView(open: { path.append($0) })
+                    case .host:
+                        HostView(hosted: { path = [.online, .lobby] })
+                    case .join(let code):
+                        JoinView(code: code ?? "", joined: { path = [.online, .lobby] })
+                    case .lobby:
+                        LobbyView()
                     }
                 }
         }
         .onChange(of: path) { old, new in
             // Leaving the game screen (back button, or back to the menu) stops its bots.
-            if old.contains(.game) && !new.contains(.game) {
+            if old.contains(.game) && !new.contains(.game) && !services.online.inRoom {
                 services.game.leave()
                 services.resume.reload()
             }
+            // Leaving the lobby or an online game leaves the room (its ticket is kept).
+            let inRoom: (Screen) -> Bool = { $0 == .lobby || ($0 == .game && services.online.inRoom) }
+            if old.contains(where: inRoom) && !new.contains(where: inRoom) {
+                Task { await services.online.leave() }
+            }
             openGameID = new.contains(.game) ? services.game.state.gameID : nil
+        }
+        .onChange(of: services.online.playing) { _, playing in
+            // The host started the room's game (or a rejoined room plays): the game screen.
+            if playing, !path.contains(.game) { path.append(.game) }
+        }
+        .onOpenURL { url in
+            // yunnori://room/CODE opens the join screen with the code.
+            if let code = readRoomCode(input: url.absoluteString) { path = [.online, .join(code: code)] }
+        }
+        .alert(
+            "message.title",
+            isPresented: Binding(
+                get: { services.online.message != nil },
+                set: { if !$0 { services.online.dismissMessage() } }),
+            presenting: services.online.message
+        ) { _ in
+            Button("common.ok") { services.online.dismissMessage() }
+        } message: { message in
+            Text(verbatim: localized(message))
         }
         .onChange(of: services.game.state.gameID) { _, id in
             // Play again starts a new game on the same screen.
@@ -142,6 +181,7 @@ struct MenuView: View {
                 MainMenuButton("menu.newGame", systemImage: "plus", prominent: !canContinue) {
                     open(.newGame)
                 }
+                MainMenuButton("menu.online", systemImage: "network") { open(.online) }
                 MainMenuButton("menu.resume", systemImage: "tray.full") { open(.resume) }
                 MainMenuButton("menu.rules", systemImage: "book") { open(.rules) }
                 MainMenuButton("menu.settings", systemImage: "gearshape") { open(.settings) }

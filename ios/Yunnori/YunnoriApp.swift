@@ -28,6 +28,8 @@ final class AppServices {
     let game: GameModel
     let resume: ResumeModel
     let newGame: NewGameModel
+    /// Online rooms: the lobby and the room's game (on `game`, in its online mode).
+    let online: OnlineModel
     /// Set when the save library could not be opened: games are then played unsaved.
     var launchMessage: UserMessage?
 
@@ -51,6 +53,9 @@ final class AppServices {
     private init(library: SaveLibrary?, game: GameModel, launchMessage: UserMessage?) {
         self.game = game
         self.launchMessage = launchMessage
+        // The macOS lane's UI test names its own server (YUNNORI_SERVER).
+        online = OnlineModel(game: game, tickets: (try? RoomTickets.appFile()).map(RoomTickets.init(file:)),
+                             server: ProcessInfo.processInfo.environment["YUNNORI_SERVER"] ?? ServerAddress.current())
         resume = ResumeModel(library: library)
         newGame = NewGameModel(defaultName: { index in
             String(localized: "newGame.defaultName \(index + 1)")

@@ -262,6 +262,8 @@ def check_info_plist(ios, catalog_names, p):
            "Info.plist: iPhone orientations are not portrait and both landscapes")
     p.need(len(ipad) == 4, "Info.plist: iPad does not allow all four orientations (multitasking)")
     p.need(set(info.get("CFBundleLocalizations") or []) >= {"en", "ko"}, "Info.plist: en and ko not declared")
+    schemes = {scheme for t in info.get("CFBundleURLTypes") or [] for scheme in t.get("CFBundleURLSchemes") or []}
+    p.need("yunnori" in schemes, "Info.plist: no yunnori URL type (room links open the join screen)")
     return info
 
 

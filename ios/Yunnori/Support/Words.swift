@@ -18,6 +18,7 @@ func statusWords(_ status: TurnStatus) -> String {
     case .botThrows: return localized("game.status.botThrows", fallback: "Throwing…")
     case .botThinks: return localized("game.status.botThinks", fallback: "Thinking…")
     case .botMoves: return localized("game.status.botMoves", fallback: "Moving…")
+    case .remoteTurn: return localized("game.status.remoteTurn", fallback: "Another phone is playing…")
     case .over: return localized("game.status.over", fallback: "The game is over")
     }
 }

@@ -115,9 +115,15 @@ struct GameView: View {
             if let recovered = state.recoveredFromBackup {
                 RecoveredBanner(detail: recovered)
             }
+            if let banner = state.online?.banner {
+                ConnectionBannerView(banner: banner)
+            }
             TurnBanner(state: state)
             if let snapshot = state.snapshot {
                 SeatStrip(snapshot: snapshot)
+            }
+            if let online = state.online {
+                OnlineSeatsStrip(table: online)
             }
         }
     }

@@ -6,12 +6,15 @@ import YunnoriKit
 struct ResumeView: View {
     @Environment(AppServices.self) private var services
     let open: (String) -> Void
+    /// Rejoins an online room left earlier (its seats' tokens are kept on this phone).
+    var rejoin: (SavedRoom) -> Void = { _ in }
 
     private var model: ResumeModel { services.resume }
     private var state: ResumeState { services.resume.state }
 
     var body: some View {
         List {
+            SavedRoomsSection(rejoin: rejoin)
             ForEach(state.entries) { entry in
                 Button {
                     if entry.canOpen { open(entry.id) }
@@ -153,4 +156,32 @@ private struct ResumeRow: View {
         ResumeRow(entry: entry)
     }
     .onAppear { resume.reload() }
+}
+
+/// The online rooms this phone holds seats in: Rejoin, or Forget (swipe).
+struct SavedRoomsSection: View {
+    @Environment(AppServices.self) private var services
+    let rejoin: (SavedRoom) -> Void
+
+    var body: some View {
+        if let rooms = services.online.tickets?.rooms, !rooms.isEmpty {
+            Section {
+                ForEach(rooms) { room in
+                    Button { rejoin(room) } label: {
+                        HStack {
+                            Text(verbatim: room.code)
+                                .font(.headline)
+                            Spacer()
+                            Text("online.rejoin")
+                        }
+                    }
+                    .swipeActions {
+                        Button("online.forget", role: .destructive) { services.online.forget(room) }
+                    }
+                }
+            } header: {
+                Text("online.rooms")
+            }
+        }
+    }
 }

@@ -8,6 +8,7 @@ struct SettingsView: View {
 
     var body: some View {
         Form {
+            ServerAddressSection()
             Section {
                 Toggle("settings.knocks", isOn: Binding(
                     get: { !services.game.muted },
@@ -24,6 +25,43 @@ struct SettingsView: View {
             }
         }
         .navigationTitle("settings.title")
+    }
+}
+
+/// The online rooms' server: the default until a person sets another, checked by the core.
+struct ServerAddressSection: View {
+    @Environment(AppServices.self) private var services
+    @State private var address = ""
+    @State private var refused = false
+
+    var body: some View {
+        Section {
+            TextField("settings.server", text: $address)
+                .textInputAutocapitalization(.never)
+                .autocorrectionDisabled()
+                .submitLabel(.done)
+            Button("settings.server.save") { save() }
+            Button("settings.server.default") {
+                address = ""
+                save()
+            }
+        } header: {
+            Text("settings.server.header")
+        } footer: {
+            Text(refused ? "settings.server.refused" : "settings.server.footer")
+        }
+        .onAppear { address = services.online.server }
+    }
+
+    private func save() {
+        switch ServerAddress.set(address) {
+        case .success(let kept):
+            services.online.server = kept
+            address = kept
+            refused = false
+        case .failure:
+            refused = true
+        }
     }
 }
 

@@ -85,6 +85,8 @@ extension View {
     nonisolated public func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?)
         -> some View { _modified() }
     nonisolated public func submitLabel(_ submitLabel: SubmitLabel) -> some View { _modified() }
+    nonisolated public func autocorrectionDisabled(_ disable: Bool = true) -> some View { _modified() }
+    nonisolated public func onOpenURL(perform action: @escaping (URL) -> ()) -> some View { _modified() }
 
     // MARK: Interaction
 

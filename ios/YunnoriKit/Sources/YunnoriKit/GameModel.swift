@@ -25,6 +25,16 @@ import YutCore
 ///
 /// Every action is saved to the `SaveLibrary` in the background (`flushSaves()` waits
 /// for the writes). Errors never escape: they become `state.message`.
+/// The room an online game is played in, as the game screen's model sends to it.
+@MainActor
+public protocol OnlineTable: AnyObject {
+    func sendThrow(seat: Int32, swipe: Swipe) async throws
+    func sendMove(_ move: LegalMove) async throws
+    func sendUndo(seat: Int32) async throws
+    /// The host's new game at the same table, once the game is over.
+    func sendRematch() async throws
+}
+
 @MainActor
 @Observable
 public final class GameModel {
@@ -41,6 +51,9 @@ public final class GameModel {
     @ObservationIgnored private(set) var throwTask: Task<Void, Never>?
     @ObservationIgnored private let feedback: (any ThrowFeedback)?
     @ObservationIgnored private let defaults: UserDefaults
+    /// The room of an online game: throws, moves and undos go there, and the room's news
+    /// comes back through `showRoom`, `showPlay`, `showUndone` and `showConnection`.
+    @ObservationIgnored private(set) weak var table: (any OnlineTable)?
     /// With Reduce Motion (the view sets it from its environment): a throw's sticks drop
     /// onto their resting places in a moment instead of flying.
     @ObservationIgnored public var reduceMotion = false
@@ -108,6 +121,7 @@ public final class GameModel {
 
     /// The same table again, with fresh throws.
     public func playAgain() {
+        if table != nil, session == nil { return send { try await $0.sendRematch() } }
         guard let session else { return report(UserMessage(.notNow)) }
         do {
             let old = try session.setup()
@@ -159,6 +173,7 @@ public final class GameModel {
         stopBot()
         stopSearches()
         session = nil
+        table = nil
         state = GameState()
     }
 
@@ -174,10 +189,15 @@ public final class GameModel {
     /// shapes the flight. The sticks are in the air at once: the flight appears as soon as
     /// the core has planned it, the result when the last stick settles.
     public func throwSticks(_ swipe: Swipe) {
-        guard let session, state.hasGame else { return report(UserMessage(.notNow)) }
+        guard state.hasGame, session != nil || table != nil else { return report(UserMessage(.notNow)) }
         guard state.isHumanTurn else {
             return report(UserMessage(.notNow, detail: state.sticksInAir
                 ? "the sticks are in the air" : "it is not a person's turn"))
+        }
+        guard let session else {
+            // Online: the intent goes to the server; the sticks fly when its result comes back.
+            let seat = state.snapshot?.turn.seat ?? 0
+            return send { try await $0.sendThrow(seat: seat, swipe: swipe) }
         }
         state.sticksInAir = true
         let generation = self.generation
@@ -189,7 +209,7 @@ public final class GameModel {
     private func personThrows(_ session: GameSession, swipe: Swipe, generation: Int) async {
         defer { if generation == self.generation { throwTask = nil } }
         do {
-            try await fly(session, swipe: swipe, generation: generation)
+            try await fly(generation: generation) { try await Self.plan(session, swipe) }
             scheduleBot()
         } catch {
             guard generation == self.generation, !(error is CancellationError) else { return }
@@ -202,10 +222,11 @@ public final class GameModel {
     /// once, each knock played at its time, the result shown when the last stick settles
     /// (or after the short drop with Reduce Motion). Throws `CancellationError` when the
     /// game was replaced meanwhile (nothing more is shown).
-    private func fly(_ session: GameSession, swipe: Swipe, generation: Int, dropping: Bool = false) async throws {
+    private func fly(generation: Int, dropping: Bool = false,
+                     _ plan: () async throws -> ThrowReport) async throws {
         state.sticksInAir = true
         do {
-            let report = try await Self.plan(session, swipe)
+            let report = try await plan()
             guard generation == self.generation else { throw CancellationError() }
             autosave()
             counter += 1
@@ -289,9 +310,14 @@ public final class GameModel {
     /// Plays a legal move, as listed in `state.snapshot.legalMoves`. A move from an
     /// earlier position, or one the rules refuse, gives a message.
     public func choose(_ move: LegalMove) {
-        guard let session, state.hasGame else { return report(UserMessage(.notNow)) }
+        guard state.hasGame, session != nil || table != nil else { return report(UserMessage(.notNow)) }
         guard state.isHumanTurn else {
             return report(UserMessage(.notNow, detail: "it is not a person's turn"))
+        }
+        guard let session else {
+            state.selection = nil
+            state.pendingChoice = nil
+            return send { try await $0.sendMove(move) }
         }
         do {
             showMove(move, try session.play(mv: move))
@@ -453,10 +479,14 @@ public final class GameModel {
     /// once the turn has passed, so a bot is then never waiting on it). A bot waiting to
     /// act is stopped first and started again when the core refuses.
     public func undo() {
-        guard let session else { return report(UserMessage(.notNow)) }
         guard !state.sticksInAir else {
             return report(UserMessage(.notNow, detail: "the sticks are in the air"))
         }
+        if table != nil, session == nil {
+            let seat = state.snapshot?.turn.seat ?? 0
+            return send { try await $0.sendUndo(seat: seat) }
+        }
+        guard let session else { return report(UserMessage(.notNow)) }
         stopBot()
         do {
             apply(try session.undo())
@@ -540,20 +570,26 @@ public final class GameModel {
     }
 
     private func showMove(_ move: LegalMove, _ report: MoveReport) {
+        showMove(seat: move.seat, from: move.from, to: move.to, path: move.path, pieces: move.pieces,
+                 events: report.events, snapshot: report.snapshot)
+    }
+
+    private func showMove(seat: Int32, from: Spot, to: Spot, path: [Spot], pieces: Int32,
+                          events: [GameEvent], snapshot: GameSnapshot) {
         let before = state.snapshot?.turn.seat
         counter += 1
         var captured: Int32 = 0
-        for case .captured(_, _, let pieces) in report.events { captured += pieces }
+        for case .captured(_, _, let pieces) in events { captured += pieces }
         state.lastMove = MoveShow(
-            id: counter, seat: move.seat, from: move.from, path: move.path,
-            pieces: move.pieces, captured: captured, events: report.events)
-        apply(report.snapshot)
-        var speech = Speech.of(report.events, in: report.snapshot)
+            id: counter, seat: seat, from: from, path: path,
+            pieces: pieces, captured: captured, events: events)
+        apply(snapshot)
+        var speech = Speech.of(events, in: snapshot)
         if !speech.contains(where: { if case .moved = $0 { true } else { false } }) {
-            let name = report.snapshot.seats.first { $0.seat == move.seat }?.name ?? ""
-            speech.insert(.moved(seat: name, pieces: move.pieces, to: move.to), at: 0)
+            let name = snapshot.seats.first { $0.seat == seat }?.name ?? ""
+            speech.insert(.moved(seat: name, pieces: pieces, to: to), at: 0)
         }
-        announce(report.snapshot.over ? .won : captured > 0 ? .captured : .moved, speech,
+        announce(snapshot.over ? .won : captured > 0 ? .captured : .moved, speech,
                  turnBefore: before)
     }
 
@@ -588,6 +624,107 @@ public final class GameModel {
         guard let session, let autosaver else { return }
         autosaver.save(session) { [weak self] message in
             self?.report(message)
+        }
+    }
+
+    // MARK: - Online
+
+    /// Shows an online room's game: the same screen as a local game, its throws, moves and
+    /// undos sent to the room (`table`), never a bot run here. A new game of the room
+    /// (`gameNumber`, a rematch) starts the screen afresh.
+    public func showRoom(_ room: RoomView, table: any OnlineTable) {
+        guard let snapshot = room.game else { return }
+        let online = OnlineTableState(code: room.code, seats: room.seats, myTurn: room.myTurn,
+                                      connection: state.online?.connection ?? .connected)
+        if self.table !== table || session != nil || state.gameID != Self.onlineID(room) {
+            stopBot()
+            stopSearches()
+            session = nil
+            self.table = table
+            generation += 1
+            state = GameState()
+            state.gameID = Self.onlineID(room)
+            state.online = online
+            apply(snapshot)
+            emit(nil, [Speech.turn(in: snapshot)])
+            return
+        }
+        state.online = online
+        // A throw in flight shows its own snapshot when its sticks settle.
+        if !state.sticksInAir { apply(snapshot) }
+    }
+
+    /// A throw or move the room accepted: a throw's sticks fly (the flight planned from this
+    /// device's swipe when it threw), then the result shows; a move hops as a local one.
+    /// Returns once the throw's sticks have settled, so the room's news is shown in order.
+    public func showPlay(_ play: OnlinePlay) async {
+        guard let table, let snapshot = play.room.game else { return }
+        showRoomSeats(play.room)
+        // Only this phone's own play answers its intent: another seat's, heard meanwhile,
+        // leaves it waiting (else a stale position would offer the same throw again).
+        if play.room.seats.contains(where: { $0.seat == play.seat && $0.mine }) {
+            state.online?.waiting = false
+        }
+        if let thrown = play.throw {
+            let report = ThrowReport(seat: play.seat, result: thrown.result, sticks: thrown.sticks,
+                                     flight: thrown.flight, events: play.events, snapshot: snapshot)
+            do {
+                try await fly(generation: generation) { report }
+            } catch {
+                // Left or replaced meanwhile: the newer screen shows the room as it is.
+                if self.table === table, !state.sticksInAir { apply(snapshot) }
+            }
+        } else if let moved = play.events.lazy.compactMap(Self.moved).first {
+            showMove(seat: moved.seat, from: moved.from, to: moved.to, path: moved.path,
+                     pieces: moved.pieces, events: play.events, snapshot: snapshot)
+        } else {
+            apply(snapshot)
+        }
+    }
+
+    /// A move of the room's game was taken back.
+    public func showUndone(seat: Int32, room: RoomView) {
+        guard table != nil, let snapshot = room.game else { return }
+        showRoomSeats(room)
+        if room.seats.contains(where: { $0.seat == seat && $0.mine }) { state.online?.waiting = false }
+        apply(snapshot)
+        state.lastMove = nil
+        emit(nil, [.undone, Speech.turn(in: snapshot)])
+    }
+
+    /// The connection changed: the banner, and whether intents may be sent.
+    public func showConnection(_ connection: Connection) {
+        guard state.online != nil else { return }
+        state.online?.connection = connection
+        if case .reconnecting = connection { state.online?.waiting = false }
+    }
+
+    private func showRoomSeats(_ room: RoomView) {
+        state.online?.seats = room.seats
+        state.online?.myTurn = room.myTurn
+    }
+
+    /// The saved-game id an online game goes by: its room and game number.
+    static func onlineID(_ room: RoomView) -> String { "room:\(room.code)#\(room.gameNumber)" }
+
+    private nonisolated static func moved(_ event: GameEvent) -> (seat: Int32, from: Spot, to: Spot, path: [Spot], pieces: Int32)? {
+        guard case .moved(let seat, let from, let to, let path, let pieces, _, _) = event else { return nil }
+        return (seat, from, to, path, pieces)
+    }
+
+    /// Sends an intent to the room; its answer comes back as the room's news. A refusal
+    /// becomes a message and the screen may act again.
+    private func send(_ intent: @escaping @MainActor (any OnlineTable) async throws -> Void) {
+        guard let table else { return report(UserMessage(.notNow)) }
+        state.online?.waiting = true
+        Task { [weak self] in
+            do {
+                try await intent(table)
+            } catch {
+                guard let self, self.table === table else { return }
+                self.state.online?.waiting = false
+                self.report(error)
+            }
         }
     }
 
@@ -641,8 +778,10 @@ public final class GameModel {
                 switch now.phase {
                 case .toThrow:
                     state.bot = .throwing(seat: seat)
-                    try await fly(session, swipe: ThrowInput.botSwipe(mat: mat), generation: generation,
-                                  dropping: quickBots)
+                    let swipe = ThrowInput.botSwipe(mat: mat)
+                    try await fly(generation: generation, dropping: quickBots) {
+                        try await Self.plan(session, swipe)
+                    }
                 case .toMove:
                     state.bot = .thinking(seat: seat)
                     try Task.checkCancellation()

@@ -112,6 +112,9 @@ public struct GameState: Sendable, Equatable {
     public internal(set) var recoveredFromBackup: String?
     /// The latest thing that happened, for haptics and VoiceOver (`TableEvent.fresh`).
     public internal(set) var event: TableEvent?
+    /// An online game's table: whose device holds each seat, the connection; `nil` for a
+    /// game on this device.
+    public internal(set) var online: OnlineTableState?
 
     public init() {}
 
@@ -120,6 +123,7 @@ public struct GameState: Sendable, Equatable {
     /// A person (not a bot) is to act, no bot is busy and no sticks are in the air.
     public var isHumanTurn: Bool {
         guard let s = snapshot, !s.over else { return false }
+        if let online { return online.mayAct && !sticksInAir }
         return s.botToAct == nil && bot == .idle && !sticksInAir
     }
 
@@ -167,6 +171,7 @@ public struct GameState: Sendable, Equatable {
         case .idle: break
         }
         if sticksInAir { return .inTheAir }
+        if let online, !online.myTurn { return .remoteTurn }
         switch snapshot.phase {
         case .toThrow: return .throwSticks(throws: Int(snapshot.owed + snapshot.owedPrize))
         case .toMove: return selection == nil ? .pickPiece : .pickDestination
@@ -198,6 +203,8 @@ public enum TurnStatus: Sendable, Equatable {
     case botThrows
     case botThinks
     case botMoves
+    /// Online: a seat held by another device (or a bot on the server) is to act.
+    case remoteTurn
     case over
 }
 
@@ -221,4 +228,45 @@ extension Array where Element: Hashable {
         var seen = Set<Element>()
         return filter { seen.insert($0).inserted }
     }
+}
+
+/// The online side of the game screen: the room's seats as the server sees them, whether
+/// this device is to act, and the connection (for the banner while it is lost).
+public struct OnlineTableState: Sendable, Equatable {
+    public internal(set) var code: String
+    /// Every seat: its holder's name, connected or not, a bot standing in, this device's.
+    public internal(set) var seats: [RoomSeat]
+    /// A seat of this device is to act (and no bot stands in for it).
+    public internal(set) var myTurn: Bool
+    public internal(set) var connection: Connection
+    /// An intent was sent and its answer has not come back yet.
+    public internal(set) var waiting = false
+
+    /// The connection is up: intents may be sent.
+    public var online: Bool {
+        switch connection {
+        case .connected, .restored: true
+        case .reconnecting, .closed: false
+        }
+    }
+
+    /// A person at this device may throw or move now.
+    public var mayAct: Bool { myTurn && online && !waiting }
+
+    /// The banner while the connection is lost and being restored; `nil` when it is up.
+    public var banner: ConnectionBanner? {
+        switch connection {
+        case .connected, .restored: nil
+        case .reconnecting(let attempt): .reconnecting(attempt: Int(attempt))
+        case .closed: .closed
+        }
+    }
+
+    public func seat(_ seat: Int32) -> RoomSeat? { seats.first { $0.seat == seat } }
+}
+
+/// What the game screen's connection banner says.
+public enum ConnectionBanner: Sendable, Equatable {
+    case reconnecting(attempt: Int)
+    case closed
 }

@@ -37,6 +37,16 @@ public struct UserMessage: Error, Equatable, Identifiable {
         case invalidInput
         /// A bug: the game object cannot go on.
         case internalError
+        /// Online: the server refused (`detail` starts with the protocol's error id).
+        case refused
+        /// Online: no connection, or no answer in time (the app is reconnecting).
+        case offline
+        /// Online: the server said something this version of the app cannot read.
+        case serverProtocol
+        /// Online: not a room code.
+        case badRoomCode
+        /// Online: not a server address (`ws://` or `wss://` and a host).
+        case badServer
     }
 
     /// Distinguishes two equal messages shown one after the other.
@@ -73,6 +83,11 @@ public struct UserMessage: Error, Equatable, Identifiable {
         case .botFailed: text = "The computer player could not move."
         case .invalidInput: text = "The game could not read that."
         case .internalError: text = "Something went wrong inside the game."
+        case .refused: text = "The room refused that."
+        case .offline: text = "The connection to the room is lost."
+        case .serverProtocol: text = "The server speaks a newer language; update the app."
+        case .badRoomCode: text = "That is not a room code."
+        case .badServer: text = "That is not a server address."
         }
         return detail.isEmpty ? text : "\(text) (\(detail))"
     }
@@ -80,6 +95,7 @@ public struct UserMessage: Error, Equatable, Identifiable {
     /// The message for any error thrown by the bindings (or anything else); `nil` for a
     /// cancelled bot search, which is never news to the player.
     public static func from(_ error: any Error) -> UserMessage? {
+        if let e = error as? OnlineError { return from(online: e) }
         guard let e = error as? YutError else {
             if error is CancellationError { return nil }
             return UserMessage(.internalError, detail: String(describing: error))
@@ -100,6 +116,16 @@ public struct UserMessage: Error, Equatable, Identifiable {
         case .Cancelled: return nil
         case .InvalidInput(let reason): return UserMessage(.invalidInput, detail: reason)
         case .Internal(let reason): return UserMessage(.internalError, detail: reason)
+        }
+    }
+
+    private static func from(online e: OnlineError) -> UserMessage {
+        switch e {
+        case .Refused(let code, let reason): UserMessage(.refused, detail: "\(code): \(reason)")
+        case .Offline(let reason): UserMessage(.offline, detail: reason)
+        case .Stale(let reason): UserMessage(.staleMove, detail: reason)
+        case .InvalidInput(let reason): UserMessage(.invalidInput, detail: reason)
+        case .Protocol(let reason): UserMessage(.serverProtocol, detail: reason)
         }
     }
 }

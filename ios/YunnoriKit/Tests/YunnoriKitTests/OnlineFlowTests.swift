@@ -1,0 +1,101 @@
+#if os(Linux) || os(macOS)
+import Foundation
+import Testing
+import YutCore
+@testable import YunnoriKit
+
+/// The walk the app's screens take (ios/YunnoriUITests/OnlinePathUITests on the macOS lane),
+/// at the models' level against a real server: host → the code and its link → join by
+/// pasting the link → the lobby → play → leave → the saved-games list → rejoin.
+@Suite("Online screens' path against a real server", .serialized)
+@MainActor
+struct OnlineFlowTests {
+    @Test("host, share the code, join, play, leave and rejoin")
+    func hostShareJoinPlayLeaveRejoin() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let host = try phone(server), guest = try phone(server)
+
+        // Host: the new-game form's table, with the house rule the form set.
+        let form = NewGameModel(defaultName: { "Player \($0 + 1)" })
+        form.setPlayer(id: form.state.seats[1].id, .human)
+        let setup = form.makeNewGame()
+        #expect(await host.host(name: "Haneul", game: setup, settings: testRoomSettings()))
+        let room = try #require(host.room)
+        #expect(room.hosting && room.stage == .lobby)
+
+        // Share: the code, and the link that opens the join screen.
+        #expect(room.link == roomLink(code: room.code))
+        #expect(readRoomCode(input: room.link) == room.code)
+        #expect(readRoomCode(input: "  \(room.code.lowercased()) ") == room.code)
+
+        // Join: a code that cannot be one is refused before any connection.
+        #expect(await guest.join(code: "??", name: "Bada") == false)
+        #expect(guest.message?.kind == .badRoomCode && !guest.inRoom)
+        guest.dismissMessage()
+        #expect(await guest.join(code: room.link, name: "Bada"))
+        #expect(guest.mySeats.map(\.seat) == [1] && !guest.hosting)
+
+        // The lobby: both seats taken and connected, then ready; only the host may start.
+        try await waitUntil("both seats taken") {
+            host.room?.seats.allSatisfy { $0.taken && $0.connected } == true
+        }
+        #expect(!host.canStart)
+        await guest.start()
+        #expect(guest.message?.kind == .refused)
+        guest.dismissMessage()
+        await host.ready(true)
+        await guest.ready(true)
+        try await waitUntil("the host may start") { host.canStart }
+        await host.start()
+        try await waitUntil("the game screens") { host.playing && guest.playing }
+        #expect(host.game.state.online?.seat(0)?.mine == true)
+        #expect(guest.game.state.online?.seat(0)?.mine == false)
+
+        // Play: a few throws and moves, each seen on both phones.
+        var latencies: [Double] = []
+        try await OnlineGameTests().play(host, guest, latencies: &latencies) { host.playsHeard >= 6 }
+        #expect(samePosition(host.game.state.snapshot, guest.game.state.snapshot))
+
+        // Leave: the screen closes, the room is kept in the saved-games list.
+        await guest.leave()
+        #expect(!guest.inRoom && !guest.game.state.hasGame && guest.game.state.online == nil)
+        let saved = try #require(guest.tickets?.rooms.first)
+        #expect(saved.code == room.code && saved.seats.map(\.seat) == [1])
+        // The list survives the app: a new store reads the same file.
+        let reread = RoomTickets(file: try #require(guest.tickets?.file))
+        #expect(reread.rooms == guest.tickets?.rooms)
+
+        // Rejoin from the list: the same seat, the game where it was.
+        #expect(await guest.rejoin(saved))
+        try await waitUntil("the game again, on the same seat") {
+            guest.playing && guest.game.state.hasGame && guest.mySeats.map(\.seat) == [1]
+        }
+        try await waitUntil("the same position") {
+            samePosition(host.game.state.snapshot, guest.game.state.snapshot)
+        }
+        try await OnlineGameTests().play(host, guest, latencies: &latencies) { host.playsHeard >= 10 }
+
+        // Forget: the room leaves the list.
+        await guest.leave()
+        guest.forget(saved)
+        #expect(guest.tickets?.rooms.isEmpty == true)
+        await host.leave()
+    }
+
+    @Test("the server address: the default, a checked one, a refused one")
+    func serverAddress() throws {
+        let defaults = try #require(UserDefaults(suiteName: "online-\(UUID().uuidString)"))
+        #expect(ServerAddress.current(defaults) == defaultServer())
+        #expect(try ServerAddress.set(" ws://127.0.0.1:9000/ ", in: defaults).get() == "ws://127.0.0.1:9000")
+        #expect(ServerAddress.current(defaults) == "ws://127.0.0.1:9000")
+        guard case .failure(let message) = ServerAddress.set("http://example.org", in: defaults) else {
+            Issue.record("an http address was taken")
+            return
+        }
+        #expect(message.kind == .badServer)
+        #expect(ServerAddress.current(defaults) == "ws://127.0.0.1:9000")
+        #expect(try ServerAddress.set("", in: defaults).get() == defaultServer())
+    }
+}
+#endif
