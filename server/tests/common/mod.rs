@@ -295,3 +295,26 @@ pub async fn play_out(players: &mut [&mut Player]) -> usize {
 pub fn shared<T>(t: T) -> Arc<T> {
     Arc::new(t)
 }
+
+/// Starts the `yut-server` binary on a free loopback port with `args` (logging warnings
+/// only) and returns the process and its `ws://` URL, read from its first line.
+pub fn spawn_server(args: &[&str]) -> (std::process::Child, String) {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_yut-server"))
+        .args(["--listen", "127.0.0.1:0"])
+        .args(args)
+        .env("YUT_LOG", "warn")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .spawn()
+        .expect("yut-server starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut line = String::new();
+    BufReader::new(stdout).read_line(&mut line).expect("a line");
+    let addr = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_string();
+    (child, format!("ws://{addr}"))
+}
