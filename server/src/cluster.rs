@@ -56,6 +56,18 @@ redis.call('SET', KEYS[1], ARGV[1])
 return {fence, ''}
 "#;
 
+/// The URL of the live node that owns a room, or nothing.
+const OWNER: &str = r#"
+local owner = redis.call('GET', KEYS[1])
+if owner then
+  local url = redis.call('GET', 'yut:node:' .. owner)
+  if url then
+    return url
+  end
+end
+return false
+"#;
+
 /// Renews this node's lease when it is still this node's: 1 renewed, 0 lapsed.
 const RENEW: &str = r#"
 if redis.call('GET', KEYS[1]) == ARGV[1] then
@@ -75,6 +87,7 @@ pub struct Cluster {
     lease: Duration,
     take: Script,
     renew: Script,
+    owner: Script,
 }
 
 impl Cluster {
@@ -100,6 +113,7 @@ impl Cluster {
             lease,
             take: Script::new(TAKE),
             renew: Script::new(RENEW),
+            owner: Script::new(OWNER),
         };
         cluster.lease_again().await?;
         Ok(cluster)
@@ -166,6 +180,17 @@ impl Cluster {
             0 => Owner::Other(url),
             _ => Owner::Lapsed,
         })
+    }
+
+    /// The URL of the live node that owns the room `code`, if any (a relay checks that
+    /// its owner still is one).
+    pub async fn owner(&self, code: &str) -> Result<Option<String>, ClusterError> {
+        let mut conn = self.conn.clone();
+        self.owner
+            .key(format!("yut:owner:{code}"))
+            .invoke_async(&mut conn)
+            .await
+            .map_err(err)
     }
 
     /// Gives up this node's lease (a graceful shutdown): its rooms are free at once.

@@ -123,6 +123,7 @@ pub async fn run(
 /// A room's owner to relay a client to, and the request that asked for the room.
 struct Relay {
     url: String,
+    code: String,
     id: Option<u64>,
     first: String,
 }
@@ -133,16 +134,35 @@ struct Relay {
 /// request is refused and the client may ask again (the owner's lease runs out soon).
 async fn relay(c: &mut Connection, stream: &mut SplitStream<WebSocket>, to: Relay) -> bool {
     use tokio_tungstenite::tungstenite::Message as Up;
+    let Some(cluster) = c.state.rooms.cluster().cloned() else {
+        return false;
+    };
     let url = format!("{}/ws", to.url.trim_end_matches('/'));
-    let up = match tokio_tungstenite::connect_async(url.as_str()).await {
-        Ok((up, _)) => up,
-        Err(e) => {
+    // A node that hangs (paused, cut off) accepts TCP but never answers: give up on it
+    // within a lease, by which time another node may take the room.
+    let connecting = tokio::time::timeout(
+        cluster.lease(),
+        tokio_tungstenite::connect_async(url.as_str()),
+    );
+    let up = match connecting.await {
+        Ok(Ok((up, _))) => up,
+        Ok(Err(e)) => {
             tracing::debug!(conn = c.conn, %url, error = %e, "cannot relay");
             c.send(error_message(
                 to.id,
                 &refuse(
                     ErrorCode::Internal,
                     "the room's node is out of reach: try again in a moment",
+                ),
+            ));
+            return false;
+        }
+        Err(_) => {
+            c.send(error_message(
+                to.id,
+                &refuse(
+                    ErrorCode::Internal,
+                    "the room's node does not answer: try again in a moment",
                 ),
             ));
             return false;
@@ -165,8 +185,19 @@ async fn relay(c: &mut Connection, stream: &mut SplitStream<WebSocket>, to: Rela
     // The owner's `welcome` answers this node's hello: the client had its own already.
     let mut welcomed = false;
     let mut shutdown = c.state.shutdown.listen();
+    // A hung owner keeps its connections open: the relay ends once Redis says the room
+    // has another owner (or none), and the client reconnects to find it.
+    let mut check = tokio::time::interval(cluster.lease() / 2);
+    check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
+            _ = check.tick() => {
+                if let Ok(owner) = cluster.owner(&to.code).await {
+                    if owner.as_deref() != Some(to.url.as_str()) {
+                        break;
+                    }
+                }
+            }
             m = stream.next() => match m {
                 Some(Ok(Message::Text(text))) => match c.rate.check(Instant::now()) {
                     Verdict::Accept => {
@@ -394,8 +425,9 @@ impl Connection {
     /// The room `code` asked for by the request `text`: here, or else a refusal sent, or
     /// (owned by another node) the relay set up.
     async fn find(&mut self, id: Option<u64>, code: &str, text: &str) -> Option<RoomHandle> {
-        let found = match normalise_code(code) {
-            Some(c) => self.state.rooms.find(&c).await,
+        let normal = normalise_code(code);
+        let found = match &normal {
+            Some(c) => self.state.rooms.find(c).await,
             None => Ok(Found::Nowhere),
         };
         match found {
@@ -403,6 +435,7 @@ impl Connection {
             Ok(Found::Elsewhere(url)) if self.room.is_none() => {
                 self.relay = Some(Relay {
                     url,
+                    code: normal.unwrap_or_default(),
                     id,
                     first: text.to_string(),
                 });

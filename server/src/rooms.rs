@@ -26,9 +26,9 @@ pub struct Rooms {
     done: Mutex<Option<mpsc::Sender<()>>>,
     /// The other nodes sharing the store, if any: rooms are then taken on demand.
     cluster: Option<Arc<Cluster>>,
-    /// One room taken over at a time, so two clients of one room arriving at once do not
-    /// both load it.
-    taking: tokio::sync::Mutex<()>,
+    /// Rooms being taken over, each behind a lock of its own, so two clients of one room
+    /// arriving at once do not both load it while other rooms are taken meanwhile.
+    taking: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 /// Where a room a client asked for is.
@@ -77,7 +77,7 @@ impl Rooms {
             shutdown,
             done: Mutex::new(Some(done)),
             cluster: None,
-            taking: tokio::sync::Mutex::new(()),
+            taking: Mutex::default(),
         }
     }
 
@@ -100,7 +100,25 @@ impl Rooms {
         let Some(cluster) = &self.cluster else {
             return Ok(Found::Nowhere);
         };
-        let _one = self.taking.lock().await;
+        let one = self
+            .taking
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(code.to_string())
+            .or_default()
+            .clone();
+        let _one = one.lock().await;
+        let found = self.take_over(cluster, code).await;
+        // The room is in the map now (or not to be had): a later client finds it there.
+        self.taking
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(code);
+        found
+    }
+
+    /// `find` for a room not held here, one client of the room at a time.
+    async fn take_over(&self, cluster: &Cluster, code: &str) -> Result<Found, Refusal> {
         if let Some(h) = self.get(code) {
             return Ok(Found::Here(h));
         }

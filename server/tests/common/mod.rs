@@ -73,6 +73,10 @@ impl Player {
     pub async fn connect(url: &str) -> Player {
         let (listener, rx) = ChannelListener::new();
         let client = Client::connect(url, listener).await.expect("connects");
+        Player::with(client, rx)
+    }
+
+    fn with(client: Client, rx: UnboundedReceiver<ClientEvent>) -> Player {
         Player {
             client,
             rx,
@@ -82,6 +86,19 @@ impl Player {
             played: Vec::new(),
             events: Vec::new(),
         }
+    }
+
+    /// A client that does not reconnect once its connection is lost.
+    pub async fn connect_once(url: &str) -> Player {
+        let (listener, rx) = ChannelListener::new();
+        let once = yut_net::Backoff {
+            attempts: 0,
+            ..yut_net::Backoff::default()
+        };
+        let client = Client::connect_with(url, listener, once)
+            .await
+            .expect("connects");
+        Player::with(client, rx)
     }
 
     pub fn took(&mut self, j: &Joined) {
@@ -309,8 +326,11 @@ pub fn spawn_server(args: &[&str]) -> (std::process::Child, String) {
         .spawn()
         .expect("yut-server starts");
     let stdout = child.stdout.take().expect("stdout");
+    let mut lines = BufReader::new(stdout);
     let mut line = String::new();
-    BufReader::new(stdout).read_line(&mut line).expect("a line");
+    lines.read_line(&mut line).expect("a line");
+    // The server logs on standard output: keep reading it, so a write never fails.
+    std::thread::spawn(move || std::io::copy(&mut lines, &mut std::io::sink()));
     let addr = line
         .trim()
         .strip_prefix("listening on ")
