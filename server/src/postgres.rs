@@ -150,8 +150,14 @@ impl Store for PgStore {
     }
 
     async fn delete_room(&self, code: &str) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM rooms WHERE code = $1")
+        self.delete_room_fenced(code, u64::MAX >> 1).await
+    }
+
+    async fn delete_room_fenced(&self, code: &str, fence: u64) -> Result<(), StoreError> {
+        // The room's actions go with it (ON DELETE CASCADE).
+        sqlx::query("DELETE FROM rooms WHERE code = $1 AND fence <= $2")
             .bind(code)
+            .bind(fence as i64)
             .execute(&self.pool)
             .await
             .map_err(db)?;

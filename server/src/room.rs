@@ -1342,7 +1342,12 @@ impl Room {
             if let Some(since) = self.empty_since_ms {
                 if now_ms() >= since + self.ctx.ttl.as_millis() as u64 {
                     tracing::info!(room = %self.code, "room expired");
-                    if let Err(e) = self.ctx.store.delete_room(&self.code).await {
+                    if let Err(e) = self
+                        .ctx
+                        .store
+                        .delete_room_fenced(&self.code, self.fence)
+                        .await
+                    {
                         tracing::error!(room = %self.code, error = %e, "could not forget the room");
                     }
                     (self.ctx.forget)(&self.code);

@@ -116,6 +116,12 @@ pub trait Store: Send + Sync + 'static {
         self.append(code, game, seq, entry).await
     }
 
+    /// As `delete_room`, doing nothing when another node holds the room under a higher
+    /// fencing token than `fence`.
+    async fn delete_room_fenced(&self, code: &str, _fence: u64) -> Result<(), StoreError> {
+        self.delete_room(code).await
+    }
+
     /// Raises the room's fencing token to `fence` before its new owner loads it, so that
     /// from then on every write of an earlier owner is refused. `false` when the room is
     /// not stored or a later owner has claimed it already.

@@ -157,6 +157,11 @@ async fn the_store_refuses_a_write_under_a_lease_taken_over() {
         .expect("loads")
         .expect("a room");
     assert_eq!(loaded.entries, vec![entry(0), entry(2)]);
+    store.delete_room_fenced(&code, 1).await.expect("answered");
+    assert!(
+        store.load_room(&code).await.expect("loads").is_some(),
+        "a former owner does not delete the room"
+    );
     store.delete_room(&code).await.expect("deleted");
 }
 
