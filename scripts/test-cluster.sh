@@ -10,8 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=lib-common.sh
-source scripts/lib-common.sh
-YN_LOG_TAG=test-cluster
+. "$(dirname "$0")/lib-common.sh"
+export YN_LOG_TAG=test-cluster
 export PATH="$HOME/.cargo/bin:$PATH"
 start=$(date +%s)
 
@@ -23,7 +23,7 @@ if [ "${1:-}" = "--bench" ]; then
 fi
 
 yn_apt_ensure postgresql redis-server
-PG_BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1)"
+PG_BIN="$(find /usr/lib/postgresql -mindepth 2 -maxdepth 2 -name bin 2>/dev/null | sort -V | tail -n1)"
 [ -x "$PG_BIN/initdb" ] || yn_die "PostgreSQL's initdb not found under /usr/lib/postgresql"
 command -v redis-server >/dev/null || yn_die "redis-server not found"
 command -v redis-cli >/dev/null || yn_die "redis-cli not found"
