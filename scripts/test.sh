@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project, in the order that fails fastest: formatting and lints, the
 # Rust suites (unit, scenario files, route table, odds, property tests, sessions, saves,
-# bots, terminal game), the scenario runner as users call it, then the Kotlin and Swift
+# bots, terminal game), yut-server as a cluster on PostgreSQL and Redis, the scenario runner as users call it, then the Kotlin and Swift
 # binding suites, the Android view model and app screens, the iPhone view model and the
 # iPhone app's views, strings and screens. Installs the tools it needs (idempotent, cached
 # under /opt/yunnori-tools).
@@ -31,6 +31,9 @@ cargo clippy --workspace --all-targets -- -D warnings
 
 step "cargo test --workspace"
 cargo test --workspace
+
+step "yut-server as a cluster: two nodes on PostgreSQL and Redis (installed from Debian when missing), a node killed with SIGKILL 10 times in 200 running games"
+bash scripts/test-cluster.sh
 
 step "scenario runner: yut scenario tests/scenarios"
 cargo run -q -p yut-cli -- scenario tests/scenarios

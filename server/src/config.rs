@@ -7,7 +7,8 @@ use std::time::Duration;
 
 /// yut-server: online rooms for Yunnori (Yut Nori). Rooms, seats and every accepted
 /// action are kept in an embedded SQLite file under --data; a restarted server resumes
-/// every room where it was.
+/// every room where it was. Several nodes share rooms through PostgreSQL (--store) and
+/// Redis (--redis): see docs/DEPLOY.md.
 #[derive(Clone, Debug, Parser)]
 #[command(name = "yut-server", version)]
 pub struct Config {
@@ -18,6 +19,28 @@ pub struct Config {
     /// Directory of the embedded store (created when missing).
     #[arg(long, env = "YUT_DATA", default_value = "yut-data")]
     pub data: PathBuf,
+
+    /// The shared store instead of the embedded one: a `postgres://` URL.
+    #[arg(long, env = "YUT_STORE")]
+    pub store: Option<String>,
+
+    /// Redis (`redis://…`) for the rooms' leases between nodes; needs --store.
+    #[arg(long, env = "YUT_REDIS", requires = "store")]
+    pub redis: Option<String>,
+
+    /// This node's name in the cluster (a restarted node takes a new lease under it).
+    #[arg(long, env = "YUT_NODE_ID", default_value = "node")]
+    pub node_id: String,
+
+    /// How long a node's lease lasts unrenewed: a dead node's rooms are taken over after
+    /// at most this long.
+    #[arg(long, env = "YUT_LEASE_MS", default_value_t = 3_000)]
+    pub lease_ms: u64,
+
+    /// The WebSocket URL other nodes relay this node's rooms' clients to (default
+    /// `ws://` and the address listened on).
+    #[arg(long, env = "YUT_ADVERTISE")]
+    pub advertise: Option<String>,
 
     /// TLS certificate chain (PEM); with --tls-key the server speaks wss:// and https://.
     #[arg(long, env = "YUT_TLS_CERT", requires = "tls_key")]
@@ -71,6 +94,11 @@ impl Config {
         Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 0)),
             data,
+            store: None,
+            redis: None,
+            node_id: "node".into(),
+            lease_ms: 3_000,
+            advertise: None,
             tls_cert: None,
             tls_key: None,
             room_ttl_secs: 86_400,

@@ -2,9 +2,11 @@
 //! clients send intents over a WebSocket (`docs/PROTOCOL.md`), the room checks them with
 //! the engine, stores each accepted action, then tells everyone.
 
+pub mod cluster;
 pub mod config;
 pub mod connection;
 pub mod limits;
+pub mod postgres;
 pub mod room;
 pub mod rooms;
 pub mod server;

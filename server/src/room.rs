@@ -98,6 +98,9 @@ pub enum Command {
     },
     /// The connection closed or left.
     Gone { conn: ConnId },
+    /// This node lost the room's lease: the room ends here without writing anything, and
+    /// its clients reconnect (to the node that takes it over).
+    Lost,
 }
 
 /// How the rest of the server reaches a room.
@@ -111,6 +114,12 @@ impl RoomHandle {
     /// Hands a command to the room; `false` when the room has closed.
     pub async fn send(&self, c: Command) -> bool {
         self.tx.send(c).await.is_ok()
+    }
+
+    /// Returns once the room's task has ended (expired, shut down, or lost to another
+    /// node), so its connections can close and their clients reconnect.
+    pub async fn closed(&self) {
+        self.tx.closed().await
     }
 }
 
@@ -203,6 +212,10 @@ pub struct Room {
     last_action_at: Instant,
     /// The last move was played by a bot for a person (standin or turn timer): no undo.
     last_move_by_bot: bool,
+    /// The fencing token this node holds the room under (0 with the embedded store).
+    fence: u64,
+    /// The store refused a write under `fence`: another node owns the room now.
+    lost: std::sync::atomic::AtomicBool,
     ctx: Arc<RoomContext>,
 }
 
@@ -314,6 +327,8 @@ impl Room {
             members: HashMap::new(),
             last_action_at: Instant::now(),
             last_move_by_bot: false,
+            fence: 0,
+            lost: std::sync::atomic::AtomicBool::new(false),
             ctx,
         }
     }
@@ -356,12 +371,29 @@ impl Room {
             members: HashMap::new(),
             last_action_at: now,
             last_move_by_bot: false,
+            fence: 0,
+            lost: std::sync::atomic::AtomicBool::new(false),
             ctx,
         })
     }
 
     pub fn code(&self) -> &str {
         &self.code
+    }
+
+    /// The room held under the fencing token `fence`: every write carries it.
+    pub fn fenced(mut self, fence: u64) -> Room {
+        self.fence = fence;
+        self
+    }
+
+    /// A store's answer: a refusal when it failed, and the room marked lost when the
+    /// failure was a newer owner's fence.
+    fn stored(&self, r: Result<(), StoreError>) -> Result<(), Refusal> {
+        if let Err(StoreError::Fenced(_)) = &r {
+            self.lost.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        r.map_err(store_refusal)
     }
 
     pub fn record(&self) -> RoomRecord {
@@ -397,6 +429,9 @@ impl Room {
             let _done = done;
             let mut expired = false;
             loop {
+                if room.lost.load(std::sync::atomic::Ordering::Relaxed) {
+                    break;
+                }
                 let due = room.next_due();
                 tokio::select! {
                     c = rx.recv() => match c {
@@ -412,8 +447,12 @@ impl Room {
                     _ = shutdown.fired() => break,
                 }
             }
-            // An expired room is gone from the store; anything else stores its record.
-            if !expired {
+            // An expired room is gone from the store; a lost one belongs to another node;
+            // anything else stores its record.
+            if room.lost.load(std::sync::atomic::Ordering::Relaxed) {
+                tracing::info!(room = %room.code, "room lost to another node");
+                (room.ctx.forget)(&room.code);
+            } else if !expired {
                 room.close().await;
             }
         });
@@ -422,17 +461,23 @@ impl Room {
 
     /// Stores the record one last time (every action is stored already).
     async fn close(&mut self) {
-        if let Err(e) = self.ctx.store.save_room(&self.record()).await {
+        if let Err(e) = self
+            .ctx
+            .store
+            .save_room_fenced(&self.record(), self.fence)
+            .await
+        {
             tracing::error!(room = %self.code, error = %e, "could not store the room on closing");
         }
     }
 
     async fn save(&self) -> Result<(), Refusal> {
-        self.ctx
+        let r = self
+            .ctx
             .store
-            .save_room(&self.record())
-            .await
-            .map_err(store_refusal)
+            .save_room_fenced(&self.record(), self.fence)
+            .await;
+        self.stored(r)
     }
 
     // ---- messages out ----
@@ -607,6 +652,7 @@ impl Room {
                 }
             }
             Command::Gone { conn } => self.gone(conn).await,
+            Command::Lost => self.lost.store(true, std::sync::atomic::Ordering::Relaxed),
         }
     }
 
@@ -1092,11 +1138,18 @@ impl Room {
     /// Stores an entry; the caller has already changed the session and puts it back if
     /// this fails.
     async fn store_entry(&mut self, entry: &Entry) -> Result<(), Refusal> {
-        self.ctx
+        let r = self
+            .ctx
             .store
-            .append(&self.code, self.game_number, self.seq + 1, entry)
-            .await
-            .map_err(store_refusal)?;
+            .append_fenced(
+                &self.code,
+                self.game_number,
+                self.seq + 1,
+                entry,
+                self.fence,
+            )
+            .await;
+        self.stored(r)?;
         self.seq += 1;
         Ok(())
     }
@@ -1289,7 +1342,12 @@ impl Room {
             if let Some(since) = self.empty_since_ms {
                 if now_ms() >= since + self.ctx.ttl.as_millis() as u64 {
                     tracing::info!(room = %self.code, "room expired");
-                    if let Err(e) = self.ctx.store.delete_room(&self.code).await {
+                    if let Err(e) = self
+                        .ctx
+                        .store
+                        .delete_room_fenced(&self.code, self.fence)
+                        .await
+                    {
                         tracing::error!(room = %self.code, error = %e, "could not forget the room");
                     }
                     (self.ctx.forget)(&self.code);

@@ -1,6 +1,7 @@
 //! The registry of rooms: codes to room tasks; making a room, restoring every room from the
 //! store at start.
 
+use crate::cluster::{Cluster, Owner};
 use crate::room::{
     check_table, default_colour, default_name, refuse, Refusal, Room, RoomContext, RoomHandle,
 };
@@ -23,6 +24,19 @@ pub struct Rooms {
     shutdown: ShutdownTrigger,
     /// Each room task holds a clone; the server waits for all of them to drop at shutdown.
     done: Mutex<Option<mpsc::Sender<()>>>,
+    /// The other nodes sharing the store, if any: rooms are then taken on demand.
+    cluster: Option<Arc<Cluster>>,
+    /// Rooms being taken over, each behind a lock of its own, so two clients of one room
+    /// arriving at once do not both load it while other rooms are taken meanwhile.
+    taking: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+}
+
+/// Where a room a client asked for is.
+pub enum Found {
+    Here(RoomHandle),
+    /// Owned by another node, reachable at this URL.
+    Elsewhere(String),
+    Nowhere,
 }
 
 fn lock(map: &Map) -> std::sync::MutexGuard<'_, HashMap<String, RoomHandle>> {
@@ -62,6 +76,90 @@ impl Rooms {
             max_rooms,
             shutdown,
             done: Mutex::new(Some(done)),
+            cluster: None,
+            taking: Mutex::default(),
+        }
+    }
+
+    /// Rooms shared with other nodes through `cluster`.
+    pub fn with_cluster(mut self, cluster: Arc<Cluster>) -> Rooms {
+        self.cluster = Some(cluster);
+        self
+    }
+
+    pub fn cluster(&self) -> Option<&Arc<Cluster>> {
+        self.cluster.as_ref()
+    }
+
+    /// The room `code`: held here, or (in a cluster) owned by another live node, or taken
+    /// over from the store because its owner is gone.
+    pub async fn find(&self, code: &str) -> Result<Found, Refusal> {
+        if let Some(h) = self.get(code) {
+            return Ok(Found::Here(h));
+        }
+        let Some(cluster) = &self.cluster else {
+            return Ok(Found::Nowhere);
+        };
+        let one = self
+            .taking
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(code.to_string())
+            .or_default()
+            .clone();
+        let _one = one.lock().await;
+        let found = self.take_over(cluster, code).await;
+        // The room is in the map now (or not to be had): a later client finds it there.
+        self.taking
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(code);
+        found
+    }
+
+    /// `find` for a room not held here, one client of the room at a time.
+    async fn take_over(&self, cluster: &Cluster, code: &str) -> Result<Found, Refusal> {
+        if let Some(h) = self.get(code) {
+            return Ok(Found::Here(h));
+        }
+        let internal = |e: String| refuse(ErrorCode::Internal, e);
+        let fence = match cluster
+            .take(code)
+            .await
+            .map_err(|e| internal(e.to_string()))?
+        {
+            Owner::Me(fence) => fence,
+            // An earlier run of this node at this address, its lease not yet run out:
+            // relaying would only reach this node again.
+            Owner::Other(url) if url == cluster.url() => {
+                return Err(internal(
+                    "the room's node is restarting: try again in a moment".into(),
+                ))
+            }
+            Owner::Other(url) => return Ok(Found::Elsewhere(url)),
+            Owner::Lapsed => return Err(internal("this node is renewing its lease".into())),
+        };
+        let store = &self.ctx.store;
+        let stored = |e: StoreError| refuse(ErrorCode::StoreFailed, e.to_string());
+        // The fence first: from here on no write of the room's former owner is accepted,
+        // so what is loaded next is all there will ever be of it.
+        if !store.claim(code, fence).await.map_err(stored)? {
+            return Ok(Found::Nowhere);
+        }
+        let Some(loaded) = store.load_room(code).await.map_err(stored)? else {
+            return Ok(Found::Nowhere);
+        };
+        let room = Room::restore(loaded, self.ctx.clone()).map_err(internal)?;
+        tracing::info!(room = code, fence, "room taken over");
+        self.spawn(room.fenced(fence)).map(Found::Here)
+    }
+
+    /// This node's lease lapsed: every room it holds may have a new owner, so all of them
+    /// end here (without writing) and their clients reconnect.
+    pub async fn lose_all(&self) {
+        let handles: Vec<RoomHandle> = lock(&self.map).values().cloned().collect();
+        for h in handles {
+            h.send(crate::room::Command::Lost).await;
         }
     }
 
@@ -81,6 +179,10 @@ impl Rooms {
     /// Rebuilds every stored room; returns how many came back and the rooms that could
     /// not (their codes and why), which stay in the store untouched.
     pub async fn restore(&self) -> Result<(usize, Vec<String>), StoreError> {
+        // In a cluster, rooms are loaded when a client asks for one (see `find`).
+        if self.cluster.is_some() {
+            return Ok((0, Vec::new()));
+        }
         let loaded = self.ctx.store.load_rooms().await?;
         let mut ok = 0;
         let mut failed = Vec::new();
@@ -144,18 +246,7 @@ impl Rooms {
                 "a room needs a seat for a person",
             ));
         }
-        let code = {
-            let map = lock(&self.map);
-            let mut code = new_code();
-            // 20^6 codes: a clash is rare, a second one rarer still.
-            for _ in 0..32 {
-                if !map.contains_key(&code) {
-                    break;
-                }
-                code = new_code();
-            }
-            code
-        };
+        let (code, fence) = self.new_code().await?;
         let room = Room::new(
             code,
             &rules,
@@ -163,13 +254,35 @@ impl Rooms {
             table.teams.clone(),
             table.options.clone(),
             self.ctx.clone(),
-        );
+        )
+        .fenced(fence);
         self.ctx
             .store
-            .save_room(&room.record())
+            .save_room_fenced(&room.record(), fence)
             .await
             .map_err(|e| refuse(ErrorCode::StoreFailed, e.to_string()))?;
         self.spawn(room)
+    }
+
+    /// A code no room here has (in a cluster: taken, with its fencing token).
+    async fn new_code(&self) -> Result<(String, u64), Refusal> {
+        // 20^6 codes: a clash is rare, a second one rarer still.
+        for _ in 0..32 {
+            let code = new_code();
+            if lock(&self.map).contains_key(&code) {
+                continue;
+            }
+            let Some(cluster) = &self.cluster else {
+                return Ok((code, 0));
+            };
+            match cluster.take(&code).await {
+                Ok(Owner::Me(fence)) => return Ok((code, fence)),
+                Ok(Owner::Other(_)) => continue,
+                Ok(Owner::Lapsed) => break,
+                Err(e) => return Err(refuse(ErrorCode::Internal, e.to_string())),
+            }
+        }
+        Err(refuse(ErrorCode::Internal, "no room code is free"))
     }
 
     /// Stops taking rooms; the room tasks end on the shutdown signal.

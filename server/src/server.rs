@@ -1,7 +1,9 @@
 //! HTTP: `/ws` (the rooms protocol), `/health`; starting, and stopping gracefully.
 
+use crate::cluster::Cluster;
 use crate::config::Config;
 use crate::limits::ConnectionLimit;
+use crate::postgres::PgStore;
 use crate::rooms::Rooms;
 use crate::shutdown::{self, ShutdownTrigger};
 use crate::sqlite::SqliteStore;
@@ -30,6 +32,8 @@ pub struct State {
 pub enum ServerError {
     #[error("store: {0}")]
     Store(#[from] crate::store::StoreError),
+    #[error("{0}")]
+    Cluster(#[from] crate::cluster::ClusterError),
     #[error("cannot listen on {addr}: {error}")]
     Listen {
         addr: SocketAddr,
@@ -73,6 +77,12 @@ impl Running {
             .graceful_shutdown(Some(Duration::from_secs(self.state.config.shutdown_secs)));
         // Every room task holds a sender; recv() returns None once the last has ended.
         while self.rooms_done.recv().await.is_some() {}
+        // Every room is stored: another node may take them at once.
+        if let Some(c) = self.state.rooms.cluster() {
+            if let Err(e) = c.leave().await {
+                tracing::warn!("could not give up the lease: {e}");
+            }
+        }
         match self.serving.await {
             Ok(r) => r.map_err(ServerError::Serve),
             Err(e) => Err(ServerError::Serve(std::io::Error::other(e.to_string()))),
@@ -103,8 +113,38 @@ async fn wait_for_signal() {
 
 /// Opens the store, restores every room, and starts listening.
 pub async fn start(config: Config) -> Result<Running, ServerError> {
-    let store: Arc<dyn Store> = Arc::new(SqliteStore::open(&config.data).await?);
+    let store: Arc<dyn Store> = match &config.store {
+        Some(url) => Arc::new(PgStore::open(url).await?),
+        None => Arc::new(SqliteStore::open(&config.data).await?),
+    };
     start_with_store(config, store).await
+}
+
+/// Renews this node's lease every third of it until shutdown; when it had lapsed, lets
+/// every room go (another node may have taken them) and takes a lease anew.
+async fn keep_lease(state: Arc<State>, cluster: Arc<Cluster>) {
+    let mut shutdown = state.shutdown.listen();
+    let mut tick = tokio::time::interval(cluster.lease() / 3);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = shutdown.fired() => break,
+        }
+        match cluster.renew().await {
+            Ok(true) => {}
+            Ok(false) => {
+                tracing::warn!("the node's lease lapsed: letting every room go");
+                state.rooms.lose_all().await;
+                if let Err(e) = cluster.lease_again().await {
+                    tracing::warn!("could not take a lease: {e}");
+                }
+            }
+            // Redis out of reach: the rooms stay until another node takes them, and the
+            // store's fence refuses this node's writes from then on.
+            Err(e) => tracing::warn!("could not renew the lease: {e}"),
+        }
+    }
 }
 
 /// As `start`, on a given store.
@@ -114,7 +154,7 @@ pub async fn start_with_store(
 ) -> Result<Running, ServerError> {
     let (trigger, _) = shutdown::channel();
     let (done_tx, rooms_done) = mpsc::channel(1);
-    let rooms = Rooms::new(
+    let mut rooms = Rooms::new(
         store,
         config.room_ttl(),
         config.max_rooms,
@@ -122,11 +162,6 @@ pub async fn start_with_store(
         trigger.clone(),
         done_tx,
     );
-    let (restored, failed) = rooms.restore().await?;
-    for f in &failed {
-        tracing::error!("room not restored: {f}");
-    }
-    tracing::info!(restored, failed = failed.len(), "rooms restored");
     let listener =
         std::net::TcpListener::bind(config.listen).map_err(|error| ServerError::Listen {
             addr: config.listen,
@@ -134,6 +169,25 @@ pub async fn start_with_store(
         })?;
     listener.set_nonblocking(true).map_err(ServerError::Serve)?;
     let addr = listener.local_addr().map_err(ServerError::Serve)?;
+    let cluster = match &config.redis {
+        Some(redis) => {
+            let url = config
+                .advertise
+                .clone()
+                .unwrap_or_else(|| format!("ws://{addr}"));
+            let lease = Duration::from_millis(config.lease_ms.max(300));
+            let c = Arc::new(Cluster::join(redis, &config.node_id, url, lease).await?);
+            tracing::info!(node = c.incarnation(), "joined the cluster");
+            rooms = rooms.with_cluster(c.clone());
+            Some(c)
+        }
+        None => None,
+    };
+    let (restored, failed) = rooms.restore().await?;
+    for f in &failed {
+        tracing::error!("room not restored: {f}");
+    }
+    tracing::info!(restored, failed = failed.len(), "rooms restored");
     let tls = match (&config.tls_cert, &config.tls_key) {
         (Some(cert), Some(key)) => Some(tls_config(cert, key)?),
         _ => None,
@@ -144,6 +198,9 @@ pub async fn start_with_store(
         rooms,
         shutdown: trigger,
     });
+    if let Some(c) = cluster {
+        tokio::spawn(keep_lease(state.clone(), c));
+    }
     let app = Router::new()
         .route("/ws", get(ws))
         .route("/health", get(health))

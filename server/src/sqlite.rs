@@ -22,7 +22,9 @@
 //! log over: a pause of a few milliseconds every several seconds under load instead of a
 //! wait for the disk several times a second.
 
-use crate::store::{Entry, LoadedRoom, RoomRecord, Store, StoreError};
+use crate::store::{
+    database as db, parse_record, with_entries, Entry, LoadedRoom, RoomRecord, Store, StoreError,
+};
 use async_trait::async_trait;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Connection, Row, SqliteConnection, SqlitePool};
@@ -199,10 +201,6 @@ async fn checkpoint_log(
     let _ = conn.close().await;
 }
 
-fn db(e: impl std::fmt::Display) -> StoreError {
-    StoreError::Database(e.to_string())
-}
-
 impl SqliteStore {
     /// Opens (creating when missing) the store in `dir` and brings its schema up to date.
     pub async fn open(dir: &Path) -> Result<SqliteStore, StoreError> {
@@ -299,9 +297,8 @@ impl Store for SqliteStore {
         for row in rows {
             let code: String = row.try_get("code").map_err(db)?;
             let text: String = row.try_get("record").map_err(db)?;
-            let record: RoomRecord = serde_json::from_str(&text)
-                .map_err(|e| StoreError::Damaged(format!("room {code}: {e}")))?;
-            let entries = sqlx::query(
+            let record = parse_record(&code, &text)?;
+            let rows = sqlx::query(
                 "SELECT seq, entry FROM actions WHERE code = ?1 AND game = ?2 ORDER BY seq",
             )
             .bind(&code)
@@ -309,25 +306,7 @@ impl Store for SqliteStore {
             .fetch_all(&self.pool)
             .await
             .map_err(db)?;
-            let mut list = Vec::with_capacity(entries.len());
-            for (i, e) in entries.iter().enumerate() {
-                let seq: i64 = e.try_get("seq").map_err(db)?;
-                if seq != i as i64 + 1 {
-                    return Err(StoreError::Damaged(format!(
-                        "room {code}: action {} is missing",
-                        i + 1
-                    )));
-                }
-                let text: String = e.try_get("entry").map_err(db)?;
-                list.push(
-                    serde_json::from_str(&text)
-                        .map_err(|e| StoreError::Damaged(format!("room {code}: {e}")))?,
-                );
-            }
-            out.push(LoadedRoom {
-                record,
-                entries: list,
-            });
+            out.push(with_entries(record, &rows)?);
         }
         Ok(out)
     }

@@ -18,6 +18,10 @@ pub enum StoreError {
     Database(String),
     #[error("stored record is damaged: {0}")]
     Damaged(String),
+    /// The write carried a fencing token lower than the room's: another node owns the
+    /// room now, and this one must let it go.
+    #[error("room {0} is owned by another node now")]
+    Fenced(String),
 }
 
 /// A seat as stored.
@@ -92,4 +96,80 @@ pub trait Store: Send + Sync + 'static {
     async fn load_rooms(&self) -> Result<Vec<LoadedRoom>, StoreError>;
     /// Forgets a room and its actions.
     async fn delete_room(&self, code: &str) -> Result<(), StoreError>;
+
+    /// As `save_room`, refused (`Fenced`) when the room's stored fencing token is higher
+    /// than `fence`. A store for one node has no fences and simply saves.
+    async fn save_room_fenced(&self, room: &RoomRecord, _fence: u64) -> Result<(), StoreError> {
+        self.save_room(room).await
+    }
+
+    /// As `append`, refused (`Fenced`) when the room's stored fencing token is higher
+    /// than `fence`.
+    async fn append_fenced(
+        &self,
+        code: &str,
+        game: u32,
+        seq: u64,
+        entry: &Entry,
+        _fence: u64,
+    ) -> Result<(), StoreError> {
+        self.append(code, game, seq, entry).await
+    }
+
+    /// As `delete_room`, doing nothing when another node holds the room under a higher
+    /// fencing token than `fence`.
+    async fn delete_room_fenced(&self, code: &str, _fence: u64) -> Result<(), StoreError> {
+        self.delete_room(code).await
+    }
+
+    /// Raises the room's fencing token to `fence` before its new owner loads it, so that
+    /// from then on every write of an earlier owner is refused. `false` when the room is
+    /// not stored or a later owner has claimed it already.
+    async fn claim(&self, _code: &str, _fence: u64) -> Result<bool, StoreError> {
+        Ok(true)
+    }
+
+    /// One room with the entries of its current game (a node taking a room over).
+    async fn load_room(&self, code: &str) -> Result<Option<LoadedRoom>, StoreError> {
+        Ok(self
+            .load_rooms()
+            .await?
+            .into_iter()
+            .find(|r| r.record.code == code))
+    }
+}
+
+/// A room's record as read back from any SQL store.
+pub fn parse_record(code: &str, text: &str) -> Result<RoomRecord, StoreError> {
+    serde_json::from_str(text).map_err(|e| StoreError::Damaged(format!("room {code}: {e}")))
+}
+
+/// A room with its entries as read back from any SQL store: rows of `seq` and `entry`,
+/// in order; checks that no entry is missing.
+pub fn with_entries<R>(record: RoomRecord, rows: &[R]) -> Result<LoadedRoom, StoreError>
+where
+    R: sqlx::Row,
+    for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'s> &'s str: sqlx::ColumnIndex<R>,
+{
+    let damaged = |e: String| StoreError::Damaged(format!("room {}: {e}", record.code));
+    let mut list = Vec::with_capacity(rows.len());
+    for (i, row) in rows.iter().enumerate() {
+        let seq: i64 = row.try_get("seq").map_err(database)?;
+        if seq != i as i64 + 1 {
+            return Err(damaged(format!("action {} is missing", i + 1)));
+        }
+        let text: String = row.try_get("entry").map_err(database)?;
+        list.push(serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?);
+    }
+    Ok(LoadedRoom {
+        record,
+        entries: list,
+    })
+}
+
+/// A database's error as the store's.
+pub fn database(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Database(e.to_string())
 }

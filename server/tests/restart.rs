@@ -5,8 +5,7 @@ mod common;
 
 use common::*;
 use serde_json::json;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use yut_core::session::Action;
 use yut_net::protocol::Stage;
 use yut_net::ClientEvent;
@@ -93,34 +92,18 @@ struct Killable {
 
 impl Killable {
     fn start(dir: &std::path::Path) -> Killable {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_yut-server"))
-            .args(["--listen", "127.0.0.1:0", "--data"])
-            .arg(dir)
-            .args([
-                "--max-connections-per-ip",
-                "1000",
-                "--rate-per-sec",
-                "1000",
-                "--rate-burst",
-                "1000",
-            ])
-            .env("YUT_LOG", "warn")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("yut-server starts");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut line = String::new();
-        BufReader::new(stdout).read_line(&mut line).expect("a line");
-        let addr = line
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_string();
-        Killable {
-            child,
-            url: format!("ws://{addr}"),
-        }
+        let dir = dir.to_string_lossy();
+        let (child, url) = spawn_server(&[
+            "--data",
+            &dir,
+            "--max-connections-per-ip",
+            "1000",
+            "--rate-per-sec",
+            "1000",
+            "--rate-burst",
+            "1000",
+        ]);
+        Killable { child, url }
     }
 
     /// SIGKILL: no shutdown, nothing flushed that was not already stored.

@@ -21,9 +21,10 @@ use yut_net::{Client, ClientEvent};
                         (--max-connections-per-ip) and the clients' pace (--rate-per-sec)."
 )]
 pub struct Options {
-    /// ws://HOST:PORT or wss://HOST:PORT of a running yut-server
-    #[arg(long, value_name = "URL")]
-    server: String,
+    /// ws://HOST:PORT or wss://HOST:PORT of a running yut-server; given more than once
+    /// (the nodes of a cluster), each room's four clients are spread over them
+    #[arg(long, value_name = "URL", required = true)]
+    server: Vec<String>,
     /// Rooms to open, four connected bot clients each
     #[arg(long, value_name = "N", value_parser = crate::args::at_least_one::<usize>)]
     rooms: usize,
@@ -87,12 +88,15 @@ async fn run(o: Options) -> Result<(), String> {
     // Open the rooms, 32 at a time, so a large bench does not storm the server's accept.
     let gate = Arc::new(tokio::sync::Semaphore::new(32));
     let mut openings = Vec::with_capacity(o.rooms);
-    for _ in 0..o.rooms {
+    for r in 0..o.rooms {
         let gate = gate.clone();
-        let url = o.server.clone();
+        // Room r's client i on node r + i: with two nodes, each room has clients on both.
+        let urls: Vec<String> = (0..4)
+            .map(|i| o.server[(r + i) % o.server.len()].clone())
+            .collect();
         openings.push(tokio::spawn(async move {
             let _p = gate.acquire_owned().await.map_err(|e| e.to_string())?;
-            open_room(&url).await
+            open_room(&urls).await
         }));
     }
     let mut tables = Vec::with_capacity(o.rooms);
@@ -137,7 +141,10 @@ async fn run(o: Options) -> Result<(), String> {
     };
     let actions = tally.actions.load(Ordering::Relaxed);
     let errors = tally.errors.load(Ordering::Relaxed);
-    let rss = server_rss_mb(&o.server);
+    let rss = match o.server.as_slice() {
+        [one] => server_rss_mb(one),
+        _ => None,
+    };
     let report = serde_json::json!({
         "rooms": o.rooms,
         "clients": o.rooms * 4,
@@ -174,8 +181,9 @@ async fn run(o: Options) -> Result<(), String> {
 
 type Seat = (Client, UnboundedReceiver<Stamped>);
 
-/// A room with four clients seated and ready; the first is the host.
-async fn open_room(url: &str) -> Result<(Client, Vec<Seat>), String> {
+/// A room with four clients seated and ready, client i connected to `urls[i]`; the first
+/// is the host.
+async fn open_room(urls: &[String]) -> Result<(Client, Vec<Seat>), String> {
     let table = RoomTable {
         rules: serde_json::json!({"preset": "yunnori", "pieces_per_player": 4}),
         seats: (0..4).map(|_| SeatSpec::person()).collect(),
@@ -188,7 +196,7 @@ async fn open_room(url: &str) -> Result<(Client, Vec<Seat>), String> {
     };
     let mut seats = Vec::with_capacity(4);
     let (l, rx) = StampedListener::new();
-    let host = Client::connect(url, l)
+    let host = Client::connect(&urls[0], l)
         .await
         .map_err(|e| format!("connect: {e}"))?;
     let j = host
@@ -198,7 +206,7 @@ async fn open_room(url: &str) -> Result<(Client, Vec<Seat>), String> {
     seats.push((host.clone(), rx));
     for i in 1..4 {
         let (l, rx) = StampedListener::new();
-        let c = Client::connect(url, l)
+        let c = Client::connect(&urls[i % urls.len()], l)
             .await
             .map_err(|e| format!("connect: {e}"))?;
         c.join(&j.code, &format!("Bench {i}"), Some(i))

@@ -73,6 +73,10 @@ impl Player {
     pub async fn connect(url: &str) -> Player {
         let (listener, rx) = ChannelListener::new();
         let client = Client::connect(url, listener).await.expect("connects");
+        Player::with(client, rx)
+    }
+
+    fn with(client: Client, rx: UnboundedReceiver<ClientEvent>) -> Player {
         Player {
             client,
             rx,
@@ -82,6 +86,19 @@ impl Player {
             played: Vec::new(),
             events: Vec::new(),
         }
+    }
+
+    /// A client that does not reconnect once its connection is lost.
+    pub async fn connect_once(url: &str) -> Player {
+        let (listener, rx) = ChannelListener::new();
+        let once = yut_net::Backoff {
+            attempts: 0,
+            ..yut_net::Backoff::default()
+        };
+        let client = Client::connect_with(url, listener, once)
+            .await
+            .expect("connects");
+        Player::with(client, rx)
     }
 
     pub fn took(&mut self, j: &Joined) {
@@ -294,4 +311,30 @@ pub async fn play_out(players: &mut [&mut Player]) -> usize {
 
 pub fn shared<T>(t: T) -> Arc<T> {
     Arc::new(t)
+}
+
+/// Starts the `yut-server` binary on a free loopback port with `args` (logging warnings
+/// only) and returns the process and its `ws://` URL, read from its first line.
+pub fn spawn_server(args: &[&str]) -> (std::process::Child, String) {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_yut-server"))
+        .args(["--listen", "127.0.0.1:0"])
+        .args(args)
+        .env("YUT_LOG", "warn")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .spawn()
+        .expect("yut-server starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut lines = BufReader::new(stdout);
+    let mut line = String::new();
+    lines.read_line(&mut line).expect("a line");
+    // The server logs on standard output: keep reading it, so a write never fails.
+    std::thread::spawn(move || std::io::copy(&mut lines, &mut std::io::sink()));
+    let addr = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_string();
+    (child, format!("ws://{addr}"))
 }
