@@ -84,7 +84,7 @@ pub enum Connection {
     },
     /// Back, with the seats taken back.
     Restored,
-    /// Closed for good (every attempt failed, or `close`).
+    /// Closed for good (every attempt failed, or `disconnect`).
     Closed,
 }
 
@@ -622,7 +622,7 @@ impl yut_net::Listener for Relay {
 
 /// A connection to one server and the room it joined. Connect, then `host`, `join`,
 /// `resume` or `spectate`. The connection comes back by itself when lost (the listener
-/// hears `Reconnecting`, then `Restored`), until `close`.
+/// hears `Reconnecting`, then `Restored`), until `disconnect`.
 #[derive(uniffi::Object)]
 pub struct OnlineRoom {
     server: String,
@@ -956,8 +956,9 @@ impl OnlineRoom {
         self.client.drop_connection();
     }
 
-    /// Closes the connection for good.
-    pub fn close(&self) {
+    /// Closes the connection for good. Not `close`: every Kotlin object's `close()` (from
+    /// `AutoCloseable`) frees the Rust object.
+    pub fn disconnect(&self) {
         self.client.close();
     }
 }

@@ -270,7 +270,7 @@ async fn two_phones_play_a_whole_game_through_a_lost_connection_and_a_stand_in()
         if actions == 40 && !away {
             // Jun's phone goes away: a bot plays his seat until he is back.
             away = true;
-            jun.room.close();
+            jun.room.disconnect();
             mina.until_room("a stand-in for Jun", |r| r.seats[1].standin.is_some())
                 .await;
         }

@@ -401,18 +401,20 @@ mod tests {
             restart_pages: 64,
         };
         let store = store_with_rooms_paced(dir.path(), 40, quick).await;
-        append_from_every_room(&store, 40, 100).await;
+        append_from_every_room(&store, 40, 300).await;
         let n: i64 = sqlx::query("SELECT COUNT(*) AS n FROM actions")
             .fetch_one(&store.pool)
             .await
             .unwrap()
             .get("n");
-        assert_eq!(n, 4000, "every append is stored");
-        // 4,000 commits write thousands of pages to the log; started over, it stays short.
+        assert_eq!(n, 12_000, "every append is stored");
+        // 12,000 commits write about 38 MB to a log never started over (measured);
+        // started over, it stays a fraction of that, even on a busy machine where the
+        // checkpointer lags (4.8–6.2 MB seen under a load average of 5).
         let log = std::fs::metadata(dir.path().join(format!("{FILE_NAME}-wal")))
             .unwrap()
             .len();
-        assert!(log < 4 << 20, "the log was started over: {log} bytes");
+        assert!(log < 12 << 20, "the log was started over: {log} bytes");
         // What the checkpointer copied is in the database file itself.
         let pages: i64 = sqlx::query("PRAGMA page_count")
             .fetch_one(&store.pool)

@@ -114,7 +114,7 @@ public final class OnlineModel {
         let leaving = client
         disconnect()
         try? await leaving?.leave()
-        leaving?.close()
+        leaving?.disconnect()
     }
 
     // MARK: - The lobby
@@ -174,7 +174,7 @@ public final class OnlineModel {
     private func disconnect() {
         pump?.cancel()
         pump = nil
-        client?.close()
+        client?.disconnect()
         client = nil
         room = nil
         ticket = nil
