@@ -120,6 +120,8 @@ yn_kotlinc_cached "screen tests" "$TEST_CLASSES" \
     "$cp_test" -Xplugin="$PLUGIN" -Xfriend-paths="$APP_CLASSES" "${test_src[@]}"
 
 # --- 5. run -----------------------------------------------------------------------------
+# The online screen tests start a real yut-server on loopback (YUT_SERVER_BIN, handed in or built).
+yn_server_bin
 rm -rf "$WORK/screenshots"
 mkdir -p "$WORK/screenshots"
 run_cp="$TEST_CLASSES:$APP_CLASSES:$cp_app:$KOTLIN_STDLIB_JAR:$KOTLIN_TEST_JAR:$KOTLIN_TEST_JUNIT5_JAR"
