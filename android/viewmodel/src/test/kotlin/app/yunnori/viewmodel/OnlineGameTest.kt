@@ -15,9 +15,6 @@ import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import kotlin.test.fail
-import java.io.File
-import java.nio.file.Files
-import kotlin.concurrent.thread
 import kotlin.math.ceil
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
@@ -227,35 +224,19 @@ class OnlineGameTest {
     }
 
     companion object {
-        private lateinit var server: Process
-        private lateinit var address: String
+        private lateinit var server: YutServer
+        private val address: String get() = server.address
 
-        /** Starts `yut-server` on loopback (from YUT_SERVER_BIN, which the test script sets). */
         @BeforeAll
         @JvmStatic
         fun startServer() {
-            val bin = System.getenv("YUT_SERVER_BIN")
-                ?: fail("YUT_SERVER_BIN is not set (scripts/test-android-viewmodel.sh sets it)")
-            if (!File(bin).canExecute()) fail("YUT_SERVER_BIN is not an executable: $bin")
-            val data = Files.createTempDirectory("yut-server").toFile()
-            // Two test phones act far faster than people: the rate limit is raised for them.
-            server = ProcessBuilder(
-                bin, "--listen", "127.0.0.1:0", "--data", data.path, "--rate-per-sec", "1000", "--rate-burst", "1000",
-            )
-                .redirectError(File(data, "server.log"))
-                .start()
-            val out = server.inputStream.bufferedReader()
-            // Its log shares stdout: the address is on the line `listening on HOST:PORT`.
-            val line = generateSequence { out.readLine() }.firstOrNull { it.startsWith("listening on ") }
-                ?: fail("yut-server did not say where it listens (see ${data.path}/server.log)")
-            address = "ws://" + line.removePrefix("listening on ").trim()
-            thread(isDaemon = true) { runCatching { out.forEachLine { } } }
+            server = YutServer()
         }
 
         @AfterAll
         @JvmStatic
         fun stopServer() {
-            server.destroy()
+            server.close()
         }
     }
 }
