@@ -74,6 +74,8 @@ data class GameUiState(
      * one waits. Always false in a local game.
      */
     val othersToAct: Boolean = false,
+    /** Hints and the review are offered (a local game's; an online room has neither). */
+    val advice: Boolean = true,
 ) {
     val hasGame: Boolean get() = snapshot != null
     val over: Boolean get() = snapshot?.over == true

@@ -56,7 +56,10 @@ internal fun whyNoMove(st: GameUiState): MessageKind = when {
 
 /** No game: what the screen keeps from one game to the next (the board, the mat, the player's settings). */
 internal fun GameUiState.fresh(): GameUiState =
-    GameUiState(board = board, throwKinds = throwKinds, mat = mat, reduceMotion = reduceMotion, muted = muted, quickBots = quickBots)
+    GameUiState(
+        board = board, throwKinds = throwKinds, mat = mat, reduceMotion = reduceMotion, muted = muted,
+        quickBots = quickBots, advice = advice,
+    )
 
 /** The state showing [snap]: a new position clears the pick, and picks the only movable piece. */
 internal fun GameUiState.withSnapshot(snap: GameSnapshot): GameUiState {

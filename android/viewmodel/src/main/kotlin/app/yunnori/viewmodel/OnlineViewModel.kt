@@ -118,7 +118,7 @@ class OnlineViewModel(
         OnlineUiState(
             server = server,
             kept = tickets.all(),
-            game = GameUiState(board = boardLayout(), throwKinds = throwKinds()),
+            game = GameUiState(board = boardLayout(), throwKinds = throwKinds(), advice = false),
         ),
     )
     val state: StateFlow<OnlineUiState> = _state.asStateFlow()
