@@ -13,7 +13,7 @@
 #
 # Needs `cargo build -p yut-ffi` first. Arguments and env as scripts/test-android-viewmodel.sh
 # (whose compiled module it reuses); the scratch dir is
-# $YUT_FFI_LIB_DIR/yunnori-bindings/android-app. Screenshots of the screens the tests
+# $YUT_FFI_LIB_DIR/yunnori-bindings/android-app (with BINDINGS_WORK_DIR: its android-app/). Screenshots of the screens the tests
 # drew are left in its screenshots/ directory. Exit status: 0 only when the app
 # compiled, every test passed and at least one ran. YUNNORI_ANDROID_TESTS=REGEX runs only
 # the test classes whose names match (while working on one screen; .ci/run runs them all).
@@ -36,7 +36,9 @@ CHECK="$REPO_DIR/tests/android-app"
 yn_apt_ensure fontconfig fonts-nanum
 
 # --- 1. the view model module and the bindings, as the view model tests build them ------
-VM_WORK="$LIB_DIR/yunnori-bindings/android-viewmodel"
+# BINDINGS_WORK_DIR, when set, holds both scratch dirs (android-viewmodel/, android-app/).
+WORK_ROOT="${BINDINGS_WORK_DIR:-$LIB_DIR/yunnori-bindings}"
+VM_WORK="$WORK_ROOT/android-viewmodel"
 BINDINGS_WORK_DIR="$VM_WORK" YUNNORI_COMPILE_ONLY=1 bash "$SCRIPT_DIR/test-android-viewmodel.sh" "$LIB_DIR" "$BINDGEN" >&2
 # shellcheck disable=SC1091
 . "$YUNNORI_TOOLS/kotlin.env"
@@ -52,7 +54,7 @@ COMPOSE_CP="$(IFS=:; echo "${compose_jars[*]}")"
 PLUGIN="$KOTLIN_LIB/compose-compiler-plugin.jar"
 [ -f "$PLUGIN" ] || yn_die "$PLUGIN missing (kotlinc 2.0 or newer ships it)"
 
-WORK="$LIB_DIR/yunnori-bindings/android-app"
+WORK="$WORK_ROOT/android-app"
 mkdir -p "$WORK"
 
 # --- 3. the stand-ins for Android's framework (Java) and R ------------------------------
@@ -113,13 +115,16 @@ yn_log "the app's $(find "$APP/kotlin" -name '*.kt' | wc -l) Kotlin files compil
 
 TEST_CLASSES="$WORK/test-classes"
 cp_test="$APP_CLASSES:$cp_app:$KOTLIN_TEST_JAR:$KOTLIN_TEST_JUNIT5_JAR:$JUNIT_CONSOLE_JAR"
-mapfile -t test_src < <(find "$CHECK/src" -name '*.kt' | sort)
+# With the view model tests' loopback server (YutServer.kt), which the online tests start.
+mapfile -t test_src < <(find "$CHECK/src" -name '*.kt' | sort; echo "$REPO_DIR/android/viewmodel/src/test/kotlin/app/yunnori/viewmodel/YutServer.kt")
 [ "${#test_src[@]}" -gt 0 ] || yn_die "no Kotlin tests under $CHECK/src"
 yn_kotlinc_cached "screen tests" "$TEST_CLASSES" \
     "$(yn_fingerprint "$KOTLINC $cp_test $(cat "$APP_CLASSES.fp")" "${test_src[@]}")" \
     "$cp_test" -Xplugin="$PLUGIN" -Xfriend-paths="$APP_CLASSES" "${test_src[@]}"
 
 # --- 5. run -----------------------------------------------------------------------------
+# The online screen tests start a real yut-server on loopback (YUT_SERVER_BIN, handed in or built).
+yn_server_bin
 rm -rf "$WORK/screenshots"
 mkdir -p "$WORK/screenshots"
 run_cp="$TEST_CLASSES:$APP_CLASSES:$cp_app:$KOTLIN_STDLIB_JAR:$KOTLIN_TEST_JAR:$KOTLIN_TEST_JUNIT5_JAR"

@@ -16,6 +16,7 @@
 #   FFI_LIB_NAME       default yut_ffi
 #   BINDINGS_WORK_DIR  scratch/cache dir (default $YUT_FFI_LIB_DIR/yunnori-bindings/android-viewmodel)
 #   JAVA_OPTS          extra JVM options for the test run
+#   YUT_SERVER_BIN     yut-server for the online tests (default: cargo build -p yut-server)
 #   YUNNORI_SKIP_INSTALL=1  do not call install-kotlin.sh (expects $YUNNORI_TOOLS/kotlin.env)
 #   YUNNORI_COMPILE_ONLY=1  compile the bindings and the module, run no test
 #
@@ -90,6 +91,8 @@ yn_kotlinc_cached "tests" "$TEST_CLASSES" \
     -Xfriend-paths="$MAIN_CLASSES" "${test_src[@]}"
 
 # --- 3. run ---------------------------------------------------------------------------
+# The online tests start a real yut-server on loopback (YUT_SERVER_BIN, handed in or built).
+yn_server_bin
 # --include-classname '.*': by default the launcher only picks *Test / *Tests / Test*.
 run_cp="$TEST_CLASSES:$MAIN_CLASSES:$BINDINGS_JAR:$JNA_JAR:$COROUTINES_JAR:$COROUTINES_TEST_JAR"
 run_cp="$run_cp:$KOTLIN_STDLIB_JAR:$KOTLIN_TEST_JAR:$KOTLIN_TEST_JUNIT5_JAR"

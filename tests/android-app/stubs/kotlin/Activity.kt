@@ -6,6 +6,9 @@ package androidx.activity
 import android.os.Bundle
 
 open class ComponentActivity {
+    /** The intent that started the activity (a `yunnori://room/CODE` link opens the join screen). */
+    val intent: android.content.Intent? = null
+
     protected open fun onCreate(savedInstanceState: Bundle?) {}
 }
 

@@ -27,6 +27,13 @@ public abstract class Context {
         return app.yunnori.android.check.AppStrings.format(resId, formatArgs);
     }
 
+    /** The intents the app started (the share sheet), for the screen tests to read. */
+    public static final java.util.List<Intent> STARTED = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
+    public void startActivity(Intent intent) {
+        STARTED.add(intent);
+    }
+
     public final <T> T getSystemService(Class<T> serviceClass) {
         return null;
     }
@@ -37,13 +44,22 @@ public abstract class Context {
             values = PREFERENCES.computeIfAbsent(getFilesDir().getPath() + "/" + name, k -> new HashMap<>());
         }
         return new SharedPreferences() {
-            @Override
-            public boolean getBoolean(String key, boolean defValue) {
+            private <T> T read(String key, Class<T> type, T defValue) {
                 Object v;
                 synchronized (values) {
                     v = values.get(key);
                 }
-                return v instanceof Boolean ? (Boolean) v : defValue;
+                return type.isInstance(v) ? type.cast(v) : defValue;
+            }
+
+            @Override
+            public boolean getBoolean(String key, boolean defValue) {
+                return read(key, Boolean.class, defValue);
+            }
+
+            @Override
+            public String getString(String key, String defValue) {
+                return read(key, String.class, defValue);
             }
 
             @Override
@@ -52,6 +68,12 @@ public abstract class Context {
                 return new Editor() {
                     @Override
                     public Editor putBoolean(String key, boolean value) {
+                        pending.put(key, value);
+                        return this;
+                    }
+
+                    @Override
+                    public Editor putString(String key, String value) {
                         pending.put(key, value);
                         return this;
                     }

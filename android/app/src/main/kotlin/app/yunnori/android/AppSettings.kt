@@ -1,6 +1,7 @@
 package app.yunnori.android
 
 import android.content.Context
+import app.yunnori.core.defaultServer
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
@@ -28,9 +29,20 @@ class AppSettings(context: Context) {
         _quickBots.value = on
     }
 
+    private val _server = MutableStateFlow(prefs.getString(SERVER, null) ?: defaultServer())
+
+    /** The server online rooms are hosted on and joined at (checked before it is kept). */
+    val server: StateFlow<String> = _server.asStateFlow()
+
+    fun setServer(address: String) {
+        prefs.edit().putString(SERVER, address).apply()
+        _server.value = address
+    }
+
     private companion object {
         const val FILE = "settings"
         const val MUTED = "sticks-muted"
         const val QUICK_BOTS = "quick-bots"
+        const val SERVER = "online-server"
     }
 }

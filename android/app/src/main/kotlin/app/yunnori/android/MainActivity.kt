@@ -13,7 +13,8 @@ class MainActivity : ComponentActivity() {
         enableEdgeToEdge()
         setContent {
             YunnoriTheme {
-                YunnoriNavHost()
+                // A yunnori://room/CODE link (a shared room) opens the join screen with its code.
+                YunnoriNavHost(link = intent?.dataString)
             }
         }
     }

@@ -12,7 +12,11 @@ import app.yunnori.core.RulesDescription
 import app.yunnori.core.SaveLibrary
 import app.yunnori.core.describeRules
 import app.yunnori.core.presetRules
+import android.content.Intent
+import app.yunnori.core.RoomView
 import app.yunnori.viewmodel.GameSettings
+import app.yunnori.viewmodel.OnlineSettings
+import app.yunnori.viewmodel.OnlineViewModel
 import app.yunnori.viewmodel.GameViewModel
 import app.yunnori.viewmodel.NewGameViewModel
 import app.yunnori.viewmodel.ResumeViewModel
@@ -43,12 +47,42 @@ class YunnoriModel(app: Application, private val saved: SavedStateHandle) : Andr
     // The bots wait for a move's animation: tell them how fast the board draws it.
     val game = GameViewModel(viewModelScope, library, GameSettings(moveStepMs = MOVE_STEP_MS.toLong()), feedback)
     val resume = ResumeViewModel(viewModelScope, library)
-    val newGame = NewGameViewModel { seat, player ->
-        when (player) {
-            PlayerKind.Human -> app.getString(R.string.default_player_name, seat + 1)
-            is PlayerKind.Bot -> app.getString(R.string.default_bot_name, seat + 1)
-        }
+
+    /** Online rooms; the seats' tickets are kept in the app's private files. */
+    val online = OnlineViewModel(
+        viewModelScope,
+        FileRoomTickets(File(app.filesDir, "rooms")),
+        settings.server.value,
+        OnlineSettings(),
+        feedback,
+    )
+
+    /** The host's form: the new-game form, for a room. */
+    val hostForm = NewGameViewModel(::defaultName)
+
+    private fun defaultName(seat: Int, player: PlayerKind): String = when (player) {
+        PlayerKind.Human -> getApplication<Application>().getString(R.string.default_player_name, seat + 1)
+        is PlayerKind.Bot -> getApplication<Application>().getString(R.string.default_bot_name, seat + 1)
     }
+
+    /** The online server (Settings), kept across launches once the view model accepts it. */
+    val server: StateFlow<String> get() = settings.server
+
+    fun setServer(address: String) {
+        online.onEvent(UiEvent.SetServer(address))
+    }
+
+    /** Opens the share sheet with the room's code and its `yunnori://room/CODE` link. */
+    fun share(room: RoomView) {
+        val app = getApplication<Application>()
+        val send = Intent(Intent.ACTION_SEND)
+            .setType("text/plain")
+            .putExtra(Intent.EXTRA_TEXT, app.getString(R.string.lobby_share_text, room.code, room.link))
+        val chooser = Intent.createChooser(send, app.getString(R.string.lobby_share_title))
+            .addFlags(Intent.FLAG_ACTIVITY_NEW_TASK)
+        app.startActivity(chooser)
+    }
+    val newGame = NewGameViewModel(::defaultName)
 
     /** The app's own rules, for the Rules screen when no game is open. */
     val defaultRules: RulesDescription = describeRules(presetRules(Preset.YUNNORI))
@@ -85,6 +119,10 @@ class YunnoriModel(app: Application, private val saved: SavedStateHandle) : Andr
         game.onEvent(UiEvent.SetQuickBots(settings.quickBots.value))
         refreshMotion()
         saved.get<String>(OPEN_GAME)?.let { game.onEvent(UiEvent.Resume(it)) }
+        // The server the view model accepted is the one kept.
+        viewModelScope.launch {
+            online.state.map { it.server }.distinctUntilChanged().drop(1).collect { settings.setServer(it) }
+        }
         // The first value is the fresh model's "no game": not a game closed.
         viewModelScope.launch {
             game.state.map { it.gameId }.distinctUntilChanged().drop(1).collect { saved[OPEN_GAME] = it }
@@ -98,6 +136,7 @@ class YunnoriModel(app: Application, private val saved: SavedStateHandle) : Andr
 
     override fun onCleared() {
         game.close()
+        online.close()
         feedback.close()
         resume.close()
         library.close()

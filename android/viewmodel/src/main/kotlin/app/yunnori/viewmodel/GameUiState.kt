@@ -69,6 +69,13 @@ data class GameUiState(
      * drop) and their pieces' moves take a quarter of the time.
      */
     val quickBots: Boolean = false,
+    /**
+     * Online: the seat to act is played on another device (or by the server's bot), so this
+     * one waits. Always false in a local game.
+     */
+    val othersToAct: Boolean = false,
+    /** Hints and the review are offered (a local game's; an online room has neither). */
+    val advice: Boolean = true,
 ) {
     val hasGame: Boolean get() = snapshot != null
     val over: Boolean get() = snapshot?.over == true
@@ -76,8 +83,8 @@ data class GameUiState(
     /** The sticks of [lastThrow] are in the air: nothing can be thrown or moved until they settle. */
     val flying: Boolean get() = lastThrow?.landed == false
 
-    /** The seat to act is a human, and the game waits for them. */
-    val humanToAct: Boolean get() = snapshot.let { it != null && !it.over && it.botToAct == null }
+    /** The seat to act is a human on this device, and the game waits for them. */
+    val humanToAct: Boolean get() = snapshot.let { it != null && !it.over && it.botToAct == null } && !othersToAct
     val canThrow: Boolean get() = humanToAct && !flying && snapshot?.phase == Phase.TO_THROW
     val canMove: Boolean get() = humanToAct && !flying && snapshot?.phase == Phase.TO_MOVE
     val canUndo: Boolean get() = !flying && snapshot?.canUndo == true

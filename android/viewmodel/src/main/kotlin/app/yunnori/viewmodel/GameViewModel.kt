@@ -1,7 +1,6 @@
 package app.yunnori.viewmodel
 
 import app.yunnori.core.Advice
-import app.yunnori.core.Against
 import app.yunnori.core.GameSession
 import app.yunnori.core.GameSnapshot
 import app.yunnori.core.LegalMove
@@ -162,27 +161,10 @@ class GameViewModel(
     }
 
     private fun select(from: Spot?) {
-        val st = _state.value
-        if (from == null || !st.canMove) {
-            _state.update { it.copy(selection = null, choice = null) }
-            return
-        }
-        _state.update { it.copy(selection = selectionOf(it.legalMoves, from), choice = null) }
+        _state.update { it.selecting(from) }
     }
 
-    private fun chooseDestination(to: Spot) {
-        val st = _state.value
-        if (!st.canMove) return say(whyNoMove(st))
-        val sel = st.selection ?: return say(MessageKind.NoSuchMove)
-        val options = st.legalMoves.withIndex()
-            .filter { (_, m) -> m.from == sel.from && m.to == to }
-            .map { (i, m) -> MoveOption(i, m) }
-        when (options.size) {
-            0 -> say(MessageKind.NoSuchMove)
-            1 -> play(options.single().move)
-            else -> _state.update { it.copy(choice = MoveChoice(sel.from, to, options)) }
-        }
-    }
+    private fun chooseDestination(to: Spot) = pick(_state.value.pickDestination(to))
 
     private fun chooseMove(index: Int, state: ULong?) {
         val st = _state.value
@@ -195,14 +177,12 @@ class GameViewModel(
         play(move)
     }
 
-    private fun narrowChoice(keep: (MoveOption) -> Boolean) {
-        val choice = _state.value.choice ?: return say(MessageKind.NoSuchMove)
-        val left = choice.options.filter(keep)
-        when (left.size) {
-            0 -> say(MessageKind.NoSuchMove)
-            1 -> play(left.single().move)
-            else -> _state.update { it.copy(choice = choice.copy(options = left)) }
-        }
+    private fun narrowChoice(keep: (MoveOption) -> Boolean) = pick(_state.value.narrowChoice(keep))
+
+    private fun pick(pick: Pick) = when (pick) {
+        is Pick.Play -> play(pick.move)
+        is Pick.Ask -> _state.update { it.copy(choice = pick.choice) }
+        is Pick.Refuse -> say(pick.kind)
     }
 
     private fun play(move: LegalMove) {
@@ -480,35 +460,15 @@ class GameViewModel(
         val flight = report.flight
         // Reduce Motion, or a quick bot's throw: the sticks drop onto where they rest.
         val drop = _state.value.reduceMotion || (byBot && _state.value.quickBots)
-        val pace = settings.flightPace.coerceAtLeast(0.0)
-        val playMs = if (drop) settings.dropMs else (flight.endMs.toDouble() * pace).toLong()
+        val plan = FlightPlan(flight, drop, settings.flightPace, settings.dropMs)
+        val playMs = plan.playMs
         val colour = report.snapshot.seats.getOrNull(report.seat)?.colour ?: report.snapshot.turn.colour
-        val shown = ThrowShown(
-            seq = ++seq,
-            seat = report.seat,
-            colour = colour,
-            sticks = report.sticks,
-            flight = flight,
-            motion = if (drop) ThrowMotion.DROP else ThrowMotion.FLIGHT,
-            playMs = playMs,
-            byBot = byBot,
-        )
+        val shown = plan.shown(++seq, report.seat, colour, report.sticks, byBot)
         _state.update { it.copy(lastThrow = shown, selection = null, choice = null) }
-        // A knock per contact at its time; Reduce Motion's drop lands with one soft knock.
-        val knocks: List<Pair<Long, Knock>> = if (drop) {
-            val strongest = flight.contacts.maxOfOrNull { it.strength } ?: 0f
-            if (flight.contacts.isEmpty()) emptyList() else listOf(playMs to Knock(minOf(strongest, 0.5f), Against.Mat))
-        } else {
-            flight.contacts.map { (it.atMs.toDouble() * pace).toLong() to Knock(it.strength, it.against) }
-        }
+        val knocks = plan.knocks
         val gen = generation
         flightJob = scope.launch {
-            var now = 0L
-            for ((at, knock) in knocks) {
-                delay(at - now)
-                now = maxOf(now, at)
-                if (!_state.value.muted) feedback.knock(knock.strength, knock.against)
-            }
+            val now = feedback.play(knocks) { _state.value.muted }
             delay(playMs - now)
             serial.post { land(gen, game, shown.seq, report, saved) }
         }
@@ -565,46 +525,12 @@ class GameViewModel(
         say((error as? YutException)?.toUserMessage() ?: UserMessage(MessageKind.Internal, error.toString()))
 }
 
-private class Knock(val strength: Float, val against: Against)
-
 /** Events refused while the sticks fly (they act on the position the throw is about to change). */
-private fun UiEvent.ForGame.waitsForTheSticks(): Boolean = when (this) {
+internal fun UiEvent.ForGame.waitsForTheSticks(): Boolean = when (this) {
     is UiEvent.Throw, is UiEvent.SelectPiece, is UiEvent.ChooseDestination, is UiEvent.ChooseMove,
     is UiEvent.ChooseRoute, is UiEvent.ChooseStack, UiEvent.Hint, UiEvent.Review, UiEvent.Undo,
     -> true
     else -> false
-}
-
-private fun whyNoMove(st: GameUiState): MessageKind = when {
-    !st.hasGame -> MessageKind.NoGame
-    st.snapshot?.botToAct != null -> MessageKind.NotYourTurn
-    else -> MessageKind.NotNow
-}
-
-/** No game: what the screen keeps from one game to the next (the board, the mat, the player's settings). */
-private fun GameUiState.fresh(): GameUiState =
-    GameUiState(board = board, throwKinds = throwKinds, mat = mat, reduceMotion = reduceMotion, muted = muted, quickBots = quickBots)
-
-/** The state showing [snap]: a new position clears the pick, and picks the only movable piece. */
-private fun GameUiState.withSnapshot(snap: GameSnapshot): GameUiState {
-    val next = copy(
-        snapshot = snap,
-        selection = null,
-        choice = null,
-        saved = false,
-        hint = hint?.takeIf { it.state == snap.state },
-        review = review?.takeIf { it.state == snap.state },
-    )
-    val froms = next.movableFrom
-    return if (froms.size == 1) next.copy(selection = selectionOf(snap.legalMoves, froms.single())) else next
-}
-
-private fun selectionOf(moves: List<LegalMove>, from: Spot): Selection? {
-    val destinations = moves.withIndex()
-        .filter { (_, m) -> m.from == from }
-        .groupBy({ (_, m) -> m.to }, { (i, m) -> i to m })
-        .map { (to, list) -> Destination(to, list.map { it.first }, list.maxOf { it.second.captures }) }
-    return if (destinations.isEmpty()) null else Selection(from, destinations)
 }
 
 /** How many times quicker a quick bot's turn is (its pause, its moves). */

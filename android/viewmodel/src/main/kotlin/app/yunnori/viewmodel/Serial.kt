@@ -1,5 +1,6 @@
 package app.yunnori.viewmodel
 
+import app.yunnori.core.OnlineException
 import app.yunnori.core.YutException
 import kotlinx.coroutines.CancellationException
 import kotlinx.coroutines.CoroutineScope
@@ -31,6 +32,8 @@ internal class Serial(
                 // The view model's scope is going away: stop.
                 throw e
             } catch (e: YutException) {
+                onError(e.toUserMessage())
+            } catch (e: OnlineException) {
                 onError(e.toUserMessage())
             } catch (e: Exception) {
                 onError(UserMessage(MessageKind.Internal, e.message ?: e.javaClass.simpleName))

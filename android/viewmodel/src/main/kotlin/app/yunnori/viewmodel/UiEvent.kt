@@ -2,6 +2,7 @@ package app.yunnori.viewmodel
 
 import app.yunnori.core.Mat
 import app.yunnori.core.NewGame as NewGameSetup
+import app.yunnori.core.RoomSettings
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.Preset
 import app.yunnori.core.Route
@@ -25,8 +26,11 @@ sealed interface UiEvent {
     sealed interface ForResume : UiEvent
     sealed interface ForNewGame : UiEvent
 
+    /** The online screens' room actions ([OnlineViewModel]; the game screen's own events are [ForGame]). */
+    sealed interface ForOnline : UiEvent
+
     /** Closes the message on screen (on the Resume screen, also the delete question). */
-    data object Dismiss : ForGame, ForResume, ForNewGame
+    data object Dismiss : ForGame, ForResume, ForNewGame, ForOnline
 
     // ----- the game screen --------------------------------------------------------
 
@@ -146,6 +150,41 @@ sealed interface UiEvent {
 
     /** The app handed `ready` to the game screen. */
     data object StartHandled : ForNewGame
+
+    // ----- online rooms -----------------------------------------------------------
+
+    /** The server to use (Settings); refused unless `checkServerAddress` accepts it. */
+    data class SetServer(val address: String) : ForOnline
+
+    /** Opens a room at [table] (its seed is the server's) and takes the first person's seat as [name]. */
+    data class HostRoom(val name: String, val table: NewGameSetup, val room: RoomSettings) : ForOnline
+
+    /** Takes a seat in the room of [code] (a code or a `yunnori://room/CODE` link) as [name]. */
+    data class JoinRoom(val code: String, val name: String) : ForOnline
+
+    /** Comes back to a room kept in the tickets (the saved-games list). */
+    data class Rejoin(val code: String) : ForOnline
+
+    /** Forgets a kept room (its seats are then lost to this device). */
+    data class Forget(val code: String) : ForOnline
+
+    /** This device's seats are ready (or not) to start. */
+    data class SetReady(val ready: Boolean) : ForOnline
+
+    /** Host: starts the game. */
+    data object StartRoom : ForOnline
+
+    /** Host, after a game: another at the same table. */
+    data object Rematch : ForOnline
+
+    /** Host, in the lobby: a seat becomes a bot's or a person's. */
+    data class SetRoomSeat(val seat: Int, val player: PlayerKind) : ForOnline
+
+    /** Drops the connection and lets it come back ("reconnect now"; the tests' lost network). */
+    data object Reconnect : ForOnline
+
+    /** Leaves the room; its ticket stays kept for Rejoin. */
+    data object LeaveRoom : ForOnline
 }
 
 /** Ready-made swipes. */

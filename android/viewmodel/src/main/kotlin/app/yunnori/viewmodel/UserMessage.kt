@@ -1,5 +1,6 @@
 package app.yunnori.viewmodel
 
+import app.yunnori.core.OnlineException
 import app.yunnori.core.YutException
 import java.util.concurrent.atomic.AtomicLong
 
@@ -56,6 +57,25 @@ enum class MessageKind {
 
     /** Two seats share a colour. */
     SameColour,
+
+    // Online rooms (detail: the server's error id and its English reason).
+    /** The server refused the request (a full room, no such room, not the host, …). */
+    OnlineRefused,
+
+    /** No connection to the server (it is being restored, or the address is wrong). */
+    Offline,
+
+    /** The server said something this version of the app cannot read. */
+    OnlineProtocol,
+
+    /** Not a room code (six letters and digits, or a yunnori://room/ link). */
+    BadRoomCode,
+
+    /** Not a server address (wss://host[:port], or ws:// on a home network). */
+    BadServerAddress,
+
+    /** The server's word that answers no request (a rate limit, the server closing). */
+    ServerNotice,
 }
 
 /** The message for an error of the core. */
@@ -74,4 +94,13 @@ fun YutException.toUserMessage(): UserMessage = when (this) {
     is YutException.Cancelled -> UserMessage(MessageKind.Internal, "cancelled")
     is YutException.InvalidInput -> UserMessage(MessageKind.InvalidInput, reason)
     is YutException.Internal -> UserMessage(MessageKind.Internal, reason)
+}
+
+/** The message for a failed online call. */
+fun OnlineException.toUserMessage(): UserMessage = when (this) {
+    is OnlineException.Refused -> UserMessage(MessageKind.OnlineRefused, "$code: $reason")
+    is OnlineException.Offline -> UserMessage(MessageKind.Offline, reason)
+    is OnlineException.Stale -> UserMessage(MessageKind.Stale, reason)
+    is OnlineException.InvalidInput -> UserMessage(MessageKind.InvalidInput, reason)
+    is OnlineException.Protocol -> UserMessage(MessageKind.OnlineProtocol, reason)
 }

@@ -33,6 +33,7 @@ fun MenuScreen(
     onResume: () -> Unit,
     onRules: () -> Unit,
     onSettings: () -> Unit,
+    onOnline: () -> Unit = {},
 ) {
     Surface(modifier = Modifier.fillMaxSize(), color = MaterialTheme.colorScheme.background) {
         Column(
@@ -57,6 +58,8 @@ fun MenuScreen(
                 Spacer(Modifier.height(12.dp))
             }
             FilledTonalButton(onClick = onNewGame, modifier = buttonWidth) { Text(stringResource(R.string.menu_new_game)) }
+            Spacer(Modifier.height(12.dp))
+            FilledTonalButton(onClick = onOnline, modifier = buttonWidth) { Text(stringResource(R.string.menu_online)) }
             Spacer(Modifier.height(12.dp))
             FilledTonalButton(onClick = onResume, modifier = buttonWidth) { Text(stringResource(R.string.menu_resume)) }
             Spacer(Modifier.height(12.dp))

@@ -36,6 +36,7 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.unit.dp
 import app.yunnori.android.R
+import app.yunnori.core.RoomTicket
 import app.yunnori.viewmodel.ResumeUiState
 import app.yunnori.viewmodel.SaveHealth
 import app.yunnori.viewmodel.SaveRow
@@ -51,6 +52,9 @@ fun ResumeScreen(
     onEvent: (UiEvent.ForResume) -> Unit,
     onOpen: (String) -> Unit,
     onBack: () -> Unit,
+    rooms: List<RoomTicket> = emptyList(),
+    onRejoin: (String) -> Unit = {},
+    onForget: (String) -> Unit = {},
 ) {
     val snackbar = remember { SnackbarHostState() }
     MessageEffect(state.message, snackbar) { onEvent(UiEvent.Dismiss) }
@@ -63,7 +67,7 @@ fun ResumeScreen(
         Box(Modifier.fillMaxSize().padding(padding)) {
             when {
                 state.loading && state.rows.isEmpty() -> CircularProgressIndicator(Modifier.align(Alignment.Center))
-                state.rows.isEmpty() -> Text(
+                state.rows.isEmpty() && rooms.isEmpty() -> Text(
                     stringResource(R.string.resume_empty),
                     modifier = Modifier.align(Alignment.Center).padding(24.dp),
                 )
@@ -71,6 +75,12 @@ fun ResumeScreen(
                     modifier = Modifier.fillMaxSize(),
                     verticalArrangement = Arrangement.spacedBy(12.dp),
                 ) {
+                    // Online rooms this phone holds a seat in: rejoin or forget.
+                    items(rooms, key = { "room-" + it.code }) { ticket ->
+                        Box(Modifier.padding(horizontal = 16.dp)) {
+                            KeptRoomCard(ticket, onRejoin = { onRejoin(ticket.code) }, onForget = { onForget(ticket.code) })
+                        }
+                    }
                     items(state.rows, key = { it.id }) { row ->
                         SaveCard(row, onOpen = { onOpen(row.id) }, onDelete = { onEvent(UiEvent.RequestDelete(row.id)) })
                     }

@@ -4,6 +4,16 @@ package app.yunnori.android.ui
 
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.material3.Button
+import androidx.compose.material3.OutlinedTextField
+import androidx.compose.material3.TextButton
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.saveable.rememberSaveable
+import androidx.compose.runtime.setValue
+import app.yunnori.core.defaultServer
 import androidx.compose.foundation.layout.PaddingValues
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.rememberScrollState
@@ -40,6 +50,8 @@ fun SettingsScreen(
     onBack: () -> Unit,
     quickBots: Boolean = false,
     onQuickBotsChange: (Boolean) -> Unit = {},
+    server: String = "",
+    onServerChange: (String) -> Unit = {},
 ) {
     Scaffold(
         contentWindowInsets = safeInsets(),
@@ -70,7 +82,32 @@ fun SettingsScreen(
                 helpStyle = MaterialTheme.typography.bodyMedium,
             )
             Text(stringResource(R.string.settings_motion_help), style = MaterialTheme.typography.bodyMedium)
+            ServerSetting(server, onServerChange)
         }
+    }
+}
+
+/**
+ * The online server's address: typed here, used once the view model has checked it (a
+ * wrong one is said on the Play online screen and the old one stays).
+ */
+@Composable
+private fun ServerSetting(server: String, onServerChange: (String) -> Unit) {
+    var draft by rememberSaveable(server) { mutableStateOf(server) }
+    Text(stringResource(R.string.settings_server), style = MaterialTheme.typography.titleMedium)
+    Text(stringResource(R.string.settings_server_help), style = MaterialTheme.typography.bodyMedium)
+    OutlinedTextField(
+        value = draft,
+        onValueChange = { draft = it },
+        singleLine = true,
+        label = { Text(stringResource(R.string.settings_server)) },
+        modifier = Modifier.fillMaxWidth(),
+    )
+    Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+        Button(onClick = { onServerChange(draft) }, enabled = draft.isNotBlank() && draft != server) {
+            Text(stringResource(R.string.settings_server_save))
+        }
+        TextButton(onClick = { onServerChange(defaultServer()) }) { Text(stringResource(R.string.settings_server_reset)) }
     }
 }
 

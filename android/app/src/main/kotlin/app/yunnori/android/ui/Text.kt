@@ -62,6 +62,12 @@ fun MessageKind.text(): Int = when (this) {
     MessageKind.NotSaved -> R.string.msg_not_saved
     MessageKind.SeatNameMissing -> R.string.msg_seat_name_missing
     MessageKind.SameColour -> R.string.msg_same_colour
+    MessageKind.OnlineRefused -> R.string.msg_online_refused
+    MessageKind.Offline -> R.string.msg_offline
+    MessageKind.OnlineProtocol -> R.string.msg_online_protocol
+    MessageKind.BadRoomCode -> R.string.msg_bad_room_code
+    MessageKind.BadServerAddress -> R.string.msg_bad_server_address
+    MessageKind.ServerNotice -> R.string.msg_server_notice
 }
 
 /**

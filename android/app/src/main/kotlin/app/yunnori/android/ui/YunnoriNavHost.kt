@@ -11,7 +11,19 @@ import androidx.navigation.compose.composable
 import androidx.navigation.compose.rememberNavController
 import app.yunnori.android.YunnoriModel
 import app.yunnori.android.ui.game.GameScreen
+import app.yunnori.core.PlayerKind
+import app.yunnori.core.defaultRoomSettings
+import app.yunnori.core.readRoomCode
+import app.yunnori.viewmodel.OnlineStage
 import app.yunnori.viewmodel.UiEvent
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.windowInsetsPadding
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.saveable.rememberSaveable
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
 
 /** The screens, by route. */
 object Routes {
@@ -21,6 +33,11 @@ object Routes {
     const val GAME = "game"
     const val RULES = "rules"
     const val SETTINGS = "settings"
+    const val ONLINE = "online"
+    const val ONLINE_HOST = "online-host"
+
+    /** The room: its lobby, then its game. */
+    const val ROOM = "room"
 }
 
 /**
@@ -28,9 +45,28 @@ object Routes {
  * state holder's current state and a function to send events to it.
  */
 @Composable
-fun YunnoriNavHost(model: YunnoriModel = viewModel()) {
+fun YunnoriNavHost(model: YunnoriModel = viewModel(), link: String? = null) {
     val nav = rememberNavController()
     val game by model.game.state.collectAsStateWithLifecycle()
+    val online by model.online.state.collectAsStateWithLifecycle()
+    // What the join form holds (a shared link fills the code in).
+    var joinCode by rememberSaveable { mutableStateOf(link?.let { readRoomCode(it) }.orEmpty()) }
+    var joinName by rememberSaveable { mutableStateOf("") }
+
+    fun leaveRoom() {
+        model.online.onEvent(UiEvent.LeaveRoom)
+        nav.popBackStack(Routes.MENU, inclusive = false)
+    }
+
+    LaunchedEffect(link) {
+        if (link != null && readRoomCode(link) != null) nav.navigate(Routes.ONLINE)
+    }
+    // Hosted, joined or rejoined: the room's screen.
+    LaunchedEffect(online.room != null) {
+        if (online.room != null && nav.currentDestination?.route != Routes.ROOM) {
+            nav.navigate(Routes.ROOM) { popUpTo(Routes.MENU) }
+        }
+    }
 
     fun leaveGame() {
         model.game.onEvent(UiEvent.Leave)
@@ -60,12 +96,56 @@ fun YunnoriNavHost(model: YunnoriModel = viewModel()) {
                 onResume = { nav.navigate(Routes.RESUME) },
                 onRules = { nav.navigate(Routes.RULES) },
                 onSettings = { nav.navigate(Routes.SETTINGS) },
+                onOnline = { nav.navigate(Routes.ONLINE) },
             )
+        }
+        composable(Routes.ONLINE) {
+            OnlineScreen(
+                state = online,
+                code = joinCode,
+                name = joinName,
+                onCodeChange = { joinCode = it },
+                onNameChange = { joinName = it },
+                onHost = { nav.navigate(Routes.ONLINE_HOST) },
+                onEvent = model.online::onEvent,
+                onBack = { nav.popBackStack() },
+            )
+        }
+        composable(Routes.ONLINE_HOST) {
+            val form by model.hostForm.state.collectAsStateWithLifecycle()
+            // The core accepted the table: open the room (the host takes the first person's seat).
+            LaunchedEffect(form.ready) {
+                val setup = form.ready ?: return@LaunchedEffect
+                val name = setup.seats.firstOrNull { it.player is PlayerKind.Human }?.name.orEmpty()
+                model.online.onEvent(UiEvent.HostRoom(name, setup, defaultRoomSettings().copy(undo = setup.undo)))
+                model.hostForm.onEvent(UiEvent.StartHandled)
+            }
+            NewGameScreen(state = form, onEvent = model.hostForm::onEvent, onBack = { nav.popBackStack() })
+        }
+        composable(Routes.ROOM) {
+            BackHandler { leaveRoom() }
+            LaunchedEffect(Unit) { model.refreshMotion() }
+            if (online.stage == OnlineStage.GAME) {
+                Box(Modifier.fillMaxSize()) {
+                    GameScreen(
+                        state = online.game,
+                        onEvent = model.online::onGameEvent,
+                        onRules = { nav.navigate(Routes.RULES) },
+                        onLeave = { leaveRoom() },
+                    )
+                    OnlineTableMarks(online, Modifier.align(Alignment.BottomCenter).windowInsetsPadding(safeInsets()))
+                }
+            } else {
+                LobbyScreen(state = online, onEvent = model.online::onEvent, onShare = model::share, onLeave = { leaveRoom() })
+            }
         }
         composable(Routes.SETTINGS) {
             val muted by model.muted.collectAsStateWithLifecycle()
             val quickBots by model.quickBots.collectAsStateWithLifecycle()
+            val server by model.server.collectAsStateWithLifecycle()
             SettingsScreen(
+                server = server,
+                onServerChange = model::setServer,
                 muted = muted,
                 onMutedChange = model::setMuted,
                 onBack = { nav.popBackStack() },
@@ -88,6 +168,9 @@ fun YunnoriNavHost(model: YunnoriModel = viewModel()) {
             val list by model.resume.state.collectAsStateWithLifecycle()
             LaunchedEffect(Unit) { model.resume.onEvent(UiEvent.Refresh) }
             ResumeScreen(
+                rooms = online.kept,
+                onRejoin = { model.online.onEvent(UiEvent.Rejoin(it)) },
+                onForget = { model.online.onEvent(UiEvent.Forget(it)) },
                 state = list,
                 onEvent = model.resume::onEvent,
                 onOpen = { id ->
@@ -109,8 +192,9 @@ fun YunnoriNavHost(model: YunnoriModel = viewModel()) {
             )
         }
         composable(Routes.RULES) {
+            val inRoom = online.stage == OnlineStage.GAME
             RulesScreen(
-                rules = game.rules ?: model.defaultRules,
+                rules = (if (inRoom) online.game.rules else game.rules) ?: model.defaultRules,
                 throwKinds = game.throwKinds,
                 onBack = { nav.popBackStack() },
             )

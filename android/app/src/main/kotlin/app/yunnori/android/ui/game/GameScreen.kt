@@ -194,7 +194,7 @@ fun GameScreen(
     when {
         snap == null -> Unit
         state.reviewing || state.review != null -> ReviewDialog(state, snap, onEvent)
-        snap.over && !state.resultAside -> GameOverDialog(snap, onEvent, onLeave)
+        snap.over && !state.resultAside -> GameOverDialog(snap, state.advice, onEvent, onLeave)
     }
 }
 
@@ -437,8 +437,10 @@ private fun Actions(state: GameUiState, snap: GameSnapshot, onEvent: (UiEvent.Fo
                 )
             }
         }
-        OutlinedButton(onClick = { onEvent(UiEvent.Hint) }, enabled = state.canMove && !state.hintThinking) {
-            Text(stringResource(R.string.game_hint), maxLines = 1)
+        if (state.advice) {
+            OutlinedButton(onClick = { onEvent(UiEvent.Hint) }, enabled = state.canMove && !state.hintThinking) {
+                Text(stringResource(R.string.game_hint), maxLines = 1)
+            }
         }
     }
 }
@@ -579,7 +581,7 @@ private fun ChoiceDialog(choice: MoveChoice, state: GameUiState, onEvent: (UiEve
  * card aside to look at the final board (the top bar's "Result" brings it back).
  */
 @Composable
-private fun GameOverDialog(snap: GameSnapshot, onEvent: (UiEvent.ForGame) -> Unit, onLeave: () -> Unit) {
+private fun GameOverDialog(snap: GameSnapshot, advice: Boolean, onEvent: (UiEvent.ForGame) -> Unit, onLeave: () -> Unit) {
     val winningSeats = snap.winner?.let { side -> snap.sides.getOrNull(side)?.seats }.orEmpty()
         .mapNotNull { s -> snap.seats.getOrNull(s) }
     AlertDialog(
@@ -604,7 +606,7 @@ private fun GameOverDialog(snap: GameSnapshot, onEvent: (UiEvent.ForGame) -> Uni
         },
         dismissButton = {
             Row {
-                TextButton(onClick = { onEvent(UiEvent.Review) }) { Text(stringResource(R.string.review_button)) }
+                if (advice) TextButton(onClick = { onEvent(UiEvent.Review) }) { Text(stringResource(R.string.review_button)) }
                 TextButton(onClick = onLeave) { Text(stringResource(R.string.game_back_to_menu)) }
             }
         },

@@ -1,0 +1,416 @@
+package app.yunnori.viewmodel
+
+import app.yunnori.core.Connection
+import app.yunnori.core.GameEvent
+import app.yunnori.core.LegalMove
+import app.yunnori.core.OnlinePlay
+import app.yunnori.core.OnlineRoom
+import app.yunnori.core.OnlineException
+import app.yunnori.core.PlayerKind
+import app.yunnori.core.RoomListener
+import app.yunnori.core.RoomNotice
+import app.yunnori.core.RoomStage
+import app.yunnori.core.RoomTicket
+import app.yunnori.core.RoomView
+import app.yunnori.core.boardLayout
+import app.yunnori.core.checkServerAddress
+import app.yunnori.core.defaultServer
+import app.yunnori.core.readRoomCode
+import app.yunnori.core.tapSwipe
+import app.yunnori.core.throwKinds
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.flow.update
+import kotlinx.coroutines.launch
+import kotlin.coroutines.CoroutineContext
+
+/** How the online screens pace themselves. */
+data class OnlineSettings(
+    /** Where the network calls wait. */
+    val worker: CoroutineContext = Dispatchers.IO,
+    /** How fast a flight plays: 1 as simulated; 0 lands at once (tests). */
+    val flightPace: Double = 1.0,
+    /** Reduce Motion's short drop. */
+    val dropMs: Long = 350,
+    /** How long "connection restored" stays on screen. */
+    val restoredShownMs: Long = 2_000,
+)
+
+/** Which online screen shows. */
+enum class OnlineStage {
+    /** No room: host or join. */
+    ENTRY,
+    LOBBY,
+
+    /** The game screen (playing, or the game is over). */
+    GAME,
+}
+
+/** The banner over the game screen while the connection is lost and once it is back. */
+sealed interface ConnectionBanner {
+    data class Reconnecting(val attempt: Int) : ConnectionBanner
+    data object Restored : ConnectionBanner
+
+    /** Every attempt failed: the room can be left and rejoined from the saved games. */
+    data object Closed : ConnectionBanner
+}
+
+/** Everything the online screens draw, as one immutable value. */
+data class OnlineUiState(
+    /** The server rooms are hosted on and joined at. */
+    val server: String,
+    /** The room as last heard; `null` before hosting or joining. */
+    val room: RoomView? = null,
+    /** The rooms this device can come back to (the saved-games list). */
+    val kept: List<RoomTicket> = emptyList(),
+    /** The game screen, drawn from the room's snapshot as a local game's is. */
+    val game: GameUiState,
+    val banner: ConnectionBanner? = null,
+    /** A call to the server is under way (hosting, joining, starting). */
+    val busy: Boolean = false,
+    val message: UserMessage? = null,
+) {
+    val stage: OnlineStage
+        get() = when (room?.stage) {
+            null -> OnlineStage.ENTRY
+            RoomStage.LOBBY -> OnlineStage.LOBBY
+            RoomStage.PLAYING, RoomStage.OVER -> OnlineStage.GAME
+        }
+
+    /** The seats this device holds. */
+    val mySeats: List<Int> get() = room?.seats.orEmpty().filter { it.mine }.map { it.seat }
+
+    /** Every seat of this device is ready. */
+    val ready: Boolean get() = room?.seats.orEmpty().filter { it.mine }.let { it.isNotEmpty() && it.all { s -> s.ready } }
+
+    /** The host may start: every person's seat is taken and ready. */
+    val canStart: Boolean
+        get() = room?.let { r ->
+            r.hosting && r.stage == RoomStage.LOBBY &&
+                r.seats.filter { it.player is PlayerKind.Human }.all { it.taken && it.ready }
+        } == true
+}
+
+/**
+ * The online screens' state holder: one room at a time on a `yut-server`, through the
+ * core's [OnlineRoom]. The server decides everything: a throw sends the swipe and waits for
+ * the server's result, whose flight ([app.yunnori.core.OnlineThrow.flight]) then plays; a
+ * move is one of the legal moves the room's snapshot lists; bots (and the stand-in bot of a
+ * player who is away) are the server's, never run here.
+ *
+ * The room's news ([RoomListener]) is shown in order, one item at a time, in its own queue:
+ * a throw's sticks fly out before what came after it shows. The player's actions go through
+ * another queue, so a tap never waits behind a flight to be sent.
+ */
+class OnlineViewModel(
+    private val scope: CoroutineScope,
+    private val tickets: RoomTickets,
+    server: String = defaultServer(),
+    private val settings: OnlineSettings = OnlineSettings(),
+    private val feedback: ThrowFeedback = ThrowFeedback.NONE,
+) : AutoCloseable {
+
+    private val _state = MutableStateFlow(
+        OnlineUiState(
+            server = server,
+            kept = tickets.all(),
+            game = GameUiState(board = boardLayout(), throwKinds = throwKinds(), advice = false),
+        ),
+    )
+    val state: StateFlow<OnlineUiState> = _state.asStateFlow()
+
+    private val actions = Serial(scope, settings.worker) { say(it) }
+    private val news = Serial(scope, settings.worker) { say(it) }
+
+    // Touched only inside `actions`, read by `news` through `generation`.
+    private var room: OnlineRoom? = null
+
+    /** Grows with every room entered or left: news of an older one is dropped. */
+    @Volatile
+    private var generation = 0L
+    private var seq = 0L
+
+    /** The room actions of the online screens. */
+    fun onEvent(event: UiEvent.ForOnline) {
+        actions.post { handle(event) }
+    }
+
+    /** The game screen's events (the same screen as a local game's). */
+    fun onGameEvent(event: UiEvent.ForGame) {
+        actions.post { handleGame(event) }
+    }
+
+    override fun close() {
+        actions.post { closeRoom() }
+        actions.close()
+        news.close()
+    }
+
+    private suspend fun handle(event: UiEvent.ForOnline) {
+        when (event) {
+            is UiEvent.SetServer -> setServer(event.address)
+            is UiEvent.HostRoom -> enter {
+                val r = connect(_state.value.server)
+                r.host(event.name, event.table, event.room, null)
+            }
+            is UiEvent.JoinRoom -> {
+                val code = readRoomCode(event.code) ?: return say(MessageKind.BadRoomCode, event.code)
+                enter { connect(_state.value.server).join(code, event.name, null) }
+            }
+            is UiEvent.Rejoin -> {
+                val ticket = tickets.all().firstOrNull { it.code == event.code }
+                    ?: return say(MessageKind.OnlineRefused, "no_such_room: ${event.code}")
+                enter { connect(ticket.server).resume(ticket) }
+            }
+            is UiEvent.Forget -> {
+                tickets.forget(event.code)
+                _state.update { it.copy(kept = tickets.all()) }
+            }
+            is UiEvent.SetReady -> {
+                val r = room ?: return
+                _state.value.mySeats.forEach { r.ready(it, event.ready) }
+            }
+            UiEvent.StartRoom -> busy { room?.start() }
+            UiEvent.Rematch -> busy { room?.rematch() }
+            is UiEvent.SetRoomSeat -> room?.setSeat(event.seat, event.player)
+            UiEvent.Reconnect -> room?.dropConnection()
+            UiEvent.LeaveRoom -> leave()
+            UiEvent.Dismiss -> _state.update { it.copy(message = null) }
+        }
+    }
+
+    private fun handleGame(event: UiEvent.ForGame) {
+        val game = _state.value.game
+        if (game.flying && event.waitsForTheSticks()) return
+        when (event) {
+            is UiEvent.Throw -> {
+                if (!game.canThrow) return say(whyNoMove(game))
+                val seat = game.snapshot?.turn?.seat ?: return say(MessageKind.NoGame)
+                val r = room ?: return say(MessageKind.NoGame)
+                actionsLaunch { r.throwSticks(seat, event.swipe ?: tapSwipe(game.mat)) }
+            }
+            is UiEvent.SelectPiece -> updateGame { it.selecting(event.from) }
+            is UiEvent.ChooseDestination -> pick(game.pickDestination(event.to))
+            is UiEvent.ChooseMove -> {
+                val snap = game.snapshot ?: return say(MessageKind.NoGame)
+                if (event.state != null && event.state != snap.state) return say(MessageKind.Stale)
+                if (!game.canMove) return say(whyNoMove(game))
+                play(snap.legalMoves.getOrNull(event.index) ?: return say(MessageKind.NoSuchMove))
+            }
+            is UiEvent.ChooseRoute -> pick(game.narrowChoice { it.move.route == event.route })
+            is UiEvent.ChooseStack -> pick(game.narrowChoice { it.move.stack == event.join })
+            UiEvent.CancelChoice -> updateGame { it.copy(choice = null, selection = null) }
+            UiEvent.Undo -> {
+                val seat = game.snapshot?.turn?.seat ?: return say(MessageKind.NoGame)
+                val r = room ?: return
+                actionsLaunch { r.undo(seat) }
+            }
+            is UiEvent.MatLaidOut -> {
+                room?.setMat(event.mat)
+                updateGame { it.copy(mat = event.mat) }
+            }
+            is UiEvent.SetReduceMotion -> updateGame { it.copy(reduceMotion = event.on) }
+            is UiEvent.SetMuted -> updateGame { it.copy(muted = event.muted) }
+            is UiEvent.SetResultAside -> updateGame { it.copy(resultAside = event.aside && it.over) }
+            UiEvent.CloseReview -> updateGame { it.copy(review = null) }
+            UiEvent.PlayAgain -> actionsLaunch { room?.rematch() }
+            UiEvent.Leave -> onEvent(UiEvent.LeaveRoom)
+            UiEvent.Dismiss -> _state.update { it.copy(message = null, game = it.game.copy(message = null)) }
+            // Hints, reviews and quick bots are a local game's; a new game online is a rematch.
+            UiEvent.Hint, UiEvent.Review, is UiEvent.SetQuickBots, is UiEvent.NewGame, is UiEvent.Resume,
+            -> say(MessageKind.NotNow)
+        }
+    }
+
+    private fun pick(pick: Pick) = when (pick) {
+        is Pick.Play -> play(pick.move)
+        is Pick.Ask -> updateGame { it.copy(choice = pick.choice) }
+        is Pick.Refuse -> say(pick.kind)
+    }
+
+    private fun play(move: LegalMove) {
+        val r = room ?: return say(MessageKind.NoGame)
+        updateGame { it.copy(selection = null, choice = null) }
+        actionsLaunch { r.play(move) }
+    }
+
+    /**
+     * Sends a game action without holding the queue: its answer comes as news. A refusal
+     * becomes the message.
+     */
+    private fun actionsLaunch(call: suspend () -> Unit) {
+        scope.launch(settings.worker) {
+            try {
+                call()
+            } catch (e: OnlineException) {
+                say(e.toUserMessage())
+            }
+        }
+    }
+
+    // ----- entering and leaving rooms -------------------------------------------------
+
+    private fun setServer(address: String) {
+        val checked = try {
+            checkServerAddress(address.trim())
+        } catch (e: OnlineException) {
+            return say(MessageKind.BadServerAddress, address)
+        }
+        _state.update { it.copy(server = checked) }
+    }
+
+    private suspend fun connect(server: String): OnlineRoom {
+        closeRoom()
+        val gen = ++generation
+        val r = OnlineRoom.connect(server, Relay(gen))
+        r.setMat(_state.value.game.mat)
+        room = r
+        return r
+    }
+
+    /** Hosts, joins or resumes through [how]; keeps the ticket it gives. */
+    private suspend fun enter(how: suspend () -> RoomTicket) = busy {
+        try {
+            val ticket = how()
+            tickets.keep(ticket)
+            _state.update { it.copy(kept = tickets.all(), room = room?.room() ?: it.room) }
+        } catch (e: OnlineException) {
+            closeRoom()
+            throw e
+        }
+    }
+
+    private suspend fun busy(work: suspend () -> Unit) {
+        _state.update { it.copy(busy = true) }
+        try {
+            work()
+        } finally {
+            _state.update { it.copy(busy = false) }
+        }
+    }
+
+    private suspend fun leave() {
+        val r = room ?: return
+        // The seats stay this device's: the ticket is kept for Rejoin.
+        r.ticket()?.let { tickets.keep(it) }
+        try {
+            r.leave()
+        } catch (e: OnlineException) {
+            // Gone already (offline): the server gives the seat to a stand-in all the same.
+        }
+        closeRoom()
+    }
+
+    private fun closeRoom() {
+        generation++
+        room?.let {
+            it.closeConnection()
+            it.close()
+        }
+        room = null
+        _state.update {
+            it.copy(room = null, banner = null, kept = tickets.all(), game = it.game.fresh())
+        }
+    }
+
+    // ----- the room's news ------------------------------------------------------------
+
+    /** Hands what the room says to the news queue; news of an older room is dropped. */
+    private inner class Relay(private val gen: Long) : RoomListener {
+        private fun post(work: suspend () -> Unit) {
+            news.post { if (gen == generation) work() }
+        }
+
+        override fun onRoom(room: RoomView) = post { showRoom(room) }
+        override fun onPlayed(play: OnlinePlay) = post { showPlay(play, gen) }
+        override fun onUndone(seat: Int, room: RoomView) = post {
+            showRoom(room)
+            updateGame { it.copy(lastMove = null) }
+        }
+
+        // Not queued behind a flight: the banner shows at once.
+        override fun onConnection(connection: Connection) {
+            if (gen == generation) showConnection(connection, gen)
+        }
+
+        override fun onNotice(notice: RoomNotice) {
+            if (gen == generation) say(MessageKind.ServerNotice, "${notice.code}: ${notice.message}")
+        }
+    }
+
+    private fun showRoom(view: RoomView) {
+        _state.update { it.copy(room = view, game = it.game.showing(view)) }
+    }
+
+    private suspend fun showPlay(play: OnlinePlay, gen: Long) {
+        val seat = play.room.seats.getOrNull(play.seat)
+        val byBot = seat?.player is PlayerKind.Bot || seat?.standin != null
+        val colour = seat?.colour ?: "#000000"
+        val thrown = play.`throw`
+        if (thrown == null) {
+            val moved = play.events.firstNotNullOfOrNull { it as? GameEvent.Moved }
+            val shown = moved?.let {
+                MoveShown(++seq, play.seat, colour, it.from, it.path, it.pieces, play.events, byBot)
+            }
+            _state.update { it.copy(room = play.room, game = it.game.showing(play.room).copy(lastMove = shown)) }
+            return
+        }
+        val plan = FlightPlan(thrown.flight, _state.value.game.reduceMotion, settings.flightPace, settings.dropMs)
+        val shown = plan.shown(++seq, play.seat, colour, thrown.sticks, byBot)
+        updateGame { it.copy(lastThrow = shown, selection = null, choice = null) }
+        // The sticks fly out before the result (and any news after it) shows.
+        if (plan.playMs > 0) {
+            scope.launch { feedback.play(plan.knocks) { _state.value.game.muted } }
+            delay(plan.playMs)
+        }
+        if (gen != generation) return
+        val outcome = ThrowOutcome(thrown.result, play.events)
+        _state.update {
+            it.copy(
+                room = play.room,
+                game = it.game.copy(lastThrow = it.game.lastThrow?.copy(outcome = outcome)).showing(play.room),
+            )
+        }
+    }
+
+    private fun showConnection(connection: Connection, gen: Long) {
+        val banner = when (connection) {
+            Connection.Connected -> null
+            is Connection.Reconnecting -> ConnectionBanner.Reconnecting(connection.attempt.toInt())
+            Connection.Restored -> ConnectionBanner.Restored
+            Connection.Closed -> ConnectionBanner.Closed
+        }
+        _state.update { it.copy(banner = banner) }
+        if (banner == ConnectionBanner.Restored) {
+            scope.launch {
+                delay(settings.restoredShownMs)
+                if (gen == generation) {
+                    _state.update { if (it.banner == ConnectionBanner.Restored) it.copy(banner = null) else it }
+                }
+            }
+        }
+    }
+
+    // ----- state ----------------------------------------------------------------------
+
+    private fun updateGame(change: (GameUiState) -> GameUiState) {
+        _state.update { it.copy(game = change(it.game)) }
+    }
+
+    private fun say(kind: MessageKind, detail: String? = null) = say(UserMessage(kind, detail))
+
+    private fun say(message: UserMessage) {
+        _state.update { it.copy(message = message, game = it.game.copy(message = message)) }
+    }
+}
+
+/** The game screen showing [view]'s game: a new position clears the pick, as a local game's does. */
+private fun GameUiState.showing(view: RoomView): GameUiState {
+    val snap = view.game ?: return fresh()
+    val waiting = copy(othersToAct = !view.myTurn, rules = view.rules, gameId = view.code)
+    return if (snap.state != snapshot?.state) waiting.withSnapshot(snap) else waiting
+}
