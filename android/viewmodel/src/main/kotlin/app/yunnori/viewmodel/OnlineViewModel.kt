@@ -308,7 +308,7 @@ class OnlineViewModel(
     private fun closeRoom() {
         generation++
         room?.let {
-            it.closeConnection()
+            it.disconnect()
             it.close()
         }
         room = null
