@@ -661,10 +661,11 @@ public final class GameModel {
         guard let table, let snapshot = play.room.game else { return }
         showRoomSeats(play.room)
         // Only this phone's own play answers its intent: another seat's, heard meanwhile,
-        // leaves it waiting (else a stale position would offer the same throw again).
-        if play.room.seats.contains(where: { $0.seat == play.seat && $0.mine }) {
-            state.online?.waiting = false
-        }
+        // leaves it waiting (else a stale position would offer the same throw again). And
+        // only once the play is on screen: a throw's sticks take to the air after a hop, and
+        // in between the old position would offer the same throw again.
+        let answersMine = play.room.seats.contains(where: { $0.seat == play.seat && $0.mine })
+        defer { if answersMine { state.online?.waiting = false } }
         if let thrown = play.throw {
             let report = ThrowReport(seat: play.seat, result: thrown.result, sticks: thrown.sticks,
                                      flight: thrown.flight, events: play.events, snapshot: snapshot)

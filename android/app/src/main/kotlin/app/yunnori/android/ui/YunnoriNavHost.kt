@@ -16,14 +16,9 @@ import app.yunnori.core.defaultRoomSettings
 import app.yunnori.core.readRoomCode
 import app.yunnori.viewmodel.OnlineStage
 import app.yunnori.viewmodel.UiEvent
-import androidx.compose.foundation.layout.Box
-import androidx.compose.foundation.layout.fillMaxSize
-import androidx.compose.foundation.layout.windowInsetsPadding
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.runtime.setValue
-import androidx.compose.ui.Alignment
-import androidx.compose.ui.Modifier
 
 /** The screens, by route. */
 object Routes {
@@ -126,15 +121,13 @@ fun YunnoriNavHost(model: YunnoriModel = viewModel(), link: String? = null) {
             BackHandler { leaveRoom() }
             LaunchedEffect(Unit) { model.refreshMotion() }
             if (online.stage == OnlineStage.GAME) {
-                Box(Modifier.fillMaxSize()) {
-                    GameScreen(
-                        state = online.game,
-                        onEvent = model.online::onGameEvent,
-                        onRules = { nav.navigate(Routes.RULES) },
-                        onLeave = { leaveRoom() },
-                    )
-                    OnlineTableMarks(online, Modifier.align(Alignment.BottomCenter).windowInsetsPadding(safeInsets()))
-                }
+                GameScreen(
+                    state = online.game,
+                    onEvent = model.online::onGameEvent,
+                    onRules = { nav.navigate(Routes.RULES) },
+                    onLeave = { leaveRoom() },
+                    tableMarks = { OnlineTableMarks(online) },
+                )
             } else {
                 LobbyScreen(state = online, onEvent = model.online::onEvent, onShare = model::share, onLeave = { leaveRoom() })
             }

@@ -125,6 +125,7 @@ fun GameScreen(
     onEvent: (UiEvent.ForGame) -> Unit,
     onRules: () -> Unit,
     onLeave: () -> Unit,
+    tableMarks: @Composable () -> Unit = {},
 ) {
     val snackbar = remember { SnackbarHostState() }
     MessageEffect(state.message, snackbar) { onEvent(UiEvent.Dismiss) }
@@ -180,12 +181,16 @@ fun GameScreen(
             }
             return@Scaffold
         }
-        BoxWithConstraints(Modifier.fillMaxSize().padding(padding)) {
-            val parts = GameParts(state, snap, onEvent, played)
-            if (maxWidth > maxHeight || maxWidth >= SIDE_BY_SIDE_WIDTH) {
-                SideBySide(parts, maxWidth, maxHeight)
-            } else {
-                Upright(parts, maxHeight)
+        Column(Modifier.fillMaxSize().padding(padding)) {
+            // An online game's banner and seat holders take their own row above the table.
+            tableMarks()
+            BoxWithConstraints(Modifier.fillMaxWidth().weight(1f)) {
+                val parts = GameParts(state, snap, onEvent, played)
+                if (maxWidth > maxHeight || maxWidth >= SIDE_BY_SIDE_WIDTH) {
+                    SideBySide(parts, maxWidth, maxHeight)
+                } else {
+                    Upright(parts, maxHeight)
+                }
             }
         }
     }
