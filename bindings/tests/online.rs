@@ -111,7 +111,8 @@ async fn server() -> (tempfile::TempDir, yut_server::Running, String) {
     (dir, running, url)
 }
 
-/// Two people, two pieces each, seat order.
+/// Two people, seat order, four pieces each: a game long enough for every part of the
+/// test (a two-piece game once ended before the stand-in had played).
 fn table() -> NewGame {
     let person = |name: &str, colour: &str| SeatSpec {
         name: name.into(),
@@ -124,7 +125,7 @@ fn table() -> NewGame {
             changes: vec![
                 RuleSetting {
                     key: "pieces_per_player".into(),
-                    value: RuleValue::Count { value: 2 },
+                    value: RuleValue::Count { value: 4 },
                 },
                 RuleSetting {
                     key: "first_player".into(),
@@ -256,7 +257,7 @@ async fn two_phones_play_a_whole_game_through_a_lost_connection_and_a_stand_in()
         if done {
             break;
         }
-        if actions == 20 && !dropped {
+        if actions == 6 && !dropped {
             // A lost network on Mina's phone: it comes back by itself, seats and all.
             dropped = true;
             mina.room.drop_connection();
@@ -267,7 +268,7 @@ async fn two_phones_play_a_whole_game_through_a_lost_connection_and_a_stand_in()
             mina.until_room("the room again", |r| r.stage != RoomStage::Lobby)
                 .await;
         }
-        if actions == 40 && !away {
+        if actions == 12 && !away {
             // Jun's phone goes away: a bot plays his seat until he is back.
             away = true;
             jun.room.disconnect();
@@ -296,7 +297,6 @@ async fn two_phones_play_a_whole_game_through_a_lost_connection_and_a_stand_in()
         } else {
             vec![&mina, &jun]
         };
-        let mover = mina.room.room().and_then(|r| r.game).map(|g| g.turn.seat);
         let play = if act(&players).await {
             Some(mina.played().await)
         } else {
@@ -309,7 +309,7 @@ async fn two_phones_play_a_whole_game_through_a_lost_connection_and_a_stand_in()
             assert!(!t.flight.sticks.is_empty(), "the sticks fly");
             if t.mine {
                 my_throws += 1;
-                assert_eq!(Some(p.seat), mover, "Mina's own throw");
+                assert_eq!(p.seat, 0, "only Mina's seat's throws fly from her swipe");
             }
         }
         if away && !back && p.seat == 1 {

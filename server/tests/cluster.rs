@@ -1,6 +1,6 @@
 //! Two yut-server nodes on one PostgreSQL and one Redis (`scripts/test-cluster.sh` starts
-//! them and sets `YUT_TEST_POSTGRES` and `YUT_TEST_REDIS`; without them these tests say so
-//! and pass, as a plain `cargo test` has no such servers).
+//! them, sets `YUT_TEST_POSTGRES` and `YUT_TEST_REDIS` and runs these ignored tests; without
+//! the servers they fail).
 //!
 //! Clients of one room on different nodes play a whole game (the node without the room
 //! relays to its owner); a node killed with SIGKILL in the middle of running games, over
@@ -19,17 +19,15 @@ use yut_net::protocol::Stage;
 use yut_server::postgres::PgStore;
 use yut_server::store::{Entry, RoomRecord, Store, StoreError};
 
-/// The servers' URLs, or `None` (the test then passes, saying why).
-fn servers() -> Option<(String, String)> {
+/// The servers' URLs. These tests are `#[ignore]`d in `cargo test --workspace` (no servers
+/// there) and run by `scripts/test-cluster.sh --ignored`; run without the servers, they fail.
+fn servers() -> (String, String) {
     match (
         std::env::var("YUT_TEST_POSTGRES"),
         std::env::var("YUT_TEST_REDIS"),
     ) {
-        (Ok(pg), Ok(redis)) => Some((pg, redis)),
-        _ => {
-            eprintln!("no YUT_TEST_POSTGRES and YUT_TEST_REDIS: run scripts/test-cluster.sh");
-            None
-        }
+        (Ok(pg), Ok(redis)) => (pg, redis),
+        _ => panic!("no YUT_TEST_POSTGRES and YUT_TEST_REDIS: run scripts/test-cluster.sh"),
     }
 }
 
@@ -82,8 +80,9 @@ impl Drop for Node {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL and Redis: scripts/test-cluster.sh runs it"]
 async fn clients_of_one_room_on_two_nodes_play_a_whole_game() {
-    let Some((pg, redis)) = servers() else { return };
+    let (pg, redis) = servers();
     let a = Node::start("a", &pg, &redis);
     let b = Node::start("b", &pg, &redis);
     let mut host_player = host(&a.url, table(json!({}), people(2), quick()), None).await;
@@ -108,8 +107,9 @@ async fn clients_of_one_room_on_two_nodes_play_a_whole_game() {
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL and Redis: scripts/test-cluster.sh runs it"]
 async fn the_store_refuses_a_write_under_a_lease_taken_over() {
-    let Some((pg, _)) = servers() else { return };
+    let (pg, _) = servers();
     let store = PgStore::open(&pg).await.expect("the store opens");
     let code = format!("F{}", std::process::id());
     let record = RoomRecord {
@@ -263,8 +263,9 @@ async fn take_over(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL and Redis: scripts/test-cluster.sh runs it"]
 async fn a_node_killed_in_the_middle_of_running_games_loses_no_action() {
-    let Some((pg, redis)) = servers() else { return };
+    let (pg, redis) = servers();
     let rooms = size("ROOMS", 200);
     let kills = size("KILLS", 10);
     let steps = size("STEPS", 3);
@@ -368,8 +369,9 @@ fn signal(node: &Node, signal: &str) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL and Redis: scripts/test-cluster.sh runs it"]
 async fn a_node_paused_past_its_lease_has_no_action_accepted_after_its_room_moved() {
-    let Some((pg, redis)) = servers() else { return };
+    let (pg, redis) = servers();
     let a = Node::start("a", &pg, &redis);
     let b = Node::start("b", &pg, &redis);
     // The paused node's client does not reconnect: it would take the seats back.
