@@ -1230,7 +1230,15 @@ fn seed_of(swipe: &Swipe, target: &Target, salt: u64) -> u64 {
 /// shows its face: see [`settle`].
 pub fn throw(swipe: &Swipe, target: Target, salt: u64) -> Flight {
     let seed = seed_of(swipe, &target, salt);
-    let good = |f: &Flight| f.shows(&target) && f.end_ms <= LATEST_REST_MS;
+    // Resting on the right faces is not enough: a stick may not be seen leaving the mat
+    // (only a 낙's does), nor lie in or pass through another.
+    let good = |f: &Flight| {
+        f.shows(&target)
+            && f.end_ms <= LATEST_REST_MS
+            && (target.nak || left_mat(f) == 0)
+            && overlaps_at_rest(f) == 0
+            && overlapping_frames(f) == 0
+    };
     let first = plan(swipe, target, seed);
     if good(&first) {
         return first;
@@ -1248,6 +1256,28 @@ pub fn throw(swipe: &Swipe, target: Target, salt: u64) -> Flight {
         tries += f.tries;
         if good(&f) {
             f.tries = tries;
+            return f;
+        }
+    }
+    // A flick too hard for its mat can end in a wrong flight in every pass (sticks heaped
+    // in one another at rest, seen once here): the same hand, thrown softer (down to a
+    // drop), rather than a wrong flight shown.
+    for (pass, soften) in [0.5f32, 0.25, 0.0].into_iter().enumerate() {
+        let softer = Swipe {
+            velocity_x: swipe.velocity_x * soften,
+            velocity_y: swipe.velocity_y * soften,
+            spin: swipe.spin * soften,
+            ..*swipe
+        };
+        let mut f = plan(
+            &softer,
+            target,
+            seed ^ (WHOLE_PASSES + pass as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        );
+        tries += f.tries;
+        if good(&f) {
+            f.tries = tries;
+            f.fallback = true;
             return f;
         }
     }
