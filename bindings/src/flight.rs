@@ -211,6 +211,12 @@ impl From<Mat> for physics::Mat {
     }
 }
 
+impl Default for Mat {
+    fn default() -> Mat {
+        physics::Mat::default().into()
+    }
+}
+
 impl From<physics::Mat> for Mat {
     fn from(m: physics::Mat) -> Mat {
         Mat {

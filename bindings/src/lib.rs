@@ -39,9 +39,9 @@ pub use flight::{
 };
 pub use library::{LoadedGame, SaveLibrary};
 pub use online::{
-    check_server_address, default_room_settings, default_server, online_error_codes,
-    read_room_code, room_link, Connection, OnlineError, OnlinePlay, OnlineRoom, OnlineThrow,
-    RoomListener, RoomNotice, RoomSeat, RoomSettings, RoomStage, RoomTicket, RoomView, SeatTicket,
+    check_server_address, default_room_settings, default_server, read_room_code, room_link,
+    Connection, OnlineError, OnlinePlay, OnlineRoom, OnlineThrow, RoomListener, RoomNotice,
+    RoomSeat, RoomSettings, RoomStage, RoomTicket, RoomView, SeatTicket,
 };
 pub use records::*;
 pub use scenario::ScenarioGame;

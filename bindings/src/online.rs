@@ -19,8 +19,7 @@ use yut_core::rules::RuleSet;
 use yut_core::session::{Action, Player};
 use yut_core::throw::Outcome;
 use yut_net::protocol::{
-    self, ErrorCode, RoomOptions, RoomSnapshot, RoomTable, SeatSpec as NetSeat,
-    SeatView as NetSeatView, Stage,
+    self, RoomOptions, RoomSnapshot, RoomTable, SeatSpec as NetSeat, SeatView as NetSeatView, Stage,
 };
 use yut_net::{ClientEvent, ConnectionState, NetError};
 
@@ -272,6 +271,7 @@ pub trait RoomListener: Send + Sync {
 }
 
 /// The room as this device knows it.
+#[derive(Default)]
 struct Mirror {
     room: Option<RoomSnapshot>,
     rules: Option<RulesDescription>,
@@ -282,26 +282,9 @@ struct Mirror {
     ticket: Option<RoomTicket>,
     /// The swipe of this device's throw in flight, by seat.
     swipe: Option<(usize, Swipe)>,
-    /// The stick mat as this device lays it out: other seats' throws fly on it.
+    /// The stick mat as this device lays it out (the core's default until `set_mat`):
+    /// other seats' throws fly on it.
     mat: Mat,
-}
-
-impl Default for Mirror {
-    fn default() -> Mirror {
-        Mirror {
-            room: None,
-            rules: None,
-            game: None,
-            state: 0,
-            last_events: Vec::new(),
-            ticket: None,
-            swipe: None,
-            mat: Mat {
-                width: 360.0,
-                height: 240.0,
-            },
-        }
-    }
 }
 
 fn lock(m: &Mutex<Mirror>) -> MutexGuard<'_, Mirror> {
@@ -440,6 +423,18 @@ impl Mirror {
         })
     }
 
+    /// The swipe a throw of `seat` flies from, and whether it is this device's own: the
+    /// swipe its player made, else a tap on this device's mat.
+    fn swipe_for(&mut self, seat: usize) -> (Swipe, bool) {
+        match self.swipe.take() {
+            Some((s, swipe)) if s == seat => (swipe, true),
+            other => {
+                self.swipe = other;
+                (tap_swipe(self.mat), false)
+            }
+        }
+    }
+
     fn seat(&self, s: &NetSeatView) -> RoomSeat {
         RoomSeat {
             seat: int(s.seat),
@@ -469,13 +464,20 @@ impl Relay {
         let _ = catch_unwind(AssertUnwindSafe(|| f(self.listener.as_ref())));
     }
 
-    fn resync(&self) {
+    fn notice(&self, code: &str, message: String) {
         self.tell(|l| {
             l.on_notice(RoomNotice {
-                code: "out_of_step".into(),
-                message: "a message was missed; asking for the whole room again".into(),
+                code: code.into(),
+                message,
             })
         });
+    }
+
+    fn resync(&self) {
+        self.notice(
+            "out_of_step",
+            "a message was missed; asking for the whole room again".into(),
+        );
         if let Some(client) = self.client.get().cloned() {
             tokio::spawn(async move {
                 let _ = client.sync().await;
@@ -483,28 +485,75 @@ impl Relay {
         }
     }
 
+    fn room_changed(&self, view: Option<RoomView>) {
+        if let Some(v) = view {
+            self.tell(|l| l.on_room(v));
+        }
+    }
+
+    /// Takes an accepted action into the mirror, then plans a throw's flight with the
+    /// mirror let go: the simulation takes milliseconds, and the app's calls wait on the
+    /// mirror. `None` when the action does not follow what is held here.
+    fn play(
+        &self,
+        number: u32,
+        seq: u64,
+        action: &Action,
+        view: protocol::GameView,
+    ) -> Option<OnlinePlay> {
+        let (room, events, swipe) = {
+            let mut m = lock(&self.mirror);
+            if !m.played(number, seq, action, view) {
+                return None;
+            }
+            let swipe = match action {
+                Action::Throw { seat, .. } => Some(m.swipe_for(*seat)),
+                Action::Move { .. } => None,
+            };
+            (m.view()?, events(&m.last_events), swipe)
+        };
+        let (seat, throw) = match (action, swipe) {
+            (
+                Action::Throw {
+                    seat,
+                    outcome,
+                    sticks,
+                    ..
+                },
+                Some((swipe, mine)),
+            ) => {
+                let nak = matches!(outcome, Outcome::Nak);
+                let flight = plan_flight(swipe, sticks.to_vec(), nak, seq)
+                    .unwrap_or_else(|_| Flight::empty());
+                let throw = OnlineThrow {
+                    result: result_of(*outcome),
+                    sticks: sticks.to_vec(),
+                    flight,
+                    mine,
+                };
+                (*seat, Some(throw))
+            }
+            (Action::Throw { seat, .. } | Action::Move { seat, .. }, _) => (*seat, None),
+        };
+        Some(OnlinePlay {
+            seat: int(seat),
+            throw,
+            events,
+            room,
+        })
+    }
+
     fn handle(&self, event: ClientEvent) {
         match event {
             ClientEvent::Connection(c) => self.tell(|l| l.on_connection(c.into())),
             ClientEvent::Room(room) => {
-                let view = {
+                let changed = {
                     let mut m = lock(&self.mirror);
-                    match m.set_room(room) {
-                        Ok(()) => m.view(),
-                        Err(reason) => {
-                            drop(m);
-                            self.tell(|l| {
-                                l.on_notice(RoomNotice {
-                                    code: "bad_room".into(),
-                                    message: reason,
-                                })
-                            });
-                            return;
-                        }
-                    }
+                    m.set_room(room).map(|()| m.view())
                 };
-                if let Some(v) = view {
-                    self.tell(|l| l.on_room(v));
+                match changed {
+                    Ok(view) => self.room_changed(view),
+                    Err(reason) => self.notice("bad_room", reason),
                 }
             }
             ClientEvent::Seats(seats) => {
@@ -515,9 +564,7 @@ impl Relay {
                     }
                     m.view()
                 };
-                if let Some(v) = view {
-                    self.tell(|l| l.on_room(v));
-                }
+                self.room_changed(view);
             }
             ClientEvent::Played {
                 game,
@@ -525,60 +572,10 @@ impl Relay {
                 action,
                 view,
                 ..
-            } => {
-                let play = {
-                    let mut m = lock(&self.mirror);
-                    if !m.played(game, seq, &action, view) {
-                        None
-                    } else {
-                        let events = events(&m.last_events);
-                        let (seat, throw) = match &action {
-                            Action::Throw {
-                                seat,
-                                outcome,
-                                sticks,
-                                ..
-                            } => {
-                                let own = match m.swipe.take() {
-                                    Some((s, swipe)) if s == *seat => Some(swipe),
-                                    other => {
-                                        m.swipe = other;
-                                        None
-                                    }
-                                };
-                                let mine = own.is_some();
-                                let swipe = own.unwrap_or_else(|| tap_swipe(m.mat));
-                                let salt = m
-                                    .room
-                                    .as_ref()
-                                    .and_then(|r| r.game.as_ref())
-                                    .map_or(0, |g| g.seq);
-                                let nak = matches!(outcome, Outcome::Nak);
-                                let flight = plan_flight(swipe, sticks.to_vec(), nak, salt)
-                                    .unwrap_or_else(|_| Flight::empty());
-                                let throw = OnlineThrow {
-                                    result: result_of(*outcome),
-                                    sticks: sticks.to_vec(),
-                                    flight,
-                                    mine,
-                                };
-                                (*seat, Some(throw))
-                            }
-                            Action::Move { seat, .. } => (*seat, None),
-                        };
-                        m.view().map(|room| OnlinePlay {
-                            seat: int(seat),
-                            throw,
-                            events,
-                            room,
-                        })
-                    }
-                };
-                match play {
-                    Some(p) => self.tell(|l| l.on_played(p)),
-                    None => self.resync(),
-                }
-            }
+            } => match self.play(game, seq, &action, view) {
+                Some(p) => self.tell(|l| l.on_played(p)),
+                None => self.resync(),
+            },
             ClientEvent::Undone {
                 game,
                 seq,
@@ -587,29 +584,15 @@ impl Relay {
             } => {
                 let room = {
                     let mut m = lock(&self.mirror);
-                    if m.undone(game, seq, view) {
-                        m.view()
-                    } else {
-                        None
-                    }
+                    m.undone(game, seq, view).then(|| m.view()).flatten()
                 };
                 match room {
                     Some(r) => self.tell(|l| l.on_undone(int(seat), r)),
                     None => self.resync(),
                 }
             }
-            ClientEvent::Error { code, message } => self.tell(|l| {
-                l.on_notice(RoomNotice {
-                    code: code.id(),
-                    message,
-                })
-            }),
-            ClientEvent::Closing { message } => self.tell(|l| {
-                l.on_notice(RoomNotice {
-                    code: "closing".into(),
-                    message,
-                })
-            }),
+            ClientEvent::Error { code, message } => self.notice(&code.id(), message),
+            ClientEvent::Closing { message } => self.notice("closing", message),
         }
     }
 }
@@ -967,43 +950,4 @@ impl Drop for OnlineRoom {
     fn drop(&mut self) {
         self.client.close();
     }
-}
-
-/// The protocol's error ids, for the apps' wording of every refusal.
-#[uniffi::export]
-pub fn online_error_codes() -> Vec<String> {
-    use ErrorCode::*;
-    [
-        BadMessage,
-        TooLarge,
-        RateLimited,
-        TooManyConnections,
-        IncompatibleVersion,
-        HelloFirst,
-        NoSuchRoom,
-        RoomFull,
-        TooManyRooms,
-        BadName,
-        BadTable,
-        BadSeat,
-        NotHost,
-        NotInRoom,
-        NotYourSeat,
-        WrongToken,
-        OutOfTurn,
-        NotStarted,
-        AlreadyStarted,
-        NotReady,
-        GameOver,
-        MustThrow,
-        NoThrowOwed,
-        IllegalMove,
-        NothingToUndo,
-        UndoOff,
-        StoreFailed,
-        Internal,
-    ]
-    .into_iter()
-    .map(ErrorCode::id)
-    .collect()
 }
