@@ -129,6 +129,7 @@ yn_kotlinc_cached "the ELF check and its tests" "$ELF_CLASSES" \
     "$(yn_fingerprint "$KOTLINC $cp_test" "$ELF_SRC" "$CHECK/ElfPagesTest.kt")" "$cp_test" \
     "$ELF_SRC" "$CHECK/ElfPagesTest.kt"
 rc=0
+yn_junit_void_tests "$ELF_CLASSES"
 java -Djava.io.tmpdir="$WORK" -jar "$JUNIT_CONSOLE_JAR" --disable-banner --disable-ansi-colors --details=tree \
     --include-classname '.*' --exclude-engine=junit-vintage \
     --class-path "$ELF_CLASSES:$KOTLIN_STDLIB_JAR:$KOTLIN_TEST_JAR:$KOTLIN_TEST_JUNIT5_JAR" \

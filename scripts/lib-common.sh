@@ -85,7 +85,33 @@ yn_junit_verdict() {
     failed=$((bad + cbad)) # a failing container (e.g. a class that cannot load) hides its tests
     skipped=$((skipped + aborted))
     yn_log "total $(yn_since "$start")"
+    # The failed tests and their messages again, last: a CI page shows only the log's tail.
+    if [ "$failed" -ne 0 ]; then
+        echo "failed:"
+        grep -F '✘' "$log" | cut -c1-600 | sed 's/^[│├└─ ]*/  /' || true
+    fi
     yn_verdict "$ok" "$failed" "$skipped" "$rc"
+}
+
+# Fails when a compiled JUnit 5 test returns a value: Jupiter skips such a method without a
+# word (a Kotlin `= runBlocking { ... }` whose last line is a value did this once), so a test
+# would count as never written rather than failed.  yn_junit_void_tests CLASSES_DIR
+yn_junit_void_tests() {
+    local dir="$1" bad
+    local -a classes
+    mapfile -t classes < <(cd "$dir" && find . -name '*.class' | sed 's|^\./||; s|\.class$||; s|/|.|g' | sort)
+    [ "${#classes[@]}" -gt 0 ] || yn_die "no classes under $dir"
+    bad="$(javap -v -p -cp "$dir" "${classes[@]}" | awk '
+        /^Classfile / { cls = $2 }
+        /^  [a-z].*\(.*\);$/ { method = $0 }
+        /^    descriptor: / { desc = $2 }
+        /^ +org\.junit\.jupiter\.api\.(Test|RepeatedTest)$|^ +org\.junit\.jupiter\.params\.ParameterizedTest$/ {
+            if (desc !~ /\)V$/) print cls ":" method
+        }')"
+    if [ -n "$bad" ]; then
+        printf '%s\n' "$bad"
+        yn_die "these tests return a value, and JUnit would skip them without a word: make them return Unit"
+    fi
 }
 
 # Prints "P passed, F failed[, S skipped]" and exits 1 unless no test failed, the runner's

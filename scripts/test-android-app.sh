@@ -130,6 +130,7 @@ mkdir -p "$WORK/screenshots"
 run_cp="$TEST_CLASSES:$APP_CLASSES:$cp_app:$KOTLIN_STDLIB_JAR:$KOTLIN_TEST_JAR:$KOTLIN_TEST_JUNIT5_JAR"
 log="$WORK/junit.log"
 rc=0
+yn_junit_void_tests "$TEST_CLASSES"
 # shellcheck disable=SC2086
 # Whole games drawn frame by frame on the CPU outlast kotlinx-coroutines-test's default
 # minute for one test body (each test still fails at five).

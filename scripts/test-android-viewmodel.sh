@@ -19,6 +19,7 @@
 #   YUT_SERVER_BIN     yut-server for the online tests (default: cargo build -p yut-server)
 #   YUNNORI_SKIP_INSTALL=1  do not call install-kotlin.sh (expects $YUNNORI_TOOLS/kotlin.env)
 #   YUNNORI_COMPILE_ONLY=1  compile the bindings and the module, run no test
+#   YUNNORI_VM_TESTS=REGEX  run only the test classes whose names match (e.g. '.*OnlineGameTest')
 #
 # Idempotent: each compile step is skipped when its inputs (by content) are unchanged.
 # Exit status: 0 only when every test passed and at least one ran.
@@ -98,10 +99,11 @@ run_cp="$TEST_CLASSES:$MAIN_CLASSES:$BINDINGS_JAR:$JNA_JAR:$COROUTINES_JAR:$CORO
 run_cp="$run_cp:$KOTLIN_STDLIB_JAR:$KOTLIN_TEST_JAR:$KOTLIN_TEST_JUNIT5_JAR"
 log="$WORK/junit.log"
 rc=0
+yn_junit_void_tests "$TEST_CLASSES"
 # shellcheck disable=SC2086
 java ${JAVA_OPTS:-} -Djna.library.path="$LIB_DIR" -jar "$JUNIT_CONSOLE_JAR" \
     --disable-banner --disable-ansi-colors --details=tree \
-    --include-classname '.*' \
+    --include-classname "${YUNNORI_VM_TESTS:-.*}" \
     --class-path "$run_cp" --scan-class-path "$TEST_CLASSES" 2>&1 </dev/null | tee "$log" || rc=$?
 
 yn_junit_verdict "$log" "$rc" "$start"

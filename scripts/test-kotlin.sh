@@ -106,6 +106,7 @@ fi
 run_cp="$CLASSES:$BINDINGS_JAR:$JNA_JAR:$COROUTINES_JAR:$KOTLIN_STDLIB_JAR:$KOTLIN_TEST_JAR:$KOTLIN_TEST_JUNIT5_JAR"
 log="$WORK/junit.log"
 rc=0
+yn_junit_void_tests "$CLASSES"
 # shellcheck disable=SC2086
 java ${JAVA_OPTS:-} -Djna.library.path="$LIB_DIR" -Dyunnori.repo="$REPO_DIR" -jar "$JUNIT_CONSOLE_JAR" \
     --disable-banner --disable-ansi-colors --details=tree \

@@ -13,7 +13,10 @@ export PATH="$HOME/.cargo/bin:$PATH"
 # run needs (a CI run once failed on a full disk).
 export CARGO_INCREMENTAL=0
 
-step() { printf '\n==> %s\n' "$*"; }
+STEP=""
+step() { STEP="$*"; printf '\n==> %s\n' "$*"; }
+# Said last, so the tail of a failed run names the step.
+trap 'rc=$?; [ "$rc" -eq 0 ] || printf "\nFAILED (exit %s) in: %s\n" "$rc" "$STEP"' EXIT
 
 step "install test tools"
 bash scripts/install-tools.sh

@@ -26,6 +26,9 @@ use yut_net::{ClientEvent, ConnectionState, NetError};
 /// The server the apps use until a person sets another in Settings.
 pub const DEFAULT_SERVER: &str = "wss://rooms.yunnori.app";
 
+/// How long a join waits for the room after the server's answer (it comes right after).
+const ROOM_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Why an online call failed. Nothing in the room changed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error, uniffi::Error)]
 pub enum OnlineError {
@@ -287,7 +290,7 @@ struct Mirror {
     mat: Mat,
 }
 
-fn lock(m: &Mutex<Mirror>) -> MutexGuard<'_, Mirror> {
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
@@ -456,6 +459,11 @@ struct Relay {
     listener: Arc<dyn RoomListener>,
     /// Set once connected: to ask for the whole room when a message was missed.
     client: OnceLock<yut_net::Client>,
+    /// Keeps what the listener hears in order: the room as a join's answer left it is told
+    /// from the app's call, and must not overtake (or be overtaken by) the reader's news.
+    order: Mutex<()>,
+    /// Bumped whenever a room is taken into the mirror: a join waits on it.
+    rooms_heard: tokio::sync::watch::Sender<u64>,
 }
 
 impl Relay {
@@ -544,6 +552,7 @@ impl Relay {
     }
 
     fn handle(&self, event: ClientEvent) {
+        let _order = lock(&self.order);
         match event {
             ClientEvent::Connection(c) => self.tell(|l| l.on_connection(c.into())),
             ClientEvent::Room(room) => {
@@ -551,6 +560,7 @@ impl Relay {
                     let mut m = lock(&self.mirror);
                     m.set_room(room).map(|()| m.view())
                 };
+                self.rooms_heard.send_modify(|n| *n += 1);
                 match changed {
                     Ok(view) => self.room_changed(view),
                     Err(reason) => self.notice("bad_room", reason),
@@ -611,6 +621,7 @@ pub struct OnlineRoom {
     server: String,
     client: yut_net::Client,
     mirror: Arc<Mutex<Mirror>>,
+    relay: Arc<Relay>,
 }
 
 /// A room code as a person typed or pasted it (spaces, dashes, small letters, a
@@ -663,6 +674,29 @@ fn code_of(input: &str) -> Result<String, OnlineError> {
 }
 
 impl OnlineRoom {
+    /// Waits (a while at most) until the room with this code has been heard. The server
+    /// answers a join before it sends the room, and the app draws the room as soon as the
+    /// call returns; without this it would find none, or the last room before.
+    async fn until_room_heard(&self, code: &str) {
+        let mut heard = self.relay.rooms_heard.subscribe();
+        let here = |_: &u64| {
+            lock(&self.mirror)
+                .room
+                .as_ref()
+                .is_some_and(|r| r.code == code)
+        };
+        let _ = tokio::time::timeout(ROOM_WAIT, heard.wait_for(here)).await;
+    }
+
+    /// Tells the listener the room as this device now holds it. The server's news of a
+    /// join can come before its answer, and was then told with the seats not yet marked as
+    /// this device's; without this, that view could be the last one heard.
+    fn tell_room(&self) {
+        let _order = lock(&self.relay.order);
+        let view = lock(&self.mirror).view();
+        self.relay.room_changed(view);
+    }
+
     fn remember(&self, joined: yut_net::Joined) -> RoomTicket {
         let mut m = lock(&self.mirror);
         let seats: Vec<SeatTicket> = joined
@@ -720,6 +754,8 @@ impl OnlineRoom {
             mirror: mirror.clone(),
             listener,
             client: OnceLock::new(),
+            order: Mutex::new(()),
+            rooms_heard: tokio::sync::watch::Sender::new(0),
         });
         let client = yut_net::Client::connect(&server, relay.clone()).await?;
         let _ = relay.client.set(client.clone());
@@ -727,6 +763,7 @@ impl OnlineRoom {
             server,
             client,
             mirror,
+            relay,
         }))
     }
 
@@ -773,7 +810,10 @@ impl OnlineRoom {
             options: settings.options()?,
         };
         let joined = self.client.create_room(&name, table, claim).await?;
-        Ok(self.remember(joined))
+        let ticket = self.remember(joined);
+        self.until_room_heard(&ticket.code).await;
+        self.tell_room();
+        Ok(ticket)
     }
 
     /// Takes a seat (`seat`, or the first open one) in the room with this code.
@@ -786,7 +826,10 @@ impl OnlineRoom {
         let code = code_of(&code)?;
         let seat = seat.map(seat_index).transpose()?;
         let joined = self.client.join(&code, &name, seat).await?;
-        Ok(self.remember(joined))
+        let ticket = self.remember(joined);
+        self.until_room_heard(&ticket.code).await;
+        self.tell_room();
+        Ok(ticket)
     }
 
     /// Takes back the seats of a ticket kept from an earlier visit.
@@ -808,6 +851,8 @@ impl OnlineRoom {
                 kept.host = t.host;
             }
         }
+        self.until_room_heard(&t.code).await;
+        self.tell_room();
         Ok(t)
     }
 
@@ -815,6 +860,7 @@ impl OnlineRoom {
     pub async fn spectate(&self, code: String) -> Result<(), OnlineError> {
         let code = code_of(&code)?;
         self.client.spectate(&code).await?;
+        self.until_room_heard(&code).await;
         Ok(())
     }
 

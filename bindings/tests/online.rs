@@ -427,3 +427,45 @@ async fn refusals_are_typed_and_change_nothing() {
         Err(OnlineError::Offline { .. })
     ));
 }
+
+/// The server's news of a join can come before its answer; the app draws the last room it
+/// heard, so that one must show the seats just taken as this phone's (a lobby once showed
+/// a joined player's seat as someone else's, and its Ready did nothing).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_last_room_heard_after_a_join_holds_the_seats_taken() {
+    let (_dir, _server, url) = server().await;
+    let mina = Phone::connect(&url).await;
+    let ticket = mina
+        .room
+        .host("Mina".into(), table(), settings(), None)
+        .await
+        .expect("hosts");
+    let mut kept: Option<RoomTicket> = None;
+    for round in 0..25 {
+        let mut jun = Phone::connect(&url).await;
+        let joined = match kept.take() {
+            None => jun.room.join(ticket.code.clone(), "Jun".into(), None).await,
+            Some(t) => jun.room.resume(t).await,
+        }
+        .expect("joins");
+        let seats: Vec<i32> = joined.seats.iter().map(|s| s.seat).collect();
+        assert_eq!(seats, vec![1], "round {round}");
+        // Everything heard until the room goes quiet; the last room must be right.
+        let mut last = None;
+        while let Ok(Some(h)) =
+            tokio::time::timeout(Duration::from_millis(150), jun.heard.recv()).await
+        {
+            if let Heard::Room(r) = h {
+                last = Some(r);
+            }
+        }
+        let last = last.expect("the room was heard");
+        assert!(
+            last.seats.iter().any(|s| s.seat == 1 && s.mine),
+            "round {round}: the last room heard shows seat 1 as another's: {:?}",
+            last.seats
+        );
+        jun.room.disconnect();
+        kept = Some(joined);
+    }
+}

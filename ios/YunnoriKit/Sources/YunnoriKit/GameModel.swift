@@ -649,7 +649,11 @@ public final class GameModel {
             emit(nil, [Speech.turn(in: snapshot)])
             return
         }
-        state.online = online
+        // An intent on its way stays so: only its own play, a refusal or a lost connection
+        // answers it (news of the seats in between once let the same throw be sent twice).
+        var same = online
+        same.waiting = state.online?.waiting ?? false
+        state.online = same
         // A throw in flight shows its own snapshot when its sticks settle.
         if !state.sticksInAir { apply(snapshot) }
     }
@@ -724,6 +728,9 @@ public final class GameModel {
             } catch {
                 guard let self, self.table === table else { return }
                 self.state.online?.waiting = false
+                // A connection lost with the intent on its way: the connection banner says
+                // so, and the room heard after the reconnect shows whether it counted.
+                if case OnlineError.Offline = error { return }
                 self.report(error)
             }
         }

@@ -120,7 +120,8 @@ public final class OnlineModel {
     // MARK: - The lobby
 
     public func ready(_ ready: Bool) async {
-        let seats = mySeats.map(\.seat)
+        // The ticket's seats: the view of the room can lag behind a join.
+        let seats = client?.ticket()?.seats.map(\.seat) ?? []
         await call { room in for seat in seats { try await room.ready(seat: seat, ready: ready) } }
     }
 

@@ -177,6 +177,40 @@ struct OnlineGameTests {
         await a.leave()
         await b.leave()
     }
+
+    @Test("news of the room while a throw is on its way does not offer the same throw again")
+    func throwOnItsWayStaysSo() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let (a, b) = try await seated(server)
+        let room = try #require(a.room)
+        #expect(room.myTurn && a.game.state.canThrow)
+        // The same room on a screen whose table never answers: the throw stays on its way.
+        let screen = GameModel(library: nil, pacing: .instant)
+        let silent = SilentTable()
+        screen.showRoom(room, table: silent)
+        #expect(screen.state.canThrow)
+        screen.throwSticks(ThrowInput.tap(mat: screen.mat))
+        #expect(screen.state.online?.waiting == true && !screen.state.canThrow)
+        // The room heard again (a seat's connection changed, say) while it is on its way.
+        screen.showRoom(room, table: silent)
+        #expect(screen.state.online?.waiting == true, "the throw is still on its way")
+        #expect(!screen.state.canThrow, "the same throw is not offered again")
+        // Losing the connection answers it: the screen may act again once it is back.
+        screen.showConnection(.reconnecting(attempt: 1))
+        #expect(screen.state.online?.waiting == false)
+        await a.leave()
+        await b.leave()
+    }
+}
+
+/// A room that never answers an intent.
+@MainActor
+final class SilentTable: OnlineTable {
+    func sendThrow(seat: Int32, swipe: Swipe) async throws { try await Task.sleep(for: .seconds(3600)) }
+    func sendMove(_ move: LegalMove) async throws { try await Task.sleep(for: .seconds(3600)) }
+    func sendUndo(seat: Int32) async throws { try await Task.sleep(for: .seconds(3600)) }
+    func sendRematch() async throws { try await Task.sleep(for: .seconds(3600)) }
 }
 
 func describe(_ s: GameSnapshot?) -> String {

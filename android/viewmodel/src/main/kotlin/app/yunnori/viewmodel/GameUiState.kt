@@ -74,6 +74,12 @@ data class GameUiState(
      * one waits. Always false in a local game.
      */
     val othersToAct: Boolean = false,
+    /**
+     * Online: this device's throw, move or undo is on its way to the room. Nothing more is
+     * offered until it is answered (its play on screen, a refusal, or a lost connection):
+     * the position on screen is still the one before it, and would offer the same again.
+     */
+    val sending: Boolean = false,
     /** Hints and the review are offered (a local game's; an online room has neither). */
     val advice: Boolean = true,
 ) {
@@ -84,7 +90,8 @@ data class GameUiState(
     val flying: Boolean get() = lastThrow?.landed == false
 
     /** The seat to act is a human on this device, and the game waits for them. */
-    val humanToAct: Boolean get() = snapshot.let { it != null && !it.over && it.botToAct == null } && !othersToAct
+    val humanToAct: Boolean
+        get() = snapshot.let { it != null && !it.over && it.botToAct == null } && !othersToAct && !sending
     val canThrow: Boolean get() = humanToAct && !flying && snapshot?.phase == Phase.TO_THROW
     val canMove: Boolean get() = humanToAct && !flying && snapshot?.phase == Phase.TO_MOVE
     val canUndo: Boolean get() = !flying && snapshot?.canUndo == true

@@ -172,7 +172,8 @@ class OnlineViewModel(
             }
             is UiEvent.SetReady -> {
                 val r = room ?: return
-                _state.value.mySeats.forEach { r.ready(it, event.ready) }
+                // The ticket's seats: the screen's view of the room can lag behind a join.
+                r.ticket()?.seats.orEmpty().forEach { r.ready(it.seat, event.ready) }
             }
             UiEvent.StartRoom -> busy { room?.start() }
             UiEvent.Rematch -> busy { room?.rematch() }
@@ -185,13 +186,14 @@ class OnlineViewModel(
 
     private fun handleGame(event: UiEvent.ForGame) {
         val game = _state.value.game
-        if (game.flying && event.waitsForTheSticks()) return
+        // A second tap while the sticks fly, or while the first is on its way, does nothing.
+        if ((game.flying || game.sending) && event.waitsForTheSticks()) return
         when (event) {
             is UiEvent.Throw -> {
                 if (!game.canThrow) return say(whyNoMove(game))
                 val seat = game.snapshot?.turn?.seat ?: return say(MessageKind.NoGame)
                 val r = room ?: return say(MessageKind.NoGame)
-                actionsLaunch { r.throwSticks(seat, event.swipe ?: tapSwipe(game.mat)) }
+                send { r.throwSticks(seat, event.swipe ?: tapSwipe(game.mat)) }
             }
             is UiEvent.SelectPiece -> updateGame { it.selecting(event.from) }
             is UiEvent.ChooseDestination -> pick(game.pickDestination(event.to))
@@ -207,7 +209,7 @@ class OnlineViewModel(
             UiEvent.Undo -> {
                 val seat = game.snapshot?.turn?.seat ?: return say(MessageKind.NoGame)
                 val r = room ?: return
-                actionsLaunch { r.undo(seat) }
+                send { r.undo(seat) }
             }
             is UiEvent.MatLaidOut -> {
                 room?.setMat(event.mat)
@@ -235,17 +237,34 @@ class OnlineViewModel(
     private fun play(move: LegalMove) {
         val r = room ?: return say(MessageKind.NoGame)
         updateGame { it.copy(selection = null, choice = null) }
-        actionsLaunch { r.play(move) }
+        send { r.play(move) }
     }
 
     /**
-     * Sends a game action without holding the queue: its answer comes as news. A refusal
-     * becomes the message.
+     * Sends a game action of this device's seat without holding the queue: it is on its way
+     * ([GameUiState.sending]) until its play shows (news). A refusal becomes the message.
+     * A connection lost with the action on its way is the connection banner's to tell; the
+     * room heard after the reconnect shows whether the action counted.
      */
+    private fun send(call: suspend () -> Unit) {
+        updateGame { it.copy(sending = true) }
+        actionsLaunch {
+            try {
+                call()
+            } catch (e: OnlineException) {
+                updateGame { it.copy(sending = false) }
+                throw e
+            }
+        }
+    }
+
+    /** Sends a call without holding the queue: its answer comes as news; a refusal becomes the message. */
     private fun actionsLaunch(call: suspend () -> Unit) {
         scope.launch(settings.worker) {
             try {
                 call()
+            } catch (e: OnlineException.Offline) {
+                // The connection banner says it.
             } catch (e: OnlineException) {
                 say(e.toUserMessage())
             }
@@ -329,7 +348,8 @@ class OnlineViewModel(
         override fun onPlayed(play: OnlinePlay) = post { showPlay(play, gen) }
         override fun onUndone(seat: Int, room: RoomView) = post {
             showRoom(room)
-            updateGame { it.copy(lastMove = null) }
+            val mine = room.seats.getOrNull(seat)?.mine == true
+            updateGame { it.copy(lastMove = null, sending = it.sending && !mine) }
         }
 
         // Not queued behind a flight: the banner shows at once.
@@ -350,13 +370,18 @@ class OnlineViewModel(
         val seat = play.room.seats.getOrNull(play.seat)
         val byBot = seat?.player is PlayerKind.Bot || seat?.standin != null
         val colour = seat?.colour ?: "#000000"
+        // This device's own play answers its action, once it is on screen.
+        val answered = seat?.mine == true
         val thrown = play.`throw`
         if (thrown == null) {
             val moved = play.events.firstNotNullOfOrNull { it as? GameEvent.Moved }
             val shown = moved?.let {
                 MoveShown(++seq, play.seat, colour, it.from, it.path, it.pieces, play.events, byBot)
             }
-            _state.update { it.copy(room = play.room, game = it.game.showing(play.room).copy(lastMove = shown)) }
+            _state.update {
+                val game = it.game.showing(play.room).copy(lastMove = shown)
+                it.copy(room = play.room, game = game.copy(sending = game.sending && !answered))
+            }
             return
         }
         val plan = FlightPlan(thrown.flight, _state.value.game.reduceMotion, settings.flightPace, settings.dropMs)
@@ -372,7 +397,10 @@ class OnlineViewModel(
         _state.update {
             it.copy(
                 room = play.room,
-                game = it.game.copy(lastThrow = it.game.lastThrow?.copy(outcome = outcome)).showing(play.room),
+                game = it.game.copy(
+                    lastThrow = it.game.lastThrow?.copy(outcome = outcome),
+                    sending = it.game.sending && !answered,
+                ).showing(play.room),
             )
         }
     }
@@ -384,7 +412,10 @@ class OnlineViewModel(
             Connection.Restored -> ConnectionBanner.Restored
             Connection.Closed -> ConnectionBanner.Closed
         }
-        _state.update { it.copy(banner = banner) }
+        // A lost connection answers an action on its way: the room heard after it shows
+        // whether it counted, and the player may act again.
+        val lost = banner is ConnectionBanner.Reconnecting || banner == ConnectionBanner.Closed
+        _state.update { it.copy(banner = banner, game = it.game.copy(sending = it.game.sending && !lost)) }
         if (banner == ConnectionBanner.Restored) {
             scope.launch {
                 delay(settings.restoredShownMs)

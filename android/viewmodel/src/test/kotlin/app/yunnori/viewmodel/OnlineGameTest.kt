@@ -18,7 +18,6 @@ import kotlin.test.fail
 import kotlin.math.ceil
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
-import kotlin.test.assertNull
 import kotlin.test.assertTrue
 
 /**
@@ -52,14 +51,17 @@ class OnlineGameTest {
     }
 
     @Test
-    fun `a bad code, a bad address, and the tickets kept and forgotten`() = runBlocking {
+    fun `a bad code, a bad address, and the tickets kept and forgotten`(): Unit = runBlocking {
         Phone(address).use { ann ->
             ann.vm.onEvent(UiEvent.JoinRoom("not a code!", "Ann"))
             assertEquals(MessageKind.BadRoomCode, ann.await("bad code", allowMessage = true) { it.message != null }.message?.kind)
             ann.vm.onEvent(UiEvent.Dismiss)
+            ann.await("dismissed", allowMessage = true) { it.message == null }
             ann.vm.onEvent(UiEvent.SetServer("ftp://example.com"))
             assertEquals(MessageKind.BadServerAddress, ann.await("bad address", allowMessage = true) { it.message != null }.message?.kind)
             ann.vm.onEvent(UiEvent.Dismiss)
+            ann.await("dismissed", allowMessage = true) { it.message == null }
+            assertEquals(address, ann.state.server, "a refused address leaves the server as it was")
             ann.vm.onEvent(UiEvent.SetServer(address))
             ann.vm.onEvent(UiEvent.HostRoom("Ann", table(), roomSettings()))
             val room = ann.await("hosted") { it.room != null && it.kept.isNotEmpty() }.room!!
@@ -76,6 +78,28 @@ class OnlineGameTest {
             ann.await("left again") { it.room == null }
             ann.vm.onEvent(UiEvent.Forget(room.code))
             ann.await("forgotten") { it.kept.isEmpty() }
+        }
+    }
+
+    @Test
+    fun `a second tap while the throw is on its way throws nothing more`(): Unit = runBlocking {
+        Phone(address).use { ann ->
+            Phone(address).use { ben ->
+                openRoom(ann, ben)
+                val thrower = listOf(ann, ben).single { it.state.game.canThrow }
+                val before = thrower.state.game.lastThrow?.seq
+                thrower.vm.onGameEvent(UiEvent.Throw())
+                thrower.vm.onGameEvent(UiEvent.Throw())
+                val landed = thrower.await("the throw landed") {
+                    it.game.lastThrow.let { t -> t != null && t.seq != before && t.landed }
+                }
+                // A second throw sent would be refused (a result in hand is moved first).
+                delay(300)
+                assertEquals(null, thrower.state.message, "no refusal")
+                assertEquals(landed.game.lastThrow?.seq, thrower.state.game.lastThrow?.seq, "one throw shown")
+                assertEquals(1, thrower.state.game.snapshot!!.hand.size, "one result in hand")
+                assertTrue(thrower.state.game.canMove && !thrower.state.game.sending)
+            }
         }
     }
 
@@ -179,7 +203,8 @@ class OnlineGameTest {
         }
         assertEquals(ann.state.game.snapshot!!.position(), ben.state.game.snapshot!!.position())
         assertNotNull(ann.state.game.snapshot!!.winner)
-        assertNull(ann.state.banner)
+        // "Connection restored" goes away by itself (the game may end before it does).
+        ann.await("the banner gone") { it.banner == null }
     }
 
     private enum class StandIn { NOT_YET, AWAY, BACK }
@@ -213,7 +238,7 @@ class OnlineGameTest {
                     }
                 }
             } catch (e: kotlinx.coroutines.TimeoutCancellationException) {
-                fail("$what: not within 10 s; the state: $state")
+                fail("$what: not within 10 s; ${state.brief()}")
             }
 
         override fun close() {
@@ -239,4 +264,20 @@ class OnlineGameTest {
             server.close()
         }
     }
+}
+
+/** The state in a line: what a wait that timed out saw last. */
+private fun OnlineUiState.brief(): String {
+    val seats = room?.seats?.joinToString(" ") { s ->
+        listOfNotNull(
+            "${s.seat}:${if (s.mine) "mine" else "other"}",
+            "ready".takeIf { s.ready },
+            "away".takeIf { !s.connected },
+            "standin".takeIf { s.standin != null },
+        ).joinToString(",")
+    }
+    val snap = game.snapshot
+    val thrown = game.lastThrow?.let { "#${it.seq} seat ${it.seat} landed=${it.landed}" }
+    return "stage=$stage room=${room?.code} game=${room?.gameNumber} seats=[$seats] " +
+        "turn=${snap?.turn?.seat} phase=${snap?.phase} lastThrow=$thrown banner=$banner busy=$busy message=$message"
 }
