@@ -37,8 +37,29 @@ public struct UserMessage: Error, Equatable, Identifiable {
         case invalidInput
         /// A bug: the game object cannot go on.
         case internalError
-        /// Online: the server refused (`detail` starts with the protocol's error id).
+        /// Online: the server refused, for a reason without a sentence of its own (`detail`
+        /// starts with the protocol's error id).
         case refused
+        /// Online: no room has that code (it may have closed).
+        case roomNotFound
+        /// Online: the room has no open seat for a person (or no room for more spectators).
+        case roomFull
+        /// Online: the server cannot take it now (full, or it could not store the action); nothing changed.
+        case serverBusy
+        /// Online: too many requests in too short a time.
+        case tooFast
+        /// Online: the kept ticket no longer holds a seat in the room.
+        case seatGone
+        /// Online: only the host may do this (start, change seats).
+        case hostOnly
+        /// Online: a person's seat is open or not ready: the game cannot start.
+        case notEveryoneReady
+        /// Online: the room's game has started: the lobby's controls are closed.
+        case alreadyStarted
+        /// Online: the server does not take that name.
+        case badName
+        /// Online: taking back moves is off in this room.
+        case undoOff
         /// Online: no connection, or no answer in time (the app is reconnecting).
         case offline
         /// Online: the server said something this version of the app cannot read.
@@ -84,6 +105,16 @@ public struct UserMessage: Error, Equatable, Identifiable {
         case .invalidInput: text = "The game could not read that."
         case .internalError: text = "Something went wrong inside the game."
         case .refused: text = "The room refused that."
+        case .roomNotFound: text = "There is no room with that code. It may have closed."
+        case .roomFull: text = "That room has no open seat."
+        case .serverBusy: text = "The server cannot take that right now. Try again in a moment."
+        case .tooFast: text = "Too many taps at once. Wait a moment."
+        case .seatGone: text = "This phone no longer holds a seat in that room."
+        case .hostOnly: text = "Only the host can do that."
+        case .notEveryoneReady: text = "Not everyone is ready yet."
+        case .alreadyStarted: text = "The game in that room has already started."
+        case .badName: text = "That name cannot be used. Choose another."
+        case .undoOff: text = "Taking back moves is off in this room."
         case .offline: text = "The connection to the room is lost."
         case .serverProtocol: text = "The server speaks a newer language; update the app."
         case .badRoomCode: text = "That is not a room code."
@@ -119,9 +150,32 @@ public struct UserMessage: Error, Equatable, Identifiable {
         }
     }
 
+    /// A refusal in the app's words: the protocol's error id a player can meet gets a
+    /// sentence of its own; one the screen already prevents (a throw or move the position
+    /// on screen no longer offers) reads as the game having moved on.
+    static func refusal(_ code: String) -> Kind {
+        switch code {
+        case "no_such_room": .roomNotFound
+        case "room_full": .roomFull
+        case "too_many_rooms", "too_many_connections", "store_failed": .serverBusy
+        case "rate_limited": .tooFast
+        case "wrong_token": .seatGone
+        case "not_host": .hostOnly
+        case "not_ready": .notEveryoneReady
+        case "already_started": .alreadyStarted
+        case "bad_name": .badName
+        case "undo_off": .undoOff
+        case "out_of_turn", "not_your_seat", "must_throw", "no_throw_owed", "illegal_move": .staleMove
+        case "nothing_to_undo": .cannotUndo
+        case "game_over", "not_started": .notNow
+        case "incompatible_version": .serverProtocol
+        default: .refused
+        }
+    }
+
     private static func from(online e: OnlineError) -> UserMessage {
         switch e {
-        case .Refused(let code, let reason): UserMessage(.refused, detail: "\(code): \(reason)")
+        case .Refused(let code, let reason): UserMessage(refusal(code), detail: "\(code): \(reason)")
         case .Offline(let reason): UserMessage(.offline, detail: reason)
         case .Stale(let reason): UserMessage(.staleMove, detail: reason)
         case .InvalidInput(let reason): UserMessage(.invalidInput, detail: reason)

@@ -33,6 +33,10 @@ struct OnlineFlowTests {
         #expect(await guest.join(code: "??", name: "Bada") == false)
         #expect(guest.message?.kind == .badRoomCode && !guest.inRoom)
         guest.dismissMessage()
+        // A code no room has: the server's refusal, worded for the player.
+        #expect(await guest.join(code: "ACDEFG", name: "Bada") == false)
+        #expect(guest.message?.kind == .roomNotFound && !guest.inRoom)
+        guest.dismissMessage()
         #expect(await guest.join(code: room.link, name: "Bada"))
         #expect(guest.mySeats.map(\.seat) == [1] && !guest.hosting)
 
@@ -42,7 +46,7 @@ struct OnlineFlowTests {
         }
         #expect(!host.canStart)
         await guest.start()
-        #expect(guest.message?.kind == .refused)
+        #expect(guest.message?.kind == .hostOnly, "a refusal in the app's words")
         guest.dismissMessage()
         await host.ready(true)
         await guest.ready(true)

@@ -163,7 +163,7 @@ class OnlineViewModel(
             }
             is UiEvent.Rejoin -> {
                 val ticket = tickets.all().firstOrNull { it.code == event.code }
-                    ?: return say(MessageKind.OnlineRefused, "no_such_room: ${event.code}")
+                    ?: return say(MessageKind.RoomNotFound, "no ticket kept for ${event.code}")
                 enter { connect(ticket.server).resume(ticket) }
             }
             is UiEvent.Forget -> {

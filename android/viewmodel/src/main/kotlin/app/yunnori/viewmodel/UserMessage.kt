@@ -59,8 +59,38 @@ enum class MessageKind {
     SameColour,
 
     // Online rooms (detail: the server's error id and its English reason).
-    /** The server refused the request (a full room, no such room, not the host, …). */
+    /** The server refused the request, for a reason without a sentence of its own. */
     OnlineRefused,
+
+    /** No room has that code (it may have closed). */
+    RoomNotFound,
+
+    /** The room has no open seat for a person (or no room for more spectators). */
+    RoomFull,
+
+    /** The server cannot take it now (full, or it could not store the action); nothing changed. */
+    ServerBusy,
+
+    /** Too many requests in too short a time. */
+    TooFast,
+
+    /** The kept ticket no longer holds a seat in the room. */
+    SeatGone,
+
+    /** Only the host may do this (start, change seats). */
+    HostOnly,
+
+    /** A person's seat is open or not ready: the game cannot start. */
+    NotEveryoneReady,
+
+    /** The room's game has started: the lobby's controls are closed. */
+    AlreadyStarted,
+
+    /** The server does not take that name. */
+    BadName,
+
+    /** Taking back moves is off in this room. */
+    UndoOff,
 
     /** No connection to the server (it is being restored, or the address is wrong). */
     Offline,
@@ -98,9 +128,33 @@ fun YutException.toUserMessage(): UserMessage = when (this) {
 
 /** The message for a failed online call. */
 fun OnlineException.toUserMessage(): UserMessage = when (this) {
-    is OnlineException.Refused -> UserMessage(MessageKind.OnlineRefused, "$code: $reason")
+    is OnlineException.Refused -> UserMessage(refusalKind(code), "$code: $reason")
     is OnlineException.Offline -> UserMessage(MessageKind.Offline, reason)
     is OnlineException.Stale -> UserMessage(MessageKind.Stale, reason)
     is OnlineException.InvalidInput -> UserMessage(MessageKind.InvalidInput, reason)
     is OnlineException.Protocol -> UserMessage(MessageKind.OnlineProtocol, reason)
+}
+
+/**
+ * A refusal in the app's words: the protocol's error id ([OnlineException.Refused.code]) a
+ * player can meet gets a sentence of its own; one the screen already prevents (a throw or
+ * move the position on screen no longer offers) reads as the game having moved on.
+ */
+fun refusalKind(code: String): MessageKind = when (code) {
+    "no_such_room" -> MessageKind.RoomNotFound
+    "room_full" -> MessageKind.RoomFull
+    "too_many_rooms", "too_many_connections", "store_failed" -> MessageKind.ServerBusy
+    "rate_limited" -> MessageKind.TooFast
+    "wrong_token" -> MessageKind.SeatGone
+    "not_host" -> MessageKind.HostOnly
+    "not_ready" -> MessageKind.NotEveryoneReady
+    "already_started" -> MessageKind.AlreadyStarted
+    "bad_name" -> MessageKind.BadName
+    "undo_off" -> MessageKind.UndoOff
+    "out_of_turn", "not_your_seat" -> MessageKind.NotYourTurn
+    "must_throw", "no_throw_owed", "illegal_move" -> MessageKind.Stale
+    "nothing_to_undo" -> MessageKind.CannotUndo
+    "game_over", "not_started" -> MessageKind.NotNow
+    "incompatible_version" -> MessageKind.OnlineProtocol
+    else -> MessageKind.OnlineRefused
 }

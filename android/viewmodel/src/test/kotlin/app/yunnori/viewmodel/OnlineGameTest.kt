@@ -57,6 +57,13 @@ class OnlineGameTest {
             assertEquals(MessageKind.BadRoomCode, ann.await("bad code", allowMessage = true) { it.message != null }.message?.kind)
             ann.vm.onEvent(UiEvent.Dismiss)
             ann.await("dismissed", allowMessage = true) { it.message == null }
+            // A code no room has: the server's refusal, in the app's words.
+            ann.vm.onEvent(UiEvent.JoinRoom("ACDEFG", "Ann"))
+            val missing = ann.await("no such room", allowMessage = true) { it.message != null }
+            assertEquals(MessageKind.RoomNotFound, missing.message?.kind)
+            assertEquals(OnlineStage.ENTRY, missing.stage)
+            ann.vm.onEvent(UiEvent.Dismiss)
+            ann.await("dismissed", allowMessage = true) { it.message == null }
             ann.vm.onEvent(UiEvent.SetServer("ftp://example.com"))
             assertEquals(MessageKind.BadServerAddress, ann.await("bad address", allowMessage = true) { it.message != null }.message?.kind)
             ann.vm.onEvent(UiEvent.Dismiss)
@@ -111,6 +118,11 @@ class OnlineGameTest {
         val joined = ben.await("joined") { it.mySeats.isNotEmpty() }
         assertEquals(listOf(1), joined.mySeats)
         assertEquals(OnlineStage.LOBBY, joined.stage)
+        // Only the host starts: the server's refusal, in the app's words.
+        ben.vm.onEvent(UiEvent.StartRoom)
+        assertEquals(MessageKind.HostOnly, ben.await("refused", allowMessage = true) { it.message != null }.message?.kind)
+        ben.vm.onEvent(UiEvent.Dismiss)
+        ben.await("dismissed", allowMessage = true) { it.message == null }
         getReady(ann, ben)
         for (p in listOf(ann, ben)) p.await("started") { it.stage == OnlineStage.GAME && it.game.hasGame }
         return code

@@ -63,6 +63,16 @@ fun MessageKind.text(): Int = when (this) {
     MessageKind.SeatNameMissing -> R.string.msg_seat_name_missing
     MessageKind.SameColour -> R.string.msg_same_colour
     MessageKind.OnlineRefused -> R.string.msg_online_refused
+    MessageKind.RoomNotFound -> R.string.msg_room_not_found
+    MessageKind.RoomFull -> R.string.msg_room_full
+    MessageKind.ServerBusy -> R.string.msg_server_busy
+    MessageKind.TooFast -> R.string.msg_too_fast
+    MessageKind.SeatGone -> R.string.msg_seat_gone
+    MessageKind.HostOnly -> R.string.msg_host_only
+    MessageKind.NotEveryoneReady -> R.string.msg_not_everyone_ready
+    MessageKind.AlreadyStarted -> R.string.msg_already_started
+    MessageKind.BadName -> R.string.msg_bad_name
+    MessageKind.UndoOff -> R.string.msg_undo_off
     MessageKind.Offline -> R.string.msg_offline
     MessageKind.OnlineProtocol -> R.string.msg_online_protocol
     MessageKind.BadRoomCode -> R.string.msg_bad_room_code
