@@ -674,6 +674,12 @@ fn code_of(input: &str) -> Result<String, OnlineError> {
 }
 
 impl OnlineRoom {
+    /// After a join's answer: waits for the room, then tells it with this device's seats.
+    async fn joined_room(&self, code: &str) {
+        self.until_room_heard(code).await;
+        self.tell_room();
+    }
+
     /// Waits (a while at most) until the room with this code has been heard. The server
     /// answers a join before it sends the room, and the app draws the room as soon as the
     /// call returns; without this it would find none, or the last room before.
@@ -811,8 +817,7 @@ impl OnlineRoom {
         };
         let joined = self.client.create_room(&name, table, claim).await?;
         let ticket = self.remember(joined);
-        self.until_room_heard(&ticket.code).await;
-        self.tell_room();
+        self.joined_room(&ticket.code).await;
         Ok(ticket)
     }
 
@@ -827,8 +832,7 @@ impl OnlineRoom {
         let seat = seat.map(seat_index).transpose()?;
         let joined = self.client.join(&code, &name, seat).await?;
         let ticket = self.remember(joined);
-        self.until_room_heard(&ticket.code).await;
-        self.tell_room();
+        self.joined_room(&ticket.code).await;
         Ok(ticket)
     }
 
@@ -851,8 +855,7 @@ impl OnlineRoom {
                 kept.host = t.host;
             }
         }
-        self.until_room_heard(&t.code).await;
-        self.tell_room();
+        self.joined_room(&t.code).await;
         Ok(t)
     }
 

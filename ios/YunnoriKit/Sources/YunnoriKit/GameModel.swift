@@ -634,7 +634,7 @@ public final class GameModel {
     /// (`gameNumber`, a rematch) starts the screen afresh.
     public func showRoom(_ room: RoomView, table: any OnlineTable) {
         guard let snapshot = room.game else { return }
-        let online = OnlineTableState(code: room.code, seats: room.seats, myTurn: room.myTurn,
+        var online = OnlineTableState(code: room.code, seats: room.seats, myTurn: room.myTurn,
                                       connection: state.online?.connection ?? .connected)
         if self.table !== table || session != nil || state.gameID != Self.onlineID(room) {
             stopBot()
@@ -651,9 +651,8 @@ public final class GameModel {
         }
         // An intent on its way stays so: only its own play, a refusal or a lost connection
         // answers it (news of the seats in between once let the same throw be sent twice).
-        var same = online
-        same.waiting = state.online?.waiting ?? false
-        state.online = same
+        online.waiting = state.online?.waiting ?? false
+        state.online = online
         // A throw in flight shows its own snapshot when its sticks settle.
         if !state.sticksInAir { apply(snapshot) }
     }

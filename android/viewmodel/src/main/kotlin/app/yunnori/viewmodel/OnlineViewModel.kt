@@ -379,8 +379,8 @@ class OnlineViewModel(
                 MoveShown(++seq, play.seat, colour, it.from, it.path, it.pieces, play.events, byBot)
             }
             _state.update {
-                val game = it.game.showing(play.room).copy(lastMove = shown)
-                it.copy(room = play.room, game = game.copy(sending = game.sending && !answered))
+                val game = it.game.showing(play.room)
+                it.copy(room = play.room, game = game.copy(lastMove = shown, sending = game.sending && !answered))
             }
             return
         }
