@@ -10,6 +10,10 @@
 #     as its aar, the CI lane's NDK and SDK = the catalog's; the Gradle wrapper is 9.4.1 with
 #     Gradle's published jar and distribution checksums (and the README states the jar's);
 #     the 16 KB page link flag for the three Android targets only;
+#   - tests/android-build/check_resources.py: every resource file through aapt2 (compile,
+#     and link with the manifest against the framework's resources) and Debian's aapt, the
+#     strings as the phone shows them equal to what the screen tests read, and known-bad
+#     resources refused (scripts/install-android-res-tools.sh installs the compilers);
 #   - every *.gradle.kts parses (Kotlin's own parser, from the kotlinc of install-kotlin.sh:
 #     syntax only, Gradle's API is not here to resolve against);
 #   - the build's ELF page-alignment check (android/buildSrc, plain Kotlin) against shared
@@ -22,7 +26,7 @@
 #
 #   scripts/check-android-build.sh
 #
-# Tools (idempotent, cached under $YUNNORI_TOOLS): install-kotlin.sh; the Gradle module
+# Tools (idempotent, cached under $YUNNORI_TOOLS): install-kotlin.sh; install-android-res-tools.sh; the Gradle module
 # metadata of the desktop Compose libraries and of the Android artifacts their Android
 # variants point to (Maven Central, with Debian's Maven);
 # actionlint $ACTIONLINT_VERSION (go install); Debian shellcheck.
@@ -93,6 +97,15 @@ for ga in org.jetbrains.compose.ui:ui-desktop org.jetbrains.compose.material3:ma
     done < <(android_artifacts "$f")
 done
 
+# The Compose BOM's own pom (Maven Central has it): which versions it manages.
+bom_version="$(python3 -c 'import sys, tomllib; print(tomllib.load(open(sys.argv[1], "rb"))["versions"]["compose-bom"])' \
+    "$REPO_DIR/android/gradle/libs.versions.toml")"
+if [ ! -f "$MODULES/compose-bom-$bom_version.pom" ]; then
+    yn_log "fetching the pom of androidx.compose:compose-bom:$bom_version"
+    mvn -q -B -Dstyle.color=never dependency:copy "-Dartifact=androidx.compose:compose-bom:$bom_version:pom" \
+        "-DoutputDirectory=$MODULES" </dev/null >&2
+fi
+
 passed=0 failed=0
 tally() { # LOG: adds the log's closing "N passed, N failed" to the totals
     local line
@@ -105,6 +118,11 @@ tally() { # LOG: adds the log's closing "N passed, N failed" to the totals
 # --- 1. the build files, statically ---------------------------------------------------------
 python3 "$CHECK/check_gradle_files.py" "$REPO_DIR" "$COROUTINES_JAR" "$MODULES" | tee "$WORK/files.log" || true
 tally "$WORK/files.log"
+
+# --- 1b. the app's resources through the real resource compilers --------------------------
+RES_ENV="$(bash "$SCRIPT_DIR/install-android-res-tools.sh")"
+python3 "$CHECK/check_resources.py" "$REPO_DIR" "$RES_ENV" "$WORK/resources" | tee "$WORK/resources.log" || true
+tally "$WORK/resources.log"
 
 # --- 2. every *.gradle.kts parses ----------------------------------------------------------
 COMPILER_JAR="$KOTLIN_LIB/kotlin-compiler.jar"

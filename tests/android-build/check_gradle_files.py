@@ -7,7 +7,9 @@ Run by scripts/check-android-build.sh, which passes what it fetched or installed
 COROUTINES_JAR is the kotlinx-coroutines-core jar the JVM checks compile with
 (scripts/install-kotlin.sh). MODULE_DIR holds the Gradle module metadata (.module) of the
 Compose Multiplatform libraries of tests/android-app/pom.xml, and of the Android artifacts
-their Android variants point to: those name the androidx versions they are.
+their Android variants point to: those name the androidx versions they are; and the pom of
+the catalog's Compose BOM (androidx.compose:compose-bom, on Maven Central), which names the
+versions the BOM manages.
 Prints one line per check ("ok" or "FAIL" with why) and exits 1 if any failed.
 """
 
@@ -21,6 +23,8 @@ import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
 
+from checks import Checks
+
 # Gradle's published SHA-256 of the gradle-wrapper.jar of Gradle 9.4.1 and of
 # gradle-9.4.1-bin.zip (android/README.md says where they were checked).
 GRADLE_VERSION = "9.4.1"
@@ -30,27 +34,6 @@ ANDROID_TARGETS = ("aarch64-linux-android", "armv7-linux-androideabi", "x86_64-l
 PAGE_FLAG = "link-arg=-Wl,-z,max-page-size=16384"
 API_LEVEL = "36"
 JNA_MINIMUM = (5, 18, 1)
-
-
-class Checks:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def run(self, name, check):
-        """Runs CHECK (returns None when fine, else why not); an exception is a failure too."""
-        try:
-            problem = check()
-        except Exception as e:  # a missing file or a malformed one: say which, go on
-            problem = f"{type(e).__name__}: {e}"
-        if problem:
-            self.failed += 1
-            print(f"FAIL  {name}")
-            for line in str(problem).splitlines():
-                print(f"      {line}")
-        else:
-            self.passed += 1
-            print(f"ok    {name}")
 
 
 def version_tuple(v):
@@ -202,6 +185,26 @@ def main():
                    ("compose-material3", "org.jetbrains.compose.material3", "material3-desktop",
                     "androidx.compose.material3:material3"),
                )))
+    def bom_manages_pins():
+        bom_path = module_dir / f"compose-bom-{versions.get('compose-bom')}.pom"
+        bom = ET.parse(bom_path).getroot()
+        managed = {
+            f"{d.find('m:groupId', ns).text}:{d.find('m:artifactId', ns).text}": d.find("m:version", ns).text
+            for d in bom.find("m:dependencyManagement", ns).find("m:dependencies", ns)
+        }
+        wrong = []
+        for key, module in (("compose-ui", "androidx.compose.ui:ui"), ("compose-material3", "androidx.compose.material3:material3")):
+            if managed.get(module) != versions.get(key):
+                wrong.append(f"BOM {versions.get('compose-bom')} gives {module} {managed.get(module)}, the catalog pins {key} {versions.get(key)}")
+        # Every library the build takes without a version of its own must be one the BOM manages.
+        for alias, entry in catalog.get("libraries", {}).items():
+            module = entry.get("module", "")
+            if module.startswith("androidx.compose.") and "version" not in entry and module not in managed:
+                wrong.append(f"libraries.{alias} ({module}) has no version and BOM {versions.get('compose-bom')} does not manage it")
+        return "\n".join(wrong) or None
+
+    checks.run("Compose BOM: its pom gives the catalog's ui and material3, and manages every versionless Compose library "
+               "(material-icons-core too)", bom_manages_pins)
     checks.run("lifecycle and navigation: the catalog's are on the desktop ones' minor lines",
                matches_desktop(lambda a, b: minor(a) == minor(b), (
                    ("lifecycle", "org.jetbrains.androidx.lifecycle", "lifecycle-runtime-compose-desktop",
@@ -286,8 +289,7 @@ def main():
 
     checks.run("16 KB pages: the three Android targets link with max-page-size=16384, the host build untouched", page_size_flag)
 
-    print(f"{checks.passed} passed, {checks.failed} failed")
-    sys.exit(1 if checks.failed else 0)
+    sys.exit(checks.close())
 
 
 if __name__ == "__main__":
