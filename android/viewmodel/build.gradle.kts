@@ -25,12 +25,16 @@ val coreBindings = configurations.dependencyScope("coreBindings")
 val coreBindingsSources = configurations.resolvable("coreBindingsSources") { extendsFrom(coreBindings.get()) }
 val coreHostLibrary = configurations.dependencyScope("coreHostLibrary")
 val coreHostLibraryDir = configurations.resolvable("coreHostLibraryDir") { extendsFrom(coreHostLibrary.get()) }
+// yut-server, built by cargo in the same build: the online tests start it on loopback.
+val yutServer = configurations.dependencyScope("yutServer")
+val yutServerBinary = configurations.resolvable("yutServerBinary") { extendsFrom(yutServer.get()) }
 
 kotlin.sourceSets.getByName("main").kotlin.srcDir(coreBindingsSources)
 
 dependencies {
     "coreBindings"(project(path = ":rust", configuration = "kotlinBindings"))
     "coreHostLibrary"(project(path = ":rust", configuration = "hostLibrary"))
+    "yutServer"(project(path = ":rust", configuration = "serverBinary"))
 
     api(libs.kotlinx.coroutines.core)
     // The generated bindings call the library through JNA. The app swaps this jar for
@@ -51,5 +55,13 @@ tasks.test {
     dependsOn(hostLibrary)
     jvmArgumentProviders += CommandLineArgumentProvider {
         listOf("-Djna.library.path=${hostLibrary.get().singleFile.path}")
+    }
+    // The online tests (OnlineGameTest) play against a real yut-server, which they find
+    // through YUT_SERVER_BIN: the one cargo built for this run, so `./gradlew test` needs
+    // nothing but cargo (and a server handed in from outside is not used instead).
+    val server: FileCollection = files(yutServerBinary)
+    inputs.files(server).withPropertyName("yutServer")
+    doFirst {
+        environment("YUT_SERVER_BIN", server.singleFile.path)
     }
 }

@@ -230,6 +230,23 @@ def main():
 
     checks.run("API 36, JNA >= 5.18.1 as its aar, the pinned NDK and R8 in the app's build", sdk_and_jna)
 
+    def viewmodel_tests_get_a_server():
+        rust = (android / "rust" / "build.gradle.kts").read_text(encoding="utf-8")
+        viewmodel = (android / "viewmodel" / "build.gradle.kts").read_text(encoding="utf-8")
+        wrong = []
+        if not re.search(r'commandLine\(cargo, "build", "-p", "yut-server"', rust):
+            wrong.append("rust/build.gradle.kts has no task building yut-server with cargo")
+        if 'add("serverBinary", serverBin) { builtBy(cargoBuildServer) }' not in rust:
+            wrong.append("rust/build.gradle.kts does not hand the built yut-server to other modules")
+        if '"yutServer"(project(path = ":rust", configuration = "serverBinary"))' not in viewmodel:
+            wrong.append("viewmodel/build.gradle.kts does not take :rust's yut-server")
+        if not re.search(r'environment\("YUT_SERVER_BIN", server\.singleFile\.path\)', viewmodel):
+            wrong.append("viewmodel's test task does not set YUT_SERVER_BIN (OnlineGameTest fails without it)")
+        return "\n".join(wrong) or None
+
+    checks.run(":viewmodel:test gets the yut-server cargo builds in the same Gradle run (YUT_SERVER_BIN)",
+               viewmodel_tests_get_a_server)
+
     def workflow_matches_catalog():
         wf = (repo / ".github" / "workflows" / "android.yml").read_text(encoding="utf-8")
         wrong = []
