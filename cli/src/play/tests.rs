@@ -182,6 +182,15 @@ fn with_settling_on_the_result_and_moves_wait_for_the_last_stick_to_rest() {
         !s.contains("new piece →"),
         "no moves while the sticks move\n{s}"
     );
+    // Nothing else gives the result away: no key line for moving, no destination, path or
+    // starting point on the board.
+    assert!(!s.contains("1-9 Enter move"), "{s}");
+    let view = ui::board_view(t);
+    assert!(
+        view.targets.iter().all(Vec::is_empty) && view.finishing.is_empty(),
+        "no destination on the board while the sticks move\n{s}"
+    );
+    assert!(!view.path.contains(&true) && view.source.is_none(), "{s}");
     // Moves are refused until the sticks rest: '1' does nothing.
     ch(&mut a, '1');
     assert_eq!(phase(&a), Phase::Move);

@@ -498,7 +498,8 @@ pub fn board_view(t: &Table) -> BoardView {
             }
         }
     }
-    if t.human_to_act() && g.phase() == Phase::Move {
+    // While the sticks are landing, a destination would give their result away.
+    if t.human_to_act() && g.phase() == Phase::Move && !t.is_settling() {
         let asking = t.prompt.as_ref().map(|p| p.choice);
         for (i, c) in t.choices.iter().enumerate() {
             if asking.is_some_and(|a| a != i) {
@@ -680,6 +681,10 @@ fn title_spans(cut: &str, remote: Option<&super::app::Remote>) -> Vec<Span<'stat
     ]
 }
 
+/// The keys while the sticks are landing: the move keys wait until they rest, so that
+/// nothing on screen tells the result before the sticks do.
+const SETTLING_KEYS: &str = "Space skip · r rules";
+
 /// The key lines of an online table: no menu and no saves, leaving the room instead.
 fn remote_keys(t: &Table, r: &super::app::Remote, w: usize) -> Vec<Line<'static>> {
     let g = t.session.game();
@@ -695,6 +700,7 @@ fn remote_keys(t: &Table, r: &super::app::Remote, w: usize) -> Vec<Line<'static>
     let undo = if r.can_undo { "u undo · " } else { "" };
     let play = match g.phase() {
         _ if !t.human_to_act() => "r rules · PgUp/PgDn log",
+        _ if t.is_settling() => SETTLING_KEYS,
         Phase::Move => "1-9 Enter move · h hint · r rules",
         _ => "Space throw · r rules",
     };
@@ -849,6 +855,7 @@ pub fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
             ""
         };
         let play = match g.phase() {
+            _ if t.is_settling() => SETTLING_KEYS,
             Phase::Move if t.human_to_act() => "1-9 Enter move · h hint · r rules",
             _ => "Space throw · r rules",
         };
