@@ -511,7 +511,9 @@ private func seatMark(_ seat: Int32, at c: CGPoint, radius: CGFloat) -> (path: P
     func polygon(_ r: CGFloat, _ corners: Int) -> Path {
         var path = Path()
         for k in 0..<corners {
-            let a = -Double.pi / 2 + 2 * Double.pi * Double(k) / Double(corners)
+            // A CGFloat angle: CoreGraphics' cos(CGFloat) and Darwin's cos(Double) would both
+            // take a Double one, and Apple's SDK finds that ambiguous.
+            let a = -CGFloat.pi / 2 + 2 * CGFloat.pi * CGFloat(k) / CGFloat(corners)
             let p = CGPoint(x: c.x + r * cos(a), y: c.y + r * sin(a))
             if k == 0 { path.move(to: p) } else { path.addLine(to: p) }
         }

@@ -48,7 +48,8 @@ struct ResumeView: View {
             }
         }
         .navigationTitle("resume.title")
-        .refreshable { [model] in await model.reload() }
+        // The action inherits the view's main actor, where reload() runs at once.
+        .refreshable { [model] in model.reload() }
         .onAppear { model.reload() }
         .messageAlert(state.message) { model.dismissMessage() }
     }

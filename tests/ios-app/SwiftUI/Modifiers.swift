@@ -107,7 +107,9 @@ extension View {
                                       @ViewBuilder content: () -> T) -> some View {
         _modified()
     }
-    nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> some View {
+    // The action inherits the caller's actor, as Apple's declares it (@_inheritActorContext).
+    nonisolated public func refreshable(@_inheritActorContext action: @escaping @Sendable () async -> Void)
+        -> some View {
         _modified()
     }
     nonisolated public func tag<V: Hashable>(_ tag: V) -> some View {
