@@ -33,13 +33,10 @@ yn_resolve_ffi_inputs "" "" "$@"
 start=$(date +%s)
 
 APP="$REPO_DIR/ios/Yunnori"
-STANDIN="$REPO_DIR/tests/ios-app/SwiftUI"
 RES="$APP/Resources"
 [ -d "$APP" ] || yn_die "$APP missing"
 mapfile -t app_src < <(cd "$REPO_DIR" && find ios/Yunnori -name '*.swift' | sort)
 [ "${#app_src[@]}" -gt 0 ] || yn_die "no Swift sources under $APP"
-mapfile -t standin_src < <(cd "$REPO_DIR" && find tests/ios-app/SwiftUI -name '*.swift' | sort)
-[ "${#standin_src[@]}" -gt 0 ] || yn_die "no stand-in sources under $STANDIN"
 
 # --- 1. YunnoriKit and YutCore, as the view model tests build them -----------------------
 # BINDINGS_WORK_DIR, when set, holds this script's scratch (kit/ and app/ under it).
@@ -58,27 +55,28 @@ work_in="$(swift_chroot_path "$REPO_DIR" "$WORK")"
 modules_in="$(swift_chroot_path "$REPO_DIR" "$MODULES")"
 modulemap_in="$(swift_chroot_path "$REPO_DIR" "$REPO_DIR/ios/YunnoriKit/Generated/YutCoreFFI/module.modulemap")"
 
-# --- 2. the SwiftUI stand-in ------------------------------------------------------------
-# Swift 6, so the isolation of what it declares reaches the app as Apple's does. Only its
-# module is needed: nothing of it is linked or run.
-t=$(date +%s)
-in_swift_chroot "$REPO_DIR" swiftc -parse-as-library -swift-version 6 -warnings-as-errors \
-    -emit-module -module-name SwiftUI -emit-module-path "$work_in/modules/SwiftUI.swiftmodule" \
-    "${standin_src[@]}" </dev/null >&2 || yn_die "the SwiftUI stand-in did not compile"
-yn_log "compiled the SwiftUI stand-in in $(yn_since "$t")"
-
-# The other frameworks' stand-ins (tests/ios-app/<Module>/, e.g. UIKit and AVFoundation for
-# the sticks' haptics and sound): the same, one module each.
+# --- 2. the stand-ins --------------------------------------------------------------------
+# One module each (tests/ios-app/<Module>/), in the order they import one another: CoreGraphics
+# (what Linux's Foundation lacks of it), SwiftUI, UIKit and AVFoundation for the app; then, for
+# the Xcode-only test targets, SnapshotTesting (Swift 5 mode, as the library is built) and
+# XCUIAutomation. Swift 6 otherwise, so the isolation they declare reaches the code as Apple's
+# does. Only their modules are needed: nothing of them is linked or run.
+standins=(CoreGraphics:6 SwiftUI:6 UIKit:6 AVFoundation:6 SnapshotTesting:5 XCUIAutomation:6)
 for dir in "$REPO_DIR"/tests/ios-app/*/; do
     name="$(basename "$dir")"
-    [ "$name" != SwiftUI ] || continue
-    mapfile -t module_src < <(cd "$REPO_DIR" && find "tests/ios-app/$name" -name '*.swift' | sort)
-    [ "${#module_src[@]}" -gt 0 ] || continue
-    in_swift_chroot "$REPO_DIR" swiftc -parse-as-library -swift-version 6 -warnings-as-errors \
-        -emit-module -module-name "$name" -emit-module-path "$work_in/modules/$name.swiftmodule" \
-        "${module_src[@]}" </dev/null >&2 || yn_die "the $name stand-in did not compile"
-    yn_log "compiled the $name stand-in"
+    [[ " ${standins[*]} " == *" $name:"* ]] || yn_die "tests/ios-app/$name is not in this script's list of stand-ins"
 done
+t=$(date +%s)
+for spec in "${standins[@]}"; do
+    name="${spec%:*}"
+    mapfile -t module_src < <(cd "$REPO_DIR" && find "tests/ios-app/$name" -name '*.swift' | sort)
+    [ "${#module_src[@]}" -gt 0 ] || yn_die "no stand-in sources under tests/ios-app/$name"
+    in_swift_chroot "$REPO_DIR" swiftc -parse-as-library -swift-version "${spec#*:}" -warnings-as-errors \
+        -I "$work_in/modules" -emit-module -module-name "$name" \
+        -emit-module-path "$work_in/modules/$name.swiftmodule" "${module_src[@]}" </dev/null >&2 \
+        || yn_die "the $name stand-in did not compile"
+done
+yn_log "compiled the stand-ins (${standins[*]%%:*}) in $(yn_since "$t")"
 
 # The app's sources as they are type-checked: `#Preview("name") {` opens a view-builder
 # function instead (Xcode's macro has no implementation here), on the same line, so the
@@ -136,7 +134,45 @@ else
     failed=$((failed + 1))
 fi
 
-# --- 4. its strings ------------------------------------------------------------------------
+# --- 4. the Xcode-only test targets -------------------------------------------------------
+# The snapshot tests (`@testable import Yunnori`, SnapshotTesting, UIKit, XCTest) and the UI
+# tests (XCTest's UI automation) type-check against the app's module, the stand-ins and
+# Linux's XCTest, in Swift 6 mode as project.yml builds them: a wrong call, an immutable
+# record of the core assigned to, a missing `try` or `await` fails here, not first on the
+# macOS lane. The app's module is emitted with testing enabled for the snapshot target.
+snapshot_src=() ui_src=()
+mapfile -t snapshot_src < <(cd "$REPO_DIR" && find ios/YunnoriSnapshotTests -name '*.swift' | sort)
+mapfile -t ui_src < <(cd "$REPO_DIR" && find ios/YunnoriUITests -name '*.swift' | sort)
+t=$(date +%s)
+if [ "${#snapshot_src[@]}" -eq 0 ] || [ "${#ui_src[@]}" -eq 0 ]; then
+    yn_log "FAIL no Swift sources in ios/YunnoriSnapshotTests or ios/YunnoriUITests"
+    failed=$((failed + 1))
+elif ! in_swift_chroot "$REPO_DIR" swiftc -emit-module -enable-testing "${flags[@]}" \
+        -emit-module-path "$work_in/modules/Yunnori.swiftmodule" "${checked_src[@]}" </dev/null >&2; then
+    yn_log "FAIL the app's module (for the snapshot tests' @testable import) was not made"
+    failed=$((failed + 1))
+else
+    for target in snapshot ui; do
+        if [ "$target" = snapshot ]; then
+            src=("${snapshot_src[@]}") extra=()
+        else
+            # Apple's `import XCTest` brings its UI automation; Linux's does not.
+            src=("${ui_src[@]}") extra=(-Xfrontend -import-module -Xfrontend XCUIAutomation)
+        fi
+        if in_swift_chroot "$REPO_DIR" swiftc -typecheck -warnings-as-errors -swift-version 6 -module-name "Yunnori${target}Tests" \
+                -I "$work_in/modules" -I "$modules_in" -Xcc "-fmodule-map-file=$modulemap_in" "${extra[@]}" \
+                "${src[@]}" </dev/null >&2; then
+            yn_log "PASS the $target test target's ${#src[@]} files type-check, no warning"
+            passed=$((passed + 1))
+        else
+            yn_log "FAIL the $target test target does not type-check (errors above)"
+            failed=$((failed + 1))
+        fi
+    done
+fi
+yn_log "test targets checked in $(yn_since "$t")"
+
+# --- 5. its strings ------------------------------------------------------------------------
 t=$(date +%s)
 # The tree is made without -warnings-as-errors so the strings are checked even when a
 # warning failed step 3.
@@ -154,7 +190,7 @@ else
     failed=$((failed + 1))
 fi
 
-# --- 5. its colours ------------------------------------------------------------------------
+# --- 6. its colours ------------------------------------------------------------------------
 palette_log="$WORK/palette.log"
 rc=0
 python3 "$REPO_DIR/tests/ios-app/check_palette.py" "$APP" | tee "$palette_log" >&2 || rc=$?

@@ -1,29 +1,30 @@
 #!/usr/bin/env bash
 # Checks here what can be checked of the iPhone app's Xcode build without a Mac:
-#   1. tests/ios-project/check_project.py: ios/project.yml, Info.plist, the privacy
-#      manifest, the asset catalog (the icon 1024 x 1024 and opaque, colours with dark
-#      variants), InfoPlist.strings, the macOS lane's workflow, and the licences list
-#      being current (scripts/gen-ios-licences.py --check);
+#   1. tests/ios-project/check_project.py: ios/project.yml (and what each test bundle
+#      imports against what it depends on), Info.plist (local-network use, export
+#      compliance), the privacy manifest (the data the online rooms send), the background
+#      task round the last saves, the asset catalog (the icon 1024 x 1024 and opaque,
+#      colours with dark variants), InfoPlist.strings, the macOS lane's workflow (snapshot
+#      recording and comparing), and the licences list being current
+#      (scripts/gen-ios-licences.py --check);
 #   2. the same checker's self-test: each check fails on a broken copy of its file;
-#   3. the Xcode-only Swift sources (ios/YunnoriSnapshotTests, ios/YunnoriUITests) parse
-#      (`swiftc -parse` in the Swift chroot: syntax only; UIKit, XCUIAutomation and
-#      SnapshotTesting do not exist here, so they are not type-checked);
-#   4. scripts/build-ios-xcframework.sh --check: the device slice (aarch64-apple-ios) of
+#   3. scripts/build-ios-xcframework.sh --check: the device slice (aarch64-apple-ios) of
 #      the Rust library builds as a static library and strips; the Swift bindings made
 #      from it equal the host library's.
+# The Xcode-only Swift sources (ios/YunnoriSnapshotTests, ios/YunnoriUITests) are
+# type-checked by scripts/test-ios-app.sh, against the app's module and the stand-ins.
 # Closes with `N passed, N failed` (each step counts its own checks; a step that ends
 # without its counts counts as one failure). Exit status 0 only when everything passed.
 #
 #   scripts/test-ios-project.sh
 #
-# Needs python3 with PyYAML (Debian python3-yaml), the Swift chroot
-# (scripts/install-swift.sh, called unless YUNNORI_SKIP_INSTALL=1), rustup, and `cargo build --workspace`
+# Needs python3 with PyYAML (Debian python3-yaml), rustup, and `cargo build --workspace`
 # first for the bindings comparison (target/debug/libyut_ffi.so, uniffi-bindgen).
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=lib-swift-chroot.sh
-. "$SCRIPT_DIR/lib-swift-chroot.sh"
+# shellcheck source=lib-common.sh
+. "$SCRIPT_DIR/lib-common.sh"
 YN_LOG_TAG=test-ios-project
 REPO_DIR="$(cd "$SCRIPT_DIR/.." && pwd)"
 cd "$REPO_DIR"
@@ -53,20 +54,6 @@ counted() {
 
 counted "project checks" python3 tests/ios-project/check_project.py
 counted "project checks' self-test" python3 tests/ios-project/check_project.py --self-test
-
-t=$(date +%s)
-mapfile -t xcode_only < <(find ios/YunnoriSnapshotTests ios/YunnoriUITests -name '*.swift' | sort)
-if [ "${#xcode_only[@]}" -eq 0 ]; then
-    failed=$((failed + 1))
-    yn_log "FAIL no Swift sources in ios/YunnoriSnapshotTests or ios/YunnoriUITests"
-elif { [ "${YUNNORI_SKIP_INSTALL:-}" = 1 ] || bash scripts/install-swift.sh >/dev/null; } \
-    && in_swift_chroot "$REPO_DIR" swiftc -parse "${xcode_only[@]}" </dev/null; then
-    passed=$((passed + 1))
-    yn_log "PASS the ${#xcode_only[@]} Xcode-only Swift files parse ($(yn_since "$t"))"
-else
-    failed=$((failed + 1))
-    yn_log "FAIL the Xcode-only Swift files do not parse (errors above)"
-fi
 
 t=$(date +%s)
 if bash scripts/build-ios-xcframework.sh --check; then

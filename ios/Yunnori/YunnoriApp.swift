@@ -13,9 +13,10 @@ struct YunnoriApp: App {
         }
         .onChange(of: scenePhase) { _, phase in
             // Saves run in the background after every action; make sure the last ones
-            // reach the disk before the system may suspend the app.
+            // reach the disk before the system may suspend the app, in the time iOS grants
+            // a background task.
             if phase != .active {
-                Task { [game = services.game] in await game.flushSaves() }
+                BackgroundTime.finish("save") { [game = services.game] in await game.flushSaves() }
             }
         }
     }

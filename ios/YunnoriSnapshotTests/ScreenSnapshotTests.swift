@@ -6,10 +6,18 @@
 // The game screen is drawn at each phase: a throw due, a move with its destinations lit,
 // a stack on the board, just after a capture, game over, and the game's review.
 //
+// Each image is drawn in the simulator's key window (`drawHierarchyInKeyWindow`): the
+// board and the sticks are `Canvas`es and the cards use materials, which a layer rendered
+// off-screen can leave blank. That needs a host app: this target runs inside Yunnori.
+//
+// Two modes, chosen by the lane (SNAPSHOT_TESTING_RECORD, handed over by xcodebuild from
+// TEST_RUNNER_SNAPSHOT_TESTING_RECORD): `all` records every reference and fails only when
+// an image could not be written; otherwise (`never`) every image is compared with its
+// committed reference and a missing reference fails. README.md says how references are
+// recorded and committed.
+//
 // Written from the library's and Apple's documentation; it runs only on a Mac with Xcode.
-// The references are recorded on the lane's simulator (the library compares images from
-// the same simulator only): run the workflow with `record` set, download the
-// `snapshots` artifact and commit ios/YunnoriSnapshotTests/__Snapshots__.
+// On Linux it is type-checked against stand-ins (scripts/test-ios-app.sh).
 
 import SnapshotTesting
 import SwiftUI
@@ -190,9 +198,13 @@ final class ScreenSnapshotTests: XCTestCase {
     /// `moves` moves played through the model, then reopened from its save so that no
     /// throw or move is still being animated.
     private func startGame(playingMoves moves: Int, _ services: AppServices) async throws {
-        var setup = services.newGame.makeNewGame()
-        setup.seed = 20_261_201
-        setup.seats = setup.seats.map { SeatSpec(name: $0.name, colour: $0.colour, player: .human) }
+        // The core's records are immutable values: the form's table, remade with a seed
+        // and people in every seat.
+        let form = services.newGame.makeNewGame()
+        let setup = NewGame(
+            rules: form.rules,
+            seats: form.seats.map { SeatSpec(name: $0.name, colour: $0.colour, player: .human) },
+            teams: form.teams, seed: 20_261_201, undo: form.undo)
         let game = services.game
         XCTAssertTrue(game.newGame(setup), "the game did not start: \(String(describing: game.state.message))")
         var played = 0
@@ -225,10 +237,10 @@ final class ScreenSnapshotTests: XCTestCase {
         named name: String,
         _ services: AppServices,
         inNavigationStack: Bool = true,
-        @ViewBuilder _ screen: () -> Screen,
         file: StaticString = #filePath,
         testName: String = #function,
-        line: UInt = #line
+        line: UInt = #line,
+        @ViewBuilder _ screen: () -> Screen
     ) {
         let language = Bundle.main.preferredLocalizations.first ?? "en"
         for phone in Phone.allCases {
@@ -251,17 +263,58 @@ final class ScreenSnapshotTests: XCTestCase {
                         .environment(services)
                         .environment(\.colorScheme, style == .dark ? .dark : .light)
                         .dynamicTypeSize(size == .large ? .large : .accessibility5)
+                    // Word characters and dashes only: the file is `<test>.<variant>.png`.
                     let variant = [name, phone.rawValue, style == .dark ? "dark" : "light",
                                    size == .large ? "text-default" : "text-ax5", language]
-                    assertSnapshot(
-                        of: view,
-                        as: .image(perceptualPrecision: 0.98, layout: .device(config: config),
-                                   traits: traits),
-                        named: variant.joined(separator: "."),
-                        file: file, testName: testName, line: line)
+                        .joined(separator: "-")
+                    snapshot(view, config: config, named: variant, file: file, testName: testName, line: line)
                 }
             }
         }
+    }
+
+    /// One image, drawn in the key window: recorded on the recording run, else compared.
+    private func snapshot<Screen: View>(_ view: Screen, config: ViewImageConfig, named variant: String,
+                                        file: StaticString, testName: String, line: UInt) {
+        let strategy = Snapshotting<Screen, UIImage>.image(
+            drawHierarchyInKeyWindow: true, perceptualPrecision: 0.98,
+            layout: .device(config: config), traits: config.traits)
+        if Reference.recording {
+            Reference.record(of: view, as: strategy, named: variant, file: file, testName: testName, line: line)
+        } else {
+            assertSnapshot(of: view, as: strategy, named: variant, file: file, testName: testName, line: line)
+        }
+    }
+}
+
+/// The recording run (`SNAPSHOT_TESTING_RECORD=all`): each reference is written afresh,
+/// and an image that could not be made or written fails its test (the library reports
+/// every recorded image as a failure; here the file on disk is what counts).
+@MainActor
+private enum Reference {
+    static let recording = ProcessInfo.processInfo.environment["SNAPSHOT_TESTING_RECORD"] == "all"
+
+    static func record<Value>(of value: Value, as strategy: Snapshotting<Value, UIImage>, named variant: String,
+                              file: StaticString, testName: String, line: UInt) {
+        let path = url(file: file, testName: testName, variant: variant)
+        try? FileManager.default.removeItem(at: path)
+        let message = verifySnapshot(of: value, as: strategy, named: variant,
+                                     file: file, testName: testName, line: line)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path.path),
+                      "\(variant) was not recorded: \(message ?? "no message")", file: file, line: line)
+    }
+
+    /// Where the library keeps a reference: `__Snapshots__/<file>/<test>.<variant>.png`
+    /// beside the test file, runs of non-word characters in the test's name as one dash.
+    static func url(file: StaticString, testName: String, variant: String) -> URL {
+        let source = URL(fileURLWithPath: "\(file)", isDirectory: false)
+        let test = testName
+            .replacingOccurrences(of: "\\W+", with: "-", options: .regularExpression)
+            .trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        return source.deletingLastPathComponent()
+            .appendingPathComponent("__Snapshots__")
+            .appendingPathComponent(source.deletingPathExtension().lastPathComponent)
+            .appendingPathComponent("\(test).\(variant).png")
     }
 }
 

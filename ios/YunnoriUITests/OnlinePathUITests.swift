@@ -42,15 +42,37 @@ final class OnlinePathUITests: XCTestCase {
             NSPredicate(format: "label MATCHES %@", "^[A-Z0-9 ]{6,11}$")).firstMatch.label
             .replacingOccurrences(of: " ", with: ""))
 
-        // Ready and start: the game screen.
-        app.switches["Ready"].tap()
+        // Ready and start: the game screen. The middle of the Ready row is its label, which
+        // does not toggle: tap the switch itself, and wait for it to be on and for Start to
+        // be enabled (the room must hear that every seat is ready).
+        let ready = app.switches["Ready"]
+        XCTAssertTrue(ready.waitForExistence(timeout: 5), "the lobby has no Ready switch")
+        let control = ready.switches.firstMatch
+        if control.exists {
+            control.tap()
+        } else {
+            ready.coordinate(withNormalizedOffset: CGVector(dx: 0.92, dy: 0.5)).tap()
+        }
+        XCTAssertTrue(waitUntil(ready, NSPredicate(format: "value == '1'")), "the Ready switch did not turn on")
         let startGame = app.buttons["Start the game"]
-        XCTAssertTrue(startGame.waitForExistence(timeout: 5))
+        XCTAssertTrue(startGame.waitForExistence(timeout: 5), "the host has no Start")
+        XCTAssertTrue(waitUntil(startGame, NSPredicate(format: "isEnabled == true")),
+                      "Start stayed disabled after Ready")
         startGame.tap()
-        let mat = app.buttons.matching(NSPredicate(format: "label CONTAINS[c] %@", "throw the sticks"))
-            .firstMatch
+
+        // One throw: the mat offers it (the computer player may go first), takes the swipe,
+        // and shows the result with what comes next: a move to make, another throw after a
+        // Yut or Mo, or the other seat's turn. Either way its label changes.
+        // Not a button while it offers nothing: any element with the mat's identifier.
+        let mat = app.descendants(matching: .any)["stick-mat"]
         XCTAssertTrue(mat.waitForExistence(timeout: 10), "the online game has no stick mat")
+        XCTAssertTrue(waitUntil(mat, NSPredicate(format: "label CONTAINS[c] 'throw the sticks'"), timeout: 30),
+                      "no throw was offered")
+        let offered = mat.label
         mat.swipeUp(velocity: .fast)
+        XCTAssertTrue(waitUntil(mat, NSPredicate(format: "label != %@ AND NOT (label CONTAINS[c] 'in the air')",
+                                                 offered), timeout: 15),
+                      "the throw did not land")
         try app.performAccessibilityAudit()
 
         // Leave: back to the menu; the room is in the saved-games list.
@@ -64,7 +86,8 @@ final class OnlinePathUITests: XCTestCase {
         XCTAssertTrue(rejoin.waitForExistence(timeout: 5), "the saved games do not list the room")
         try app.performAccessibilityAudit()
 
-        // Rejoin: the room again, its game on.
+        // Rejoin: the room again, its game on (at whatever the room's stand-in bot played
+        // meanwhile: a move may be waiting, so the mat is found by its identifier).
         rejoin.tap()
         XCTAssertTrue(mat.waitForExistence(timeout: 10), "rejoining did not open the game")
 
@@ -74,5 +97,12 @@ final class OnlinePathUITests: XCTestCase {
         XCTAssertTrue(codeField.waitForExistence(timeout: 10), "the link did not open the join screen")
         XCTAssertEqual(codeField.value as? String, code)
         try app.performAccessibilityAudit()
+    }
+
+    /// Waits until `element` matches `predicate`, up to `timeout` seconds.
+    @MainActor
+    private func waitUntil(_ element: XCUIElement, _ predicate: NSPredicate, timeout: TimeInterval = 5) -> Bool {
+        let expectation = XCTNSPredicateExpectation(predicate: predicate, object: element)
+        return XCTWaiter.wait(for: [expectation], timeout: timeout) == .completed
     }
 }

@@ -6,17 +6,28 @@ reject or that would ship wrong, without Xcode:
     every target and package it depends on, and pins what the project promises (iOS 17,
     Swift 6 with complete checking and a stated default actor isolation, iPhone and iPad,
     the bundle id, signing from an xcconfig whose team file is not committed);
+  - every test bundle gets the modules its sources import from what it depends on: the
+    app for `@testable import`, a package for its modules; a bundle hosted in the app
+    depends on the app's own package without linking it (`link: false`), so that its code
+    is not linked twice;
   - ios/Yunnori/Info.plist and PrivacyInfo.xcprivacy parse as property lists; the
-    Info.plist has its display name, launch screen, orientations for iPhone and iPad and
-    the export-compliance answer; the privacy manifest tracks nothing, collects nothing
-    and gives one of Apple's documented reasons for each required-reason API category,
-    including file timestamps, which the core's save library reads;
+    Info.plist has its display name, launch screen, orientations for iPhone and iPad, the
+    local-network usage description (a family's own room server), and the export-compliance
+    answer that fits the library: non-exempt encryption when it bundles TLS (rustls); the
+    privacy manifest tracks nothing, declares what the online rooms send the server (the
+    players' names, the room's game) for app functionality only, and gives one of Apple's
+    documented reasons for each required-reason API category, including file timestamps,
+    which the core's save library reads;
+  - the saves made as the app leaves the screen run inside a background task (UIKit's
+    beginBackgroundTask, ended when done and on expiry);
   - every Contents.json of the asset catalog parses and references files that exist (and
     every file is referenced); the root one is Xcode's exact bytes; the app icon is one
     1024 x 1024 opaque PNG; every colour set has a dark variant; the names the project
     and the Info.plist use exist;
-  - en.lproj and ko.lproj InfoPlist.strings parse, have the same keys, and the Korean home
-    screen says 윷놀이;
+  - en.lproj and ko.lproj InfoPlist.strings parse, have the same keys, localise every
+    usage description of the Info.plist, and the Korean home screen says 윷놀이;
+  - the macOS lane records the snapshot references only when asked (and keeps them as an
+    artifact) and otherwise compares every image, a missing reference failing;
   - the licences list is what scripts/gen-ios-licences.py writes now.
 
     check_project.py [REPO]
@@ -52,6 +63,23 @@ REASONS = {
     "NSPrivacyAccessedAPICategoryActiveKeyboards": {"3EC4.1", "54BD.1"},
     "NSPrivacyAccessedAPICategoryUserDefaults": {"CA92.1", "1C8F.1", "C56D.1", "AC6B.1"},
 }
+
+# Apple's collected-data types and purposes ("Describing data use in privacy manifests").
+DATA_TYPES = {
+    "Name", "EmailAddress", "PhoneNumber", "PhysicalAddress", "OtherUserContactInfo",
+    "Health", "Fitness", "PaymentInfo", "CreditInfo", "OtherFinancialInfo", "PreciseLocation",
+    "CoarseLocation", "SensitiveInfo", "Contacts", "EmailsOrTextMessages", "PhotosorVideos",
+    "AudioData", "GameplayContent", "CustomerSupport", "OtherUserContent", "BrowsingHistory",
+    "SearchHistory", "UserID", "DeviceID", "PurchaseHistory", "ProductInteraction",
+    "AdvertisingData", "OtherUsageData", "CrashData", "PerformanceData", "OtherDiagnosticData",
+    "EnvironmentScanning", "Hands", "Head", "OtherDataTypes",
+}
+PURPOSES = {"ThirdPartyAdvertising", "DeveloperAdvertising", "Analytics", "ProductPersonalization",
+            "AppFunctionality", "Other"}
+# What the online rooms send the room server: the players' names and the room's game.
+ONLINE_DATA = {"NSPrivacyCollectedDataTypeName", "NSPrivacyCollectedDataTypeGameplayContent"}
+# Crates that put TLS (standard encryption, not Apple's) into the app's library.
+TLS_CRATES = {"rustls", "ring", "aws-lc-rs", "openssl", "boringssl", "native-tls"}
 
 
 class Problems(list):
@@ -208,6 +236,7 @@ def check_project_yml(ios, p):
                f"{name}: the default actor isolation is not stated")
         p.need(str(target.get("deploymentTarget")) == "17.0", f"{name}: deployment target is not 17.0")
         p.need(settings.get("TARGETED_DEVICE_FAMILY") == "1,2", f"{name}: not for iPhone and iPad")
+    check_test_bundle_modules(ios, targets, packages, p)
     app = targets.get("Yunnori")
     if not p.need(app and app.get("type") == "application" and app.get("platform") == "iOS",
                   "no iOS application target Yunnori"):
@@ -234,6 +263,50 @@ def check_project_yml(ios, p):
     return project
 
 
+def package_modules(ios, name, package):
+    """The module and product names a package offers: a local one's from its Package.swift."""
+    if "path" in package:
+        try:
+            with open(os.path.join(ios, package["path"], "Package.swift"), encoding="utf-8") as f:
+                return set(re.findall(r'name:\s*"(\w+)"', f.read()))
+        except OSError:
+            return set()
+    return {name}
+
+
+def check_test_bundle_modules(ios, targets, packages, p):
+    """A test bundle imports only what its dependencies hand it, and links nothing twice."""
+    apps = {name for name, t in targets.items() if t.get("type") == "application"}
+    modules = {name: package_modules(ios, name, package) for name, package in packages.items()}
+    for name, target in targets.items():
+        if not str(target.get("type", "")).startswith("bundle"):
+            continue
+        imported = set()
+        for source in target.get("sources") or []:
+            root = os.path.join(ios, source if isinstance(source, str) else source.get("path", ""))
+            for folder, _, files in os.walk(root):
+                for file in (f for f in files if f.endswith(".swift")):
+                    with open(os.path.join(folder, file), encoding="utf-8") as f:
+                        imported |= set(re.findall(r"^\s*(?:@testable\s+)?import\s+(\w+)", f.read(), re.MULTILINE))
+        dependencies = target.get("dependencies") or []
+        hosts = {d["target"] for d in dependencies if d.get("target") in apps}
+        for module in sorted(imported):
+            if module in apps:
+                p.need(module in hosts, f"{name}: imports the app {module} without depending on it")
+                continue
+            owners = [package for package, names in modules.items() if module in names]
+            for package in owners:
+                found = [d for d in dependencies if d.get("package") == package]
+                if not p.need(found, f"{name}: imports {module} of package {package} without depending on it"):
+                    continue
+                # The host app links its own packages; a hosted bundle must not link them again.
+                app_links = any(d.get("package") == package and d.get("link", True)
+                                for host in hosts for d in targets[host].get("dependencies") or [])
+                if app_links:
+                    p.need(all(d.get("link") is False for d in found),
+                           f"{name}: links package {package} again (the app links it): use link: false")
+
+
 def load_plist(ios, name, p):
     """The property list ios/Yunnori/NAME, or None (and a problem) if it does not parse."""
     try:
@@ -244,13 +317,37 @@ def load_plist(ios, name, p):
         return None
 
 
+def bundles_tls(ios):
+    """Whether the app's Rust library links a TLS implementation (its licences list)."""
+    with open(os.path.join(ios, "Yunnori", "Resources", "Licences.json"), encoding="utf-8") as f:
+        return any(package.get("name") in TLS_CRATES for package in json.load(f).get("packages", []))
+
+
+def plays_online(ios):
+    """Whether the app's screens use the online rooms (the room server)."""
+    for folder, _, files in os.walk(os.path.join(ios, "Yunnori")):
+        for file in (f for f in files if f.endswith(".swift")):
+            with open(os.path.join(folder, file), encoding="utf-8") as f:
+                if "OnlineModel" in f.read():
+                    return True
+    return False
+
+
 def check_info_plist(ios, catalog_names, p):
     info = load_plist(ios, "Info.plist", p)
     if info is None:
         return None
     p.need(info.get("CFBundleDisplayName"), "Info.plist: no CFBundleDisplayName")
-    p.need(info.get("ITSAppUsesNonExemptEncryption") is False,
-           "Info.plist: ITSAppUsesNonExemptEncryption is not false")
+    # Apple: NO only when the app and the libraries it links use no encryption or only
+    # exempt forms (such as HTTPS through URLSession); TLS bundled in the app is not Apple's.
+    tls = bundles_tls(ios)
+    p.need(info.get("ITSAppUsesNonExemptEncryption") is tls,
+           f"Info.plist: ITSAppUsesNonExemptEncryption is not {'true' if tls else 'false'} "
+           f"(the app's library {'bundles' if tls else 'has no'} TLS)")
+    if plays_online(ios):
+        # iOS refuses a local-network connection (a family's ws://192.168.x.x) without it.
+        p.need(str(info.get("NSLocalNetworkUsageDescription", "")).strip(),
+               "Info.plist: no NSLocalNetworkUsageDescription (a room server on the home network)")
     launch = info.get("UILaunchScreen")
     if p.need(isinstance(launch, dict), "Info.plist: no UILaunchScreen"):
         colour = launch.get("UIColorName")
@@ -273,7 +370,22 @@ def check_privacy(repo, ios, p):
         return
     p.need(manifest.get("NSPrivacyTracking") is False, "privacy: NSPrivacyTracking is not false")
     p.need(manifest.get("NSPrivacyTrackingDomains", []) == [], "privacy: tracking domains listed")
-    p.need(manifest.get("NSPrivacyCollectedDataTypes") == [], "privacy: collected data declared")
+    collected = {}
+    for entry in manifest.get("NSPrivacyCollectedDataTypes") or []:
+        kind = str(entry.get("NSPrivacyCollectedDataType", ""))
+        p.need(kind.removeprefix("NSPrivacyCollectedDataType") in DATA_TYPES and kind.startswith("NSPrivacy"),
+               f"privacy: {kind!r} is not one of Apple's collected-data types")
+        p.need(isinstance(entry.get("NSPrivacyCollectedDataTypeLinked"), bool), f"privacy: {kind}: no Linked")
+        p.need(entry.get("NSPrivacyCollectedDataTypeTracking") is False, f"privacy: {kind}: used for tracking")
+        purposes = entry.get("NSPrivacyCollectedDataTypePurposes") or []
+        p.need(purposes and all(str(x).removeprefix("NSPrivacyCollectedDataTypePurpose") in PURPOSES
+                                for x in purposes), f"privacy: {kind}: purposes {purposes} are not Apple's")
+        collected[kind] = purposes
+    if plays_online(ios):
+        for kind in sorted(ONLINE_DATA):
+            p.need("NSPrivacyCollectedDataTypePurposeAppFunctionality" in collected.get(kind, []),
+                   f"privacy: online rooms send the server {kind.removeprefix('NSPrivacyCollectedDataType')}; "
+                   "not declared for app functionality")
     declared = {}
     for entry in manifest.get("NSPrivacyAccessedAPITypes") or []:
         category = entry.get("NSPrivacyAccessedAPIType")
@@ -362,6 +474,9 @@ def check_info_strings(ios, info, p):
     if info is not None:
         for key in tables["en"]:
             p.need(key in info, f"InfoPlist.strings localises {key}, which Info.plist lacks")
+        for key in (k for k in info if k.endswith("UsageDescription")):
+            for lang in ("en", "ko"):
+                p.need(str(tables[lang].get(key, "")).strip(), f"{lang}.lproj/InfoPlist.strings lacks {key}")
 
 
 def check_workflow(repo, project, p):
@@ -383,6 +498,61 @@ def check_workflow(repo, project, p):
         p.need(target in targets, f"ios.yml tests {target}, which project.yml lacks")
     for needed in ("CODE_SIGNING_ALLOWED=NO", "xcodegen generate", "-testLanguage ko", "YunnoriUITests"):
         p.need(needed in text, f"ios.yml does not run {needed}")
+    check_snapshot_modes(workflow, p)
+
+
+def balanced_block(text, start):
+    """The text of the `{ ... }` block that opens at or after `start`."""
+    open_at = text.find("{", start)
+    depth = 0
+    for i in range(open_at, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        if depth == 0:
+            return text[open_at:i + 1]
+    return text[open_at:]
+
+
+def check_background_save(ios, p):
+    """The saves made as the scene leaves the screen run inside a UIKit background task."""
+    sources = {}
+    for folder, _, files in os.walk(os.path.join(ios, "Yunnori")):
+        for file in (f for f in files if f.endswith(".swift")):
+            with open(os.path.join(folder, file), encoding="utf-8") as f:
+                sources[file] = f.read()
+    handlers = [balanced_block(text, m.end()) for text in sources.values()
+                for m in re.finditer(r"\.onChange\(of:\s*scenePhase\)", text)]
+    if not p.need(handlers, "no scene-phase handler (.onChange(of: scenePhase)) saves as the app leaves"):
+        return
+    helpers = {m.group(1): text for text in sources.values()
+               for m in re.finditer(r"\b(?:enum|struct|final class|class)\s+(\w+)", text)
+               if "beginBackgroundTask(" in text and "endBackgroundTask(" in text}
+    for handler in handlers:
+        if "flushSaves" not in handler:
+            continue
+        used = [name for name in helpers if re.search(rf"\b{name}\.\w+\([^)]*\)\s*\{{[^}}]*flushSaves", handler)]
+        p.need(used, "the scene-phase save does not run inside a background task (beginBackgroundTask)")
+        for name in used:
+            p.need(re.search(r"beginBackgroundTask\(withName:[^)]*\)\s*\{", helpers[name]),
+                   f"{name}: the background task has no expiration handler")
+
+
+def check_snapshot_modes(workflow, p):
+    """Recording only when asked, then kept as an artifact; otherwise every image compared."""
+    triggers = workflow.get("on", workflow.get(True)) or {}
+    record = (((triggers.get("workflow_dispatch") or {}).get("inputs") or {}).get("record") or {})
+    p.need(record.get("type") == "boolean", "ios.yml: no boolean workflow_dispatch input `record`")
+    steps = [s for job in (workflow.get("jobs") or {}).values() for s in job.get("steps", [])]
+    modes = [str((s.get("env") or {}).get("TEST_RUNNER_SNAPSHOT_TESTING_RECORD"))
+             for s in steps if "-only-testing:YunnoriSnapshotTests" in str(s.get("run", ""))]
+    p.need(modes, "ios.yml: no snapshot test step")
+    for mode in modes:
+        p.need("inputs.record" in mode and "'all'" in mode and "'never'" in mode and "missing" not in mode,
+               f"ios.yml: snapshot record mode {mode!r} is not all when recording, never otherwise")
+    kept = [s for s in steps if "upload-artifact" in str(s.get("uses", ""))
+            and "__Snapshots__" in str((s.get("with") or {}).get("path", ""))]
+    p.need(kept and all("inputs.record" in str(s.get("if", "")) and
+                        (s.get("with") or {}).get("if-no-files-found") == "error" for s in kept),
+           "ios.yml: the recorded references are not uploaded (only when recording, failing if none)")
 
 
 def check_licences(repo, p):
@@ -413,6 +583,7 @@ def run(repo, quiet=False):
     names = check("the asset catalog", check_catalog, ios) or set()
     info = check("Info.plist", check_info_plist, ios, names)
     check("PrivacyInfo.xcprivacy", check_privacy, repo, ios)
+    check("the save as the app leaves the screen", check_background_save, ios)
     check("InfoPlist.strings (en, ko)", check_info_strings, ios, info)
     check("the macOS lane's workflow", check_workflow, repo, project)
     check("the licences list is current", check_licences, repo)
@@ -431,8 +602,28 @@ def self_test(repo):
          "the asset catalog"),
         ("Yunnori/Assets.xcassets/AccentColor.colorset/Contents.json",
          lambda t: t.replace('"dark"', '"light"'), "the asset catalog"),
-        ("Yunnori/Info.plist", lambda t: t.replace("<false/>", "<true/>", 1), "Info.plist"),
+        ("project.yml", lambda t: t.replace("        link: false\n", ""),
+         "project.yml parses and names what exists"),
+        ("Yunnori/Info.plist", lambda t: t.replace("ITSAppUsesNonExemptEncryption</key>\n\t<true/>",
+                                                   "ITSAppUsesNonExemptEncryption</key>\n\t<false/>"), "Info.plist"),
+        ("Yunnori/Info.plist", lambda t: re.sub(r"(NSLocalNetworkUsageDescription</key>\s*<string>)[^<]*", r"\1", t),
+         "Info.plist"),
         ("Yunnori/PrivacyInfo.xcprivacy", lambda t: t.replace("C617.1", "C617.2"), "PrivacyInfo.xcprivacy"),
+        ("Yunnori/PrivacyInfo.xcprivacy", lambda t: t.replace("<string>NSPrivacyCollectedDataTypeGameplayContent",
+                                                              "<string>NSPrivacyCollectedDataTypeGameplay"),
+         "PrivacyInfo.xcprivacy"),
+        ("Yunnori/PrivacyInfo.xcprivacy",
+         lambda t: t.replace("Tracking</key>\n\t\t\t<false/>", "Tracking</key>\n\t\t\t<true/>", 1),
+         "PrivacyInfo.xcprivacy"),
+        ("Yunnori/YunnoriApp.swift", lambda t: t.replace('BackgroundTime.finish("save")', "Task"),
+         "the save as the app leaves the screen"),
+        ("Yunnori/Support/BackgroundTime.swift",
+         lambda t: t.replace("beginBackgroundTask(withName: name) { grant.end() }", "beginBackgroundTask(withName: name)"),
+         "the save as the app leaves the screen"),
+        ("Yunnori/Resources/ko.lproj/InfoPlist.strings",
+         lambda t: re.sub(r'"NSLocalNetworkUsageDescription" = "[^"]*";\n', "", t), "InfoPlist.strings (en, ko)"),
+        ("../.github/workflows/ios.yml", lambda t: t.replace("|| 'never' }}", "|| 'missing' }}", 1),
+         "the macOS lane's workflow"),
         ("Yunnori/Resources/ko.lproj/InfoPlist.strings", lambda t: t.replace('"윷놀이";', '"윷놀이"', 1),
          "InfoPlist.strings (en, ko)"),
     ]

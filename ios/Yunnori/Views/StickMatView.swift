@@ -50,6 +50,8 @@ struct StickMatView: View {
             .accessibilityLabel(Text(verbatim: accessibilityText))
             .accessibilityAddTraits(enabled ? .isButton : [])
             .accessibilityAction { if enabled { throwByTap(painter)() } }
+            // The UI tests find the mat by this in every phase (its label changes with it).
+            .accessibilityIdentifier("stick-mat")
         }
         .onChange(of: inAir) { if !inAir { released = nil } }
     }

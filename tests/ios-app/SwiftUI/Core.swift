@@ -8,6 +8,7 @@
 // declared: a call the app makes that is not here fails the check, and then the
 // declaration is added from Apple's documentation, never loosened to make a call pass.
 
+@_exported import CoreGraphics
 @_exported import Foundation
 @_exported import Observation
 
@@ -163,6 +164,16 @@ public struct EnvironmentValues: CustomStringConvertible {
     public var scenePhase: ScenePhase { .active }
     public var accessibilityReduceMotion: Bool { false }
     public var dynamicTypeSize: DynamicTypeSize { .large }
+    public var colorScheme: ColorScheme {
+        get { _declarationOnly() }
+        set {}
+    }
+}
+
+/// Light or dark appearance.
+public enum ColorScheme: CaseIterable, Hashable, Sendable {
+    case light
+    case dark
 }
 
 public enum ScenePhase: Comparable, Hashable, Sendable {
@@ -194,6 +205,10 @@ public struct ScaledMetric<Value: BinaryFloatingPoint>: DynamicProperty {
 
 extension View {
     nonisolated public func environment<T: AnyObject & Observable>(_ object: T?) -> some View {
+        _Modified<Self>()
+    }
+    nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V)
+        -> some View {
         _Modified<Self>()
     }
 }

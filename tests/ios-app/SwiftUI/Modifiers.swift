@@ -34,6 +34,8 @@ extension View {
         _modified()
     }
     nonisolated public func lineLimit(_ number: Int?) -> some View { _modified() }
+    /// Sets the text size of the content.
+    nonisolated public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View { _modified() }
     /// Keeps the text sizes of the content within `range`.
     nonisolated public func dynamicTypeSize<T: RangeExpression>(_ range: T) -> some View
     where T.Bound == DynamicTypeSize { _modified() }
@@ -226,6 +228,7 @@ extension View {
         _modified()
     }
     nonisolated public func accessibilityHint(_ hint: Text) -> some View { _modified() }
+    nonisolated public func accessibilityIdentifier(_ identifier: String) -> some View { _modified() }
     nonisolated public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View {
         _modified()
     }
