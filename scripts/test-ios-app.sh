@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Check the iPhone app's SwiftUI sources (ios/Yunnori) on Linux, where SwiftUI does not
-# exist. tests/ios-app/SwiftUI is a stand-in for SwiftUI (and tests/ios-app/UIKit,
-# tests/ios-app/AVFoundation for the few calls the app makes to those): Apple's
+# exist. tests/ios-app/SwiftUI is a stand-in for SwiftUI (and tests/ios-app/CoreGraphics,
+# UIKit, AVFoundation for the few calls the app makes to those; SnapshotTesting and
+# XCUIAutomation for its test targets): Apple's
 # declarations (iOS 17 API, Xcode 16's Swift 6 isolation), declarations only (nothing of
 # it runs; what the screens do is tested through their view models,
 # scripts/test-ios-viewmodel.sh).
@@ -12,8 +13,13 @@
 #   2. tests/ios-app/check_strings.py reads the type-checked syntax tree: every key the
 #      views localise (spelt as Xcode spells it) is in en.lproj and ko.lproj with the same
 #      placeholders, and `localized` fallbacks are the English texts.
-#   3. tests/ios-app/check_palette.py: every colour the views name is a colour set of the
-#      asset catalog with a dark appearance, and text stays readable in light and dark.
+#   3. the snapshot and UI test targets (Xcode only) type-check against the app's module
+#      and stand-ins of SnapshotTesting and XCUIAutomation, with Linux's XCTest;
+#   4. tests/ios-app/check_palette.py: every colour the views name is a colour set of the
+#      asset catalog with a dark appearance, and text stays readable in light and dark
+#      (secondary text, bordered and filled buttons included);
+#   5. tests/ios-app/check_targets.py: text follows Dynamic Type, buttons are 44-point
+#      targets.
 # The run closes with a plain `N passed, N failed` line.
 #
 #   scripts/test-ios-app.sh [LIB_DIR [UNIFFI_BINDGEN]]
@@ -195,6 +201,12 @@ palette_log="$WORK/palette.log"
 rc=0
 python3 "$REPO_DIR/tests/ios-app/check_palette.py" "$APP" | tee "$palette_log" >&2 || rc=$?
 add_counts "$palette_log" "$rc" "the palette check"
+
+# --- 7. its text sizes and targets --------------------------------------------------------
+targets_log="$WORK/targets.log"
+rc=0
+python3 "$REPO_DIR/tests/ios-app/check_targets.py" "$APP" | tee "$targets_log" >&2 || rc=$?
+add_counts "$targets_log" "$rc" "the text size and target check"
 
 yn_log "total $(yn_since "$start")"
 yn_verdict "$passed" "$failed" 0 "$failed"

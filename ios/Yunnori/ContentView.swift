@@ -167,7 +167,7 @@ struct MenuView: View {
                     .font(.system(size: titleSize, weight: .heavy, design: .rounded))
                 Text("app.subtitle")
                     .font(.title3)
-                    .foregroundStyle(.secondary)
+                    .foregroundStyle(Palette.inkSoft)
             }
             .accessibilityElement(children: .combine)
             IdleSticks()
@@ -226,10 +226,10 @@ private struct MainMenuButtonStyle: ButtonStyle {
         configuration.label
             .padding(.horizontal, 16)
             .padding(.vertical, 6)
-            .foregroundStyle(prominent ? Color.white : Palette.ink)
+            .foregroundStyle(prominent ? FilledColours.accent.title : Palette.ink)
             .background(
                 RoundedRectangle(cornerRadius: 14)
-                    .fill(prominent ? Palette.accent : Palette.card)
+                    .fill(prominent ? FilledColours.accent.fill : Palette.card)
                     .shadow(color: .black.opacity(0.12), radius: 3, y: 2))
             .scaleEffect(configuration.isPressed && !reduceMotion ? 0.97 : 1)
             .animation(reduceMotion ? nil : .easeOut(duration: 0.12), value: configuration.isPressed)

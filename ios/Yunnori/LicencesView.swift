@@ -44,7 +44,7 @@ private struct LicenceRow: View {
                 .font(.headline)
             Text(verbatim: package.licence)
                 .font(.caption)
-                .foregroundStyle(.secondary)
+                .foregroundStyle(Palette.inkSoft)
         }
         .accessibilityElement(children: .combine)
     }

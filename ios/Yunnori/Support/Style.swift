@@ -8,8 +8,14 @@ enum Palette {
     static let paper = Color("Paper")
     static let card = Color("Card")
     static let ink = Color("Ink")
+    /// Secondary text (captions, details): readable on the paper, the cards and the system's
+    /// list rows in both appearances, which the system's `.secondary` is not on the paper.
+    static let inkSoft = Color("InkSoft")
     static let line = Color("Line")
     static let accent = Color("Vermilion")
+    /// Titles on the accent's fill: white on the light appearance's deep vermilion, the
+    /// dark paper's ink on the dark appearance's lighter one (white there is about 3:1).
+    static let onAccent = Color("OnAccent")
     static let highlight = Color("Highlight")
     static let boardPaper = Color("BoardPaper")
     static let boardInk = Color("BoardInk")
@@ -20,6 +26,54 @@ enum Palette {
     static let matWeave = Color("MatWeave")
     static let woodFlat = Color("WoodFlat")
     static let woodRound = Color("WoodRound")
+}
+
+/// A filled button's colours: its fill, its title, and what it is drawn on.
+/// tests/ios-app/check_palette.py reads every `FilledColours(...)` below and checks, in light
+/// and dark, the title on the fill (4.5:1, text) and the fill on its ground (3:1, a control's
+/// edge), so that no filled button reads as disabled.
+struct FilledColours {
+    let fill: Color
+    let title: Color
+    let ground: Color
+
+    /// The accent's buttons and banner (Start, Play again, the moves off the board).
+    static let accent = FilledColours(fill: Palette.accent, title: Palette.onAccent, ground: Palette.paper)
+    /// The Throw button on the stick mat: gold, which stands out from the straw in both
+    /// appearances (the vermilion is as dark as the mat in light mode).
+    static let onMat = FilledColours(fill: Palette.highlight, title: Color.black, ground: Palette.mat)
+}
+
+/// The app's bordered buttons: the system's bordered look (the tint's faint fill) with ink
+/// titles, or a fill with its own title colour; either way the label is at least 44 points
+/// each way, Apple's smallest comfortable target (a plain bordered button is about 34
+/// points tall). tests/ios-app/check_targets.py keeps `.bordered` styles to this one.
+struct TargetButtonStyle: PrimitiveButtonStyle {
+    /// nil: bordered.
+    let filled: FilledColours?
+    @Environment(\.isEnabled) private var isEnabled
+
+    @ViewBuilder
+    func makeBody(configuration: Configuration) -> some View {
+        let button = Button(role: configuration.role, action: { configuration.trigger() }) {
+            configuration.label
+                .foregroundStyle((filled?.title ?? Palette.ink).opacity(isEnabled ? 1 : 0.45))
+                .frame(minWidth: 44, minHeight: 44)
+        }
+        if let filled {
+            button.buttonStyle(.borderedProminent).tint(filled.fill)
+        } else {
+            // The tint stays the caller's (a selected choice is tinted with the accent).
+            button.buttonStyle(.bordered)
+        }
+    }
+}
+
+extension PrimitiveButtonStyle where Self == TargetButtonStyle {
+    /// Bordered, with ink titles.
+    static var target: TargetButtonStyle { TargetButtonStyle(filled: nil) }
+    /// Filled with `colours`.
+    static func target(_ colours: FilledColours) -> TargetButtonStyle { TargetButtonStyle(filled: colours) }
 }
 
 extension Color {

@@ -169,8 +169,7 @@ struct GameView: View {
                 Spacer()
                 if state.snapshot?.over == true {
                     Button("game.playAgain") { model.playAgain() }
-                        .buttonStyle(.borderedProminent)
-                        .tint(Palette.accent)
+                        .buttonStyle(.target(.accent))
                 }
             }
             .padding(.horizontal)
@@ -281,7 +280,7 @@ private struct HintCaption: View {
                 Text(verbatim: hintWords(hint.move))
                 Text(verbatim: chanceWords(hint.winChance))
                     .font(.caption)
-                    .foregroundStyle(.secondary)
+                    .foregroundStyle(Palette.inkSoft)
             } else {
                 HStack(spacing: 6) {
                     ProgressView()
@@ -319,7 +318,7 @@ private struct TurnBanner: View {
                     if let status = state.status {
                         Text(verbatim: statusWords(status))
                             .font(.subheadline)
-                            .foregroundStyle(.secondary)
+                            .foregroundStyle(Palette.inkSoft)
                     }
                 }
                 Spacer()
@@ -348,11 +347,11 @@ private struct SeatStrip: View {
                             .font(.subheadline.weight(acting ? .bold : .regular))
                             .lineLimit(1)
                         if case .bot = seat.player {
-                            Image(systemName: "cpu").font(.caption2).foregroundStyle(.secondary)
+                            Image(systemName: "cpu").font(.caption2).foregroundStyle(Palette.inkSoft)
                         }
                         Text("game.seatCounts \(Int(seat.home)) \(Int(seat.done))")
                             .font(.caption.monospacedDigit())
-                            .foregroundStyle(.secondary)
+                            .foregroundStyle(Palette.inkSoft)
                         if let place = seat.place {
                             Text("game.place \(Int(place))")
                                 .font(.caption.bold())
@@ -381,7 +380,7 @@ private struct HandRow: View {
     var body: some View {
         HStack(alignment: .firstTextBaseline, spacing: 8) {
             if let hand = state.snapshot?.hand, !hand.isEmpty {
-                Text("game.hand").font(.caption).foregroundStyle(.secondary)
+                Text("game.hand").font(.caption).foregroundStyle(Palette.inkSoft)
                 LazyVGrid(columns: [GridItem(.adaptive(minimum: chipWidth), spacing: 6, alignment: .leading)],
                           alignment: .leading, spacing: 6) {
                     ForEach(Array(hand.enumerated()), id: \.offset) { _, result in
@@ -432,7 +431,7 @@ private struct ActionRow: View {
             Button(action: askHint) {
                 Label("game.hint", systemImage: "lightbulb")
             }
-            .buttonStyle(.bordered)
+            .buttonStyle(.target)
             .disabled(state.hintPending || !state.canMove)
         }
         Spacer(minLength: 0)
@@ -444,7 +443,7 @@ private struct ActionRow: View {
                     Text("game.enterPiece \(Int(waiting))")
                 }
             }
-            .buttonStyle(.bordered)
+            .buttonStyle(.target)
             .tint(state.selection == .home ? Palette.accent : Palette.line)
             .accessibilityAddTraits(state.selection == .home ? .isSelected : [])
         }
@@ -452,15 +451,13 @@ private struct ActionRow: View {
             Button { choose(.home) } label: {
                 Label("board.home", systemImage: "arrow.uturn.backward.circle")
             }
-            .buttonStyle(.borderedProminent)
-            .tint(Palette.accent)
+            .buttonStyle(.target(.accent))
         }
         if state.destinations.contains(.done) {
             Button { choose(.done) } label: {
                 Label("board.exit", systemImage: "arrow.down.right.circle")
             }
-            .buttonStyle(.borderedProminent)
-            .tint(Palette.accent)
+            .buttonStyle(.target(.accent))
         }
     }
 }
@@ -522,12 +519,11 @@ private struct GameOverCard: View {
     @ViewBuilder
     private var buttons: some View {
         Button("game.menu", action: menu)
-            .buttonStyle(.bordered)
+            .buttonStyle(.target)
         Button("review.button", action: review)
-            .buttonStyle(.bordered)
+            .buttonStyle(.target)
         Button("game.playAgain", action: playAgain)
-            .buttonStyle(.borderedProminent)
-            .tint(Palette.accent)
+            .buttonStyle(.target(.accent))
     }
 
     private func names(ofSide side: Int32) -> String {

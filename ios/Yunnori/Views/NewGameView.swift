@@ -25,7 +25,7 @@ struct NewGameView: View {
                 if let info = state.presetInfo {
                     Text(verbatim: localized("preset.\(info.id).description", fallback: info.description))
                         .font(.footnote)
-                        .foregroundStyle(.secondary)
+                        .foregroundStyle(Palette.inkSoft)
                 }
             } header: {
                 Text("newGame.rules")
@@ -91,8 +91,7 @@ struct NewGameView: View {
                     .font(.headline)
                     .frame(maxWidth: .infinity, minHeight: 44)
             }
-            .buttonStyle(.borderedProminent)
-            .tint(Palette.accent)
+            .buttonStyle(.target(.accent))
             .padding()
             .background(.bar)
         }
@@ -213,7 +212,7 @@ private struct RuleOptionRow: View {
             editor
             Text(verbatim: help)
                 .font(.caption)
-                .foregroundStyle(.secondary)
+                .foregroundStyle(Palette.inkSoft)
         }
         .badge(option.isChanged ? Text("newGame.changed") : nil)
         .swipeActions {
@@ -267,7 +266,7 @@ private struct RuleOptionRow: View {
                             let next = on ? results.filter { $0 != result } : results + [result]
                             model.setOption(option.key, to: .throws(results: next))
                         }
-                        .buttonStyle(.bordered)
+                        .buttonStyle(.target)
                         .tint(on ? Palette.accent : Palette.line)
                         .font(.caption)
                     }
@@ -279,7 +278,7 @@ private struct RuleOptionRow: View {
             } label: {
                 LabeledContent(label) {
                     Text(verbatim: ids.isEmpty ? localized("newGame.none", fallback: "None") : ids.joined(separator: ", "))
-                    .foregroundStyle(.secondary)
+                    .foregroundStyle(Palette.inkSoft)
                 }
             }
         default:

@@ -84,9 +84,9 @@ private struct ResumeRow: View {
                     }
                 }
                 .font(.caption)
-                .foregroundStyle(.secondary)
+                .foregroundStyle(Palette.inkSoft)
             } else {
-                Text(verbatim: entry.id).font(.headline).foregroundStyle(.secondary)
+                Text(verbatim: entry.id).font(.headline).foregroundStyle(Palette.inkSoft)
             }
             condition
         }
@@ -111,14 +111,14 @@ private struct ResumeRow: View {
                 if let reason = damageText(entry.damage) {
                     Text(verbatim: reason)
                         .font(.caption2)
-                        .foregroundStyle(.secondary)
+                        .foregroundStyle(Palette.inkSoft)
                         .lineLimit(2)
                 }
             }
         case .fromNewerVersion:
             Label("resume.newer", systemImage: "arrow.up.circle")
                 .font(.caption)
-                .foregroundStyle(.secondary)
+                .foregroundStyle(Palette.inkSoft)
         }
     }
 

@@ -48,7 +48,7 @@ struct RulesView: View {
                                 .font(.headline)
                             Text(verbatim: localized("preset.\(preset.id).description",
                                                      fallback: preset.description))
-                                .foregroundStyle(.secondary)
+                                .foregroundStyle(Palette.inkSoft)
                         }
                     }
                     Text("rules.presets.houseRules")

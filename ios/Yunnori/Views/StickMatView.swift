@@ -193,12 +193,13 @@ private struct MatCaption: View {
                         .shadow(color: .black.opacity(0.4), radius: 2)
                     Spacer(minLength: 8)
                     Button(action: throwNow) {
+                        // One line at every text size (the hint beside it wraps instead).
                         Text("game.throwButton")
                             .font(.subheadline.bold())
-                            .frame(minWidth: 44, minHeight: 44)
+                            .lineLimit(1)
+                            .fixedSize()
                     }
-                    .buttonStyle(.borderedProminent)
-                    .tint(Palette.accent)
+                    .buttonStyle(.target(.onMat))
                 }
                 .frame(maxHeight: .infinity, alignment: .bottom)
                 .padding(10)

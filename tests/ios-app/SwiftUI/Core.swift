@@ -164,6 +164,11 @@ public struct EnvironmentValues: CustomStringConvertible {
     public var scenePhase: ScenePhase { .active }
     public var accessibilityReduceMotion: Bool { false }
     public var dynamicTypeSize: DynamicTypeSize { .large }
+    /// False inside a disabled control (`.disabled(true)`).
+    public var isEnabled: Bool {
+        get { _declarationOnly() }
+        set {}
+    }
     public var colorScheme: ColorScheme {
         get { _declarationOnly() }
         set {}

@@ -34,6 +34,10 @@ extension View {
         _modified()
     }
     nonisolated public func lineLimit(_ number: Int?) -> some View { _modified() }
+    /// Lets text shrink to `factor` of its size rather than be cut off.
+    nonisolated public func minimumScaleFactor(_ factor: CGFloat) -> some View { _modified() }
+    /// The content at its ideal size, neither wrapped nor truncated.
+    nonisolated public func fixedSize() -> some View { _modified() }
     /// Sets the text size of the content.
     nonisolated public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View { _modified() }
     /// Keeps the text sizes of the content within `range`.

@@ -487,15 +487,34 @@ public struct ButtonStyleConfiguration {
 }
 
 @MainActor @preconcurrency
-public protocol PrimitiveButtonStyle {}
+public protocol PrimitiveButtonStyle {
+    associatedtype Body: View
+    typealias Configuration = PrimitiveButtonStyleConfiguration
+    @ViewBuilder func makeBody(configuration: Configuration) -> Body
+}
+
+/// What a primitive button style is handed: the label, the role, and the action.
+public struct PrimitiveButtonStyleConfiguration {
+    public struct Label: _PrimitiveView {}
+    public let role: ButtonRole?
+    public let label: PrimitiveButtonStyleConfiguration.Label
+    public func trigger() {}
+}
+extension Button where Label == PrimitiveButtonStyleConfiguration.Label {
+    public init(_ configuration: PrimitiveButtonStyleConfiguration) {}
+}
+
 public struct BorderedButtonStyle: PrimitiveButtonStyle {
     public nonisolated init() {}
+    public func makeBody(configuration: Configuration) -> Never { _declarationOnly() }
 }
 public struct BorderedProminentButtonStyle: PrimitiveButtonStyle {
     public nonisolated init() {}
+    public func makeBody(configuration: Configuration) -> Never { _declarationOnly() }
 }
 public struct PlainButtonStyle: PrimitiveButtonStyle {
     public nonisolated init() {}
+    public func makeBody(configuration: Configuration) -> Never { _declarationOnly() }
 }
 extension PrimitiveButtonStyle where Self == BorderedButtonStyle {
     public static var bordered: BorderedButtonStyle { BorderedButtonStyle() }

@@ -47,13 +47,18 @@ struct LobbyView: View {
 struct RoomCodeCard: View {
     let code: String
     let link: String
+    /// 48 points at the default text size, growing and shrinking with Dynamic Type.
+    @ScaledMetric(relativeTo: .largeTitle) private var codeSize: CGFloat = 48
 
     var body: some View {
         VStack(spacing: 12) {
             Text("online.code")
                 .font(.headline)
             Text(verbatim: code)
-                .font(.system(size: 48, weight: .heavy, design: .monospaced))
+                .font(.system(size: codeSize, weight: .heavy, design: .monospaced))
+                // One line: at the largest sizes a long code shrinks to fit the width.
+                .lineLimit(1)
+                .minimumScaleFactor(0.4)
                 .accessibilityLabel(Text(verbatim: code.map(String.init).joined(separator: " ")))
             if let url = URL(string: link) {
                 ShareLink("online.share", item: url)
@@ -76,7 +81,7 @@ struct RoomSeatRow: View {
             Spacer()
             Text(seatStateKey)
                 .font(.footnote)
-                .foregroundStyle(.secondary)
+                .foregroundStyle(Palette.inkSoft)
         }
         .accessibilityElement(children: .combine)
     }
@@ -102,8 +107,8 @@ struct ConnectionBannerView: View {
                 .font(.callout.weight(.semibold))
         }
         .frame(maxWidth: .infinity, minHeight: 44)
-        .foregroundStyle(Color.white)
-        .background(Palette.accent)
+        .foregroundStyle(FilledColours.accent.title)
+        .background(FilledColours.accent.fill)
         .accessibilityElement(children: .combine)
     }
 
