@@ -19,33 +19,32 @@
 uniffi::setup_scaffolding!();
 
 mod catalog;
-mod convert;
 mod error;
 mod flight;
 mod library;
 mod online;
-mod records;
+mod remote;
 mod scenario;
 mod session;
-mod snapshot;
 
 pub use catalog::{
-    board_layout, describe_rules, preset_rules, presets, route_from_id, throw_from_id, throw_kinds,
+    board_layout, describe_rules, preset_rules, presets, route_from_id, table_pieces,
+    throw_from_id, throw_kinds,
 };
 pub use error::YutError;
-pub use flight::{
-    mat_layout, plan_flight, tap_swipe, Against, Contact, Flight, Mat, MatLayout, Pose, StickSize,
-    StickTrack, Swipe,
-};
+pub use flight::{mat_layout, plan_flight, tap_swipe};
 pub use library::{LoadedGame, SaveLibrary};
 pub use online::{
     check_server_address, default_room_settings, default_server, read_room_code, room_link,
     Connection, OnlineError, OnlinePlay, OnlineRoom, OnlineThrow, RoomListener, RoomNotice,
     RoomSeat, RoomSettings, RoomStage, RoomTicket, RoomView, SeatTicket,
 };
-pub use records::*;
 pub use scenario::ScenarioGame;
 pub use session::GameSession;
+pub use yut_app::flight::{
+    Against, Contact, Flight, Mat, MatLayout, Pose, StickSize, StickTrack, Swipe,
+};
+pub use yut_app::records::*;
 
 /// The version of the core the bindings were built with.
 #[uniffi::export]

@@ -1,10 +1,11 @@
 //! `SaveLibrary`: the directory of saved games, over `yut_core::save::SaveLibrary`.
 
-use crate::convert::{save_damage, save_summary};
-use crate::error::{from_save, guarded, with_state, YutError};
-use crate::records::*;
+use crate::error::{guarded, with_state, YutError};
 use crate::session::{GameSession, SessionState};
 use std::sync::Arc;
+use yut_app::convert::{save_damage, save_summary};
+use yut_app::error::from_save;
+use yut_app::records::*;
 use yut_core::save::{self, EntryStatus, SaveError};
 
 /// The saved games in one directory (the app's files directory). Saves are atomic and

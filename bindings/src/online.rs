@@ -7,13 +7,14 @@
 //! draws, and legal moves carry a state tag as a local game's do. The server decides; this
 //! object never changes the game by itself.
 
-use crate::catalog::{describe, rule_set};
-use crate::convert::{core_spot, core_throws, events, index, int, result_of};
-use crate::flight::{plan_flight, tap_swipe, Flight, Mat, Swipe};
-use crate::records::*;
-use crate::snapshot::{next_state, snapshot, Extras, SeatLook};
+use crate::flight::{plan_flight, tap_swipe};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use yut_app::catalog::{describe, rule_set};
+use yut_app::convert::{core_spot, core_throws, events, index, int, result_of};
+use yut_app::flight::{Flight, Mat, Swipe};
+use yut_app::records::*;
+use yut_app::snapshot::{next_state, snapshot, Extras, SeatLook};
 use yut_core::game::{Event, Game, Phase as CorePhase};
 use yut_core::rules::RuleSet;
 use yut_core::session::{Action, Player};

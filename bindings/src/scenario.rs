@@ -1,11 +1,12 @@
 //! `ScenarioGame`: a bare rules engine (`yut_core::Game`) set up from the scenario file
 //! format, with forced throws, so binding tests and rule explorers drive it step by step.
 
-use crate::convert::{core_move, core_move_spec, events};
-use crate::error::{guarded, json_error, with_state, YutError};
-use crate::records::*;
-use crate::snapshot::{legal_moves, next_state, snapshot, Extras, SeatLook};
+use crate::error::{guarded, with_state, YutError};
 use std::sync::{Arc, Mutex};
+use yut_app::convert::{core_move, core_move_spec, events};
+use yut_app::error::json_error;
+use yut_app::records::*;
+use yut_app::snapshot::{legal_moves, next_state, snapshot, Extras, SeatLook};
 use yut_core::game::{Event, Game};
 use yut_core::scenario::{find_one, Scenario};
 use yut_core::setup::{Setup, Table};

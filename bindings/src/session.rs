@@ -1,22 +1,23 @@
 //! `GameSession`: a game at a table of named seats, over `yut_core::session::Session`
 //! (seats, history, the throw RNG, undo), with its bots and its save library.
 
-use crate::catalog::{describe, rule_set};
-use crate::convert::{core_move, events, index, int, result_of};
 use crate::error::{guarded, with_state, YutError};
-use crate::flight::{plan_flight, Flight, Swipe};
+use crate::flight::plan_flight;
 use crate::library::SaveLibrary;
-use crate::records::*;
-use crate::snapshot::{legal_moves, next_state, snapshot, Extras, SeatLook};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
+use yut_app::catalog::{describe, new_session, setup_of};
+use yut_app::convert::{core_move, events, int, result_of};
+use yut_app::flight::{Flight, Swipe};
+use yut_app::records::*;
+use yut_app::snapshot::{legal_moves, next_state, snapshot, Extras, SeatLook};
 use yut_core::bot::review::review;
 use yut_core::bot::Bot;
 use yut_core::game::{Event, Game};
 use yut_core::save::Revision;
-use yut_core::session::{NewSession, Seat, Session, SessionOptions};
+use yut_core::session::Session;
 
 pub(crate) struct SessionState {
     pub session: Session,
@@ -46,15 +47,7 @@ impl SessionState {
     }
 
     fn looks(&self) -> Vec<SeatLook> {
-        self.session
-            .seats()
-            .iter()
-            .map(|s| SeatLook {
-                name: s.name.clone(),
-                colour: s.colour.clone(),
-                player: s.player.into(),
-            })
-            .collect()
+        SeatLook::of_session(&self.session)
     }
 
     pub(crate) fn snapshot(&self) -> GameSnapshot {
@@ -109,39 +102,6 @@ fn fresh_seed() -> u64 {
     t.rotate_left(21) ^ next_state().wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-fn new_session(game: &NewGame) -> Result<Session, YutError> {
-    let rules = rule_set(&game.rules)?;
-    let seats = game
-        .seats
-        .iter()
-        .map(|s| Seat {
-            name: s.name.clone(),
-            colour: s.colour.clone(),
-            player: s.player.into(),
-        })
-        .collect();
-    let teams = match &game.teams {
-        None => None,
-        Some(sides) => Some(
-            sides
-                .iter()
-                .map(|side| {
-                    side.iter()
-                        .map(|s| index(*s, "seat"))
-                        .collect::<Result<Vec<_>, _>>()
-                })
-                .collect::<Result<Vec<_>, _>>()?,
-        ),
-    };
-    Ok(Session::new(NewSession {
-        rules,
-        seats,
-        teams,
-        seed: game.seed.unwrap_or_else(fresh_seed),
-        options: SessionOptions { undo: game.undo },
-    })?)
-}
-
 /// Sets the stop flag when the bot's future is dropped (the caller was cancelled).
 struct StopOnDrop(Arc<AtomicBool>);
 
@@ -156,7 +116,13 @@ impl GameSession {
     /// Seats the table, decides who starts, and deals the first turn.
     #[uniffi::constructor]
     pub fn new(game: NewGame) -> Result<Arc<GameSession>, YutError> {
-        guarded(|| Ok(GameSession::wrap(SessionState::new(new_session(&game)?))))
+        guarded(|| {
+            let game = NewGame {
+                seed: Some(game.seed.unwrap_or_else(fresh_seed)),
+                ..game
+            };
+            Ok(GameSession::wrap(SessionState::new(new_session(&game)?)))
+        })
     }
 
     /// The game's id (also its save file's name).
@@ -166,28 +132,7 @@ impl GameSession {
 
     /// The settings this game was started with (for "play again").
     pub fn setup(&self) -> Result<NewGame, YutError> {
-        with_state(&self.inner, |s| {
-            let setup = &s.session.setup;
-            Ok(NewGame {
-                rules: describe(&setup.rules)?.rules,
-                seats: setup
-                    .seats
-                    .iter()
-                    .map(|seat| SeatSpec {
-                        name: seat.name.clone(),
-                        colour: seat.colour.clone(),
-                        player: seat.player.into(),
-                    })
-                    .collect(),
-                teams: setup.teams.as_ref().map(|t| {
-                    t.iter()
-                        .map(|side| side.iter().map(|s| int(*s)).collect())
-                        .collect()
-                }),
-                seed: Some(setup.seed),
-                undo: setup.options.undo,
-            })
-        })
+        with_state(&self.inner, |s| setup_of(&s.session.setup))
     }
 
     /// The rules in play, option by option.
@@ -301,7 +246,7 @@ impl GameSession {
                 bot.choose_legal(game, budget, Some(stop))
             })
             .await?;
-        Ok(crate::convert::legal_move(&found, state, seat))
+        Ok(yut_app::convert::legal_move(&found, state, seat))
     }
 
     /// A hint for the seat to act, person or bot: the hard bot's move and its estimated
@@ -317,7 +262,7 @@ impl GameSession {
                 |bot, game, budget, stop| bot.advise(game, budget, Some(stop)),
             )
             .await?;
-        Ok(crate::convert::advice(&found, state, seat))
+        Ok(yut_app::convert::advice(&found, state, seat))
     }
 }
 
@@ -335,7 +280,7 @@ impl GameSession {
             .map_err(|e| YutError::Internal {
                 reason: format!("the review failed: {e}"),
             })??;
-        Ok(slips.iter().map(crate::convert::slip).collect())
+        Ok(slips.iter().map(yut_app::convert::slip).collect())
     }
 }
 
@@ -429,8 +374,9 @@ impl GameSession {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::flight::{tap_swipe, Mat};
+    use crate::flight::tap_swipe;
     use std::time::Instant;
+    use yut_app::flight::Mat;
 
     fn bots(seed: u64) -> NewGame {
         let seat = |name: &str, colour: &str| SeatSpec {
@@ -441,7 +387,7 @@ mod tests {
             },
         };
         NewGame {
-            rules: crate::catalog::preset_rules(Preset::Yunnori),
+            rules: yut_app::catalog::preset_rules(Preset::Yunnori),
             seats: vec![seat("A", "#112233"), seat("B", "#445566")],
             teams: None,
             seed: Some(seed),

@@ -8,14 +8,14 @@ use yut_core::game::{Event, Game, Phase as CorePhase};
 /// A fresh state tag, unique across every game object of the process: a legal move
 /// carries the tag of the state it was listed in, so it cannot be played in another
 /// state, nor in another game.
-pub(crate) fn next_state() -> u64 {
+pub fn next_state() -> u64 {
     static NEXT: AtomicU64 = AtomicU64::new(1);
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// How a seat looks: its name, colour and who plays it.
 #[derive(Clone, Debug)]
-pub(crate) struct SeatLook {
+pub struct SeatLook {
     pub name: String,
     pub colour: String,
     pub player: PlayerKind,
@@ -27,8 +27,21 @@ const PALETTE: [&str; 6] = [
 ];
 
 impl SeatLook {
+    /// How the seats of `session` look.
+    pub fn of_session(session: &yut_core::session::Session) -> Vec<SeatLook> {
+        session
+            .seats()
+            .iter()
+            .map(|s| SeatLook {
+                name: s.name.clone(),
+                colour: s.colour.clone(),
+                player: s.player.into(),
+            })
+            .collect()
+    }
+
     /// "Seat 1", "Seat 2", … in the palette's colours, all human.
-    pub(crate) fn defaults(seats: usize) -> Vec<SeatLook> {
+    pub fn defaults(seats: usize) -> Vec<SeatLook> {
         (0..seats)
             .map(|i| SeatLook {
                 name: format!("Seat {}", i + 1),
@@ -40,14 +53,14 @@ impl SeatLook {
 }
 
 /// Everything besides the game that the snapshot shows.
-pub(crate) struct Extras<'a> {
+pub struct Extras<'a> {
     pub seats: &'a [SeatLook],
     pub state: u64,
     pub can_undo: bool,
     pub last_events: &'a [Event],
 }
 
-pub(crate) fn phase(g: &Game) -> Phase {
+pub fn phase(g: &Game) -> Phase {
     match g.phase() {
         CorePhase::Throw => Phase::ToThrow,
         CorePhase::Move => Phase::ToMove,
@@ -55,7 +68,7 @@ pub(crate) fn phase(g: &Game) -> Phase {
     }
 }
 
-pub(crate) fn legal_moves(g: &Game, state: u64) -> Vec<LegalMove> {
+pub fn legal_moves(g: &Game, state: u64) -> Vec<LegalMove> {
     let seat = g.to_move();
     g.legal_moves()
         .iter()
@@ -71,7 +84,7 @@ fn look(seats: &[SeatLook], seat: usize) -> SeatLook {
     })
 }
 
-pub(crate) fn snapshot(g: &Game, x: Extras<'_>) -> GameSnapshot {
+pub fn snapshot(g: &Game, x: Extras<'_>) -> GameSnapshot {
     let place_of = |side: usize| {
         g.places()
             .iter()

@@ -14,18 +14,18 @@ use yut_core::session::{BotLevel as CoreBotLevel, Player};
 use yut_core::throw::{Outcome, Throw as CoreThrow};
 
 /// Counts and indices cross as `i32`; the core's are tiny, so this never saturates.
-pub(crate) fn int(n: impl TryInto<i32>) -> i32 {
+pub fn int(n: impl TryInto<i32>) -> i32 {
     n.try_into().unwrap_or(i32::MAX)
 }
 
 /// An index from the apps; negative ones name nothing.
-pub(crate) fn index(n: i32, what: &str) -> Result<usize, YutError> {
+pub fn index(n: i32, what: &str) -> Result<usize, YutError> {
     usize::try_from(n).map_err(|_| YutError::InvalidInput {
         reason: format!("{what} {n} is negative"),
     })
 }
 
-pub(crate) fn millis(ms: u64) -> i64 {
+pub fn millis(ms: u64) -> i64 {
     i64::try_from(ms).unwrap_or(i64::MAX)
 }
 
@@ -55,16 +55,16 @@ impl From<Throw> for CoreThrow {
     }
 }
 
-pub(crate) fn throws(v: &[CoreThrow]) -> Vec<Throw> {
+pub fn throws(v: &[CoreThrow]) -> Vec<Throw> {
     v.iter().map(|t| Throw::from(*t)).collect()
 }
 
-pub(crate) fn core_throws(v: &[Throw]) -> Vec<CoreThrow> {
+pub fn core_throws(v: &[Throw]) -> Vec<CoreThrow> {
     v.iter().map(|t| CoreThrow::from(*t)).collect()
 }
 
 /// The result of an outcome; `None` for 낙.
-pub(crate) fn result_of(o: Outcome) -> Option<Throw> {
+pub fn result_of(o: Outcome) -> Option<Throw> {
     match o {
         Outcome::Result(t) => Some(t.into()),
         Outcome::Nak => None,
@@ -105,11 +105,11 @@ impl From<CoreSpot> for Spot {
     }
 }
 
-pub(crate) fn spots(v: &[CoreSpot]) -> Vec<Spot> {
+pub fn spots(v: &[CoreSpot]) -> Vec<Spot> {
     v.iter().map(|s| Spot::from(*s)).collect()
 }
 
-pub(crate) fn station(id: &str) -> Result<Station, YutError> {
+pub fn station(id: &str) -> Result<Station, YutError> {
     id.parse().map_err(
         |e: yut_core::board::UnknownStation| YutError::InvalidInput {
             reason: e.to_string(),
@@ -117,7 +117,7 @@ pub(crate) fn station(id: &str) -> Result<Station, YutError> {
     )
 }
 
-pub(crate) fn core_spot(s: &Spot) -> Result<CoreSpot, YutError> {
+pub fn core_spot(s: &Spot) -> Result<CoreSpot, YutError> {
     Ok(match s {
         Spot::Home => CoreSpot::Home,
         Spot::Done => CoreSpot::Done,
@@ -265,12 +265,12 @@ impl From<&Event> for GameEvent {
     }
 }
 
-pub(crate) fn events(v: &[Event]) -> Vec<GameEvent> {
+pub fn events(v: &[Event]) -> Vec<GameEvent> {
     v.iter().map(GameEvent::from).collect()
 }
 
 /// A hint as the apps see it, its moves tagged with the state they belong to.
-pub(crate) fn advice(a: &CoreAdvice, state: u64, seat: usize) -> Advice {
+pub fn advice(a: &CoreAdvice, state: u64, seat: usize) -> Advice {
     Advice {
         chosen: legal_move(&a.chosen, state, seat),
         win_chance: a.win_chance,
@@ -286,7 +286,7 @@ pub(crate) fn advice(a: &CoreAdvice, state: u64, seat: usize) -> Advice {
 }
 
 /// A slip of a review; its moves belong to an earlier position (state tag 0).
-pub(crate) fn slip(x: &CoreSlip) -> Slip {
+pub fn slip(x: &CoreSlip) -> Slip {
     Slip {
         turn: u32::try_from(x.turn).unwrap_or(u32::MAX),
         seat: int(x.seat),
@@ -298,7 +298,7 @@ pub(crate) fn slip(x: &CoreSlip) -> Slip {
 }
 
 /// A core legal move as the apps see it, tagged with the state it belongs to.
-pub(crate) fn legal_move(l: &CoreLegal, state: u64, seat: usize) -> LegalMove {
+pub fn legal_move(l: &CoreLegal, state: u64, seat: usize) -> LegalMove {
     LegalMove {
         state,
         seat: int(seat),
@@ -314,7 +314,7 @@ pub(crate) fn legal_move(l: &CoreLegal, state: u64, seat: usize) -> LegalMove {
 }
 
 /// The core's description of a move the apps hand back.
-pub(crate) fn core_move(m: &LegalMove) -> Result<Move, YutError> {
+pub fn core_move(m: &LegalMove) -> Result<Move, YutError> {
     Ok(Move {
         from: core_spot(&m.from)?,
         uses: core_throws(&m.uses),
@@ -326,7 +326,7 @@ pub(crate) fn core_move(m: &LegalMove) -> Result<Move, YutError> {
     })
 }
 
-pub(crate) fn core_move_spec(m: &MoveSpec) -> Result<yut_core::setup::MoveSpec, YutError> {
+pub fn core_move_spec(m: &MoveSpec) -> Result<yut_core::setup::MoveSpec, YutError> {
     Ok(yut_core::setup::MoveSpec {
         from: core_spot(&m.from)?,
         uses: core_throws(&m.uses),
@@ -337,7 +337,7 @@ pub(crate) fn core_move_spec(m: &MoveSpec) -> Result<yut_core::setup::MoveSpec, 
 
 /// `turn_number`: the game's turn in progress (`Session::turn_number`), which the file's
 /// summary does not hold.
-pub(crate) fn save_summary(s: &save::Summary, turn_number: usize) -> SaveSummary {
+pub fn save_summary(s: &save::Summary, turn_number: usize) -> SaveSummary {
     SaveSummary {
         id: s.id.clone(),
         preset: s.preset.into(),
@@ -366,7 +366,7 @@ pub(crate) fn save_summary(s: &save::Summary, turn_number: usize) -> SaveSummary
 }
 
 /// The stable id of a save file's trouble, for the apps to word.
-pub(crate) fn save_damage(e: &save::SaveError) -> SaveDamage {
+pub fn save_damage(e: &save::SaveError) -> SaveDamage {
     match e {
         save::SaveError::Corrupt { .. } => SaveDamage::Corrupt,
         save::SaveError::NewerVersion { .. } => SaveDamage::NewerVersion,

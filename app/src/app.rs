@@ -1,0 +1,488 @@
+//! [`App`]: the screens and the way between them. Every input goes through
+//! [`App::update`], stamped with the time; the answer is the effects to perform, and
+//! [`App::view`] is what every screen draws.
+
+use crate::ctx::{Ctx, Switches};
+use crate::effect::{Effect, ShellEffect};
+use crate::error::YutError;
+use crate::flight::Mat;
+use crate::form::{Form, Said};
+use crate::input::{AppEvent, Input, SavedAction, Screen, SettingsAction, TableAction};
+use crate::local::LocalTable;
+use crate::message::{Message, MessageKind};
+use crate::pacing::Pacing;
+use crate::records::NewGame;
+use crate::settings::Settings;
+use crate::store::{KeyValue, SaveStore};
+use crate::swipe::Drag;
+use crate::timers::{Timer, Timers};
+use crate::view::{AppView, MenuView, SaveHealth, SaveRow, SavedView, SettingsView};
+use yut_core::save::EntryStatus;
+
+/// The app core. One per app (or per window); not shared between threads (the native
+/// executor owns it on its own thread).
+pub struct App {
+    pacing: Pacing,
+    saves: Box<dyn SaveStore>,
+    kv: Box<dyn KeyValue>,
+    settings: Settings,
+    reduce_motion: bool,
+    screen: Screen,
+    form: Option<Form>,
+    table: Option<LocalTable>,
+    saved: SavedView,
+    message: Option<Message>,
+    mat: Mat,
+    drag: Option<Drag>,
+    timers: Timers,
+    /// The tick last asked of the executor.
+    asked_tick: Option<u64>,
+    ids: u64,
+    version: u64,
+    now: u64,
+}
+
+impl App {
+    /// The app over its stores; the settings are read from `kv`.
+    pub fn new(saves: Box<dyn SaveStore>, kv: Box<dyn KeyValue>, pacing: Pacing) -> App {
+        let settings = Settings::load(kv.as_ref());
+        let mut app = App {
+            pacing,
+            saves,
+            kv,
+            settings,
+            reduce_motion: false,
+            screen: Screen::Menu,
+            form: None,
+            table: None,
+            saved: SavedView {
+                loaded: false,
+                rows: Vec::new(),
+                pending_delete: None,
+            },
+            message: None,
+            mat: Mat::default(),
+            drag: None,
+            timers: Timers::default(),
+            asked_tick: None,
+            ids: 0,
+            version: 0,
+            now: 0,
+        };
+        app.refresh_saved();
+        app
+    }
+
+    /// Handles one input at `now_ms` (milliseconds since the Unix epoch, from one clock
+    /// that only goes forward) and returns the effects to perform, in order.
+    pub fn update(&mut self, now_ms: u64, input: Input) -> Vec<Effect> {
+        self.now = self.now.max(now_ms);
+        let mut effects = Vec::new();
+        let mut said = None;
+        match input {
+            Input::Event(e) => self.event(e, &mut effects, &mut said),
+            Input::Tick => self.tick(&mut effects, &mut said),
+            Input::WorkDone { id, done } => {
+                self.with_table(&mut effects, &mut said, |t, cx| t.work_done(cx, id, done));
+            }
+            Input::Socket(_) => {}
+        }
+        // Timers that fell due while handling (a zero pause) run now, not a tick later.
+        self.tick(&mut effects, &mut said);
+        if let Some((kind, detail)) = said {
+            self.ids += 1;
+            self.message = Some(Message::new(self.ids, kind, detail));
+        }
+        match self.timers.next() {
+            Some(at) if self.asked_tick != Some(at) => {
+                self.asked_tick = Some(at);
+                effects.push(Effect::Tick { at_ms: at });
+            }
+            None => self.asked_tick = None,
+            _ => {}
+        }
+        self.version += 1;
+        effects
+    }
+
+    fn switches(&self) -> Switches {
+        Switches {
+            muted: self.settings.muted,
+            quick_bots: self.settings.quick_bots,
+            reduce_motion: self.reduce_motion,
+        }
+    }
+
+    /// Runs `f` on the table slot with a context for its effects, timers and message.
+    fn with_cx<R>(
+        &mut self,
+        effects: &mut Vec<Effect>,
+        said: &mut Option<(MessageKind, String)>,
+        f: impl FnOnce(&mut Option<LocalTable>, &mut Ctx<'_>) -> R,
+    ) -> R {
+        let mut cx = Ctx {
+            now: self.now,
+            pacing: self.pacing,
+            switches: self.switches(),
+            saves: self.saves.as_ref(),
+            timers: &mut self.timers,
+            effects,
+            said,
+            ids: &mut self.ids,
+        };
+        f(&mut self.table, &mut cx)
+    }
+
+    /// Runs `f` on the open table; nothing when no game is open.
+    fn with_table(
+        &mut self,
+        effects: &mut Vec<Effect>,
+        said: &mut Option<(MessageKind, String)>,
+        f: impl FnOnce(&mut LocalTable, &mut Ctx<'_>),
+    ) {
+        self.with_cx(effects, said, |table, cx| {
+            if let Some(t) = table.as_mut() {
+                f(t, cx);
+            }
+        });
+    }
+
+    fn tick(&mut self, effects: &mut Vec<Effect>, said: &mut Option<(MessageKind, String)>) {
+        loop {
+            let due = self.timers.take_due(self.now);
+            if due.is_empty() {
+                return;
+            }
+            for (at, timer) in due {
+                match timer {
+                    Timer::Cue { strength, against } => {
+                        effects.push(Effect::Shell(ShellEffect::Cue {
+                            at_ms: at,
+                            strength,
+                            against,
+                        }));
+                    }
+                    Timer::Land { seq } => self.with_table(effects, said, |t, cx| t.land(cx, seq)),
+                    Timer::BotStep { gen } => {
+                        self.with_table(effects, said, |t, cx| t.bot_step(cx, gen));
+                    }
+                }
+            }
+        }
+    }
+
+    fn event(
+        &mut self,
+        e: AppEvent,
+        effects: &mut Vec<Effect>,
+        said: &mut Option<(MessageKind, String)>,
+    ) {
+        match e {
+            AppEvent::Open { screen } => self.open(screen),
+            AppEvent::Back => match self.screen {
+                Screen::Table => self.leave(effects, said),
+                Screen::Rules if self.table.is_some() => self.screen = Screen::Table,
+                _ => self.screen = Screen::Menu,
+            },
+            AppEvent::Dismiss => {
+                self.message = None;
+                self.saved.pending_delete = None;
+            }
+            AppEvent::Continue => {
+                let latest = self.continue_id();
+                match latest {
+                    Some(id) => self.resume(&id, effects, said),
+                    None => *said = Some((MessageKind::NoGame, String::new())),
+                }
+            }
+            AppEvent::Form { event } => {
+                let form = self.form.get_or_insert_with(Form::new);
+                match form.update(event) {
+                    Ok(Some(setup)) => self.start(setup, effects, said),
+                    Ok(None) => {}
+                    Err(Said(kind, detail)) => *said = Some((kind, detail)),
+                }
+            }
+            AppEvent::StartGame { setup } => self.start(setup, effects, said),
+            AppEvent::Table { action } => self.table_action(action, effects, said),
+            AppEvent::Saved { action } => self.saved_action(action, said),
+            AppEvent::Settings { action } => self.settings_action(action, said),
+            AppEvent::Backgrounded => self.drag = None,
+        }
+    }
+
+    fn open(&mut self, screen: Screen) {
+        match screen {
+            Screen::NewGame => {
+                self.form.get_or_insert_with(Form::new);
+            }
+            Screen::SavedGames => self.refresh_saved(),
+            Screen::Table | Screen::Rules if self.table.is_none() => return,
+            _ => {}
+        }
+        self.screen = screen;
+    }
+
+    /// Starts a game at the table `setup` describes (its seed, when none is given, from the
+    /// clock and the app's counter).
+    fn start(
+        &mut self,
+        mut setup: NewGame,
+        effects: &mut Vec<Effect>,
+        said: &mut Option<(MessageKind, String)>,
+    ) {
+        self.ids += 1;
+        let seed = setup.seed.unwrap_or_else(|| {
+            self.now.rotate_left(21) ^ self.ids.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        });
+        setup.seed = Some(seed);
+        let session = match crate::catalog::new_session(&setup) {
+            Ok(s) => s,
+            Err(e) => return say_error(said, &e),
+        };
+        self.close_table(effects, said);
+        let mat = self.mat;
+        self.with_cx(effects, said, |table, cx| {
+            *table = Some(LocalTable::open(cx, session, None, None, mat));
+        });
+        self.form = None;
+        self.screen = Screen::Table;
+    }
+
+    fn resume(
+        &mut self,
+        id: &str,
+        effects: &mut Vec<Effect>,
+        said: &mut Option<(MessageKind, String)>,
+    ) {
+        let loaded = match self.saves.load(id) {
+            Ok(l) => l,
+            Err(e) => {
+                let (kind, detail) = MessageKind::of_save(e, id);
+                *said = Some((kind, detail));
+                return;
+            }
+        };
+        self.close_table(effects, said);
+        let mat = self.mat;
+        let recovered = loaded.recovered_from_backup.clone();
+        self.with_cx(effects, said, |table, cx| {
+            *table = Some(LocalTable::open(
+                cx,
+                loaded.session,
+                Some(loaded.revision),
+                recovered.clone(),
+                mat,
+            ));
+        });
+        if let Some(why) = recovered {
+            *said = Some((MessageKind::RecoveredFromBackup, why));
+        }
+        self.screen = Screen::Table;
+    }
+
+    fn close_table(&mut self, effects: &mut Vec<Effect>, said: &mut Option<(MessageKind, String)>) {
+        self.with_table(effects, said, |t, cx| t.close(cx));
+        self.timers.cancel(|_| true);
+        self.table = None;
+    }
+
+    fn leave(&mut self, effects: &mut Vec<Effect>, said: &mut Option<(MessageKind, String)>) {
+        self.close_table(effects, said);
+        self.screen = Screen::Menu;
+        self.refresh_saved();
+    }
+
+    fn table_action(
+        &mut self,
+        a: TableAction,
+        effects: &mut Vec<Effect>,
+        said: &mut Option<(MessageKind, String)>,
+    ) {
+        match a {
+            TableAction::MatLaidOut { mat } => {
+                self.mat = mat;
+                if let Some(t) = self.table.as_mut() {
+                    t.mat = mat;
+                }
+                return;
+            }
+            TableAction::Resume { id } => return self.resume(&id, effects, said),
+            TableAction::Leave => return self.leave(effects, said),
+            TableAction::PlayAgain => {
+                let Some(t) = self.table.as_ref() else {
+                    return *said = Some((MessageKind::NoGame, String::new()));
+                };
+                let mut setup = match crate::catalog::setup_of(&t.session().setup) {
+                    Ok(s) => s,
+                    Err(e) => return say_error(said, &e),
+                };
+                setup.seed = None;
+                return self.start(setup, effects, said);
+            }
+            TableAction::SwipeStart { x, y, t_ms } => {
+                self.drag = Some(Drag::start(x, y, t_ms));
+                return;
+            }
+            TableAction::SwipeMove { x, y, t_ms } => {
+                if let Some(d) = self.drag.as_mut() {
+                    d.add(x, y, t_ms);
+                }
+                return;
+            }
+            _ => {}
+        }
+        if self.table.is_none() {
+            return *said = Some((MessageKind::NoGame, String::new()));
+        }
+        let mat = self.mat;
+        let drag = if let TableAction::SwipeEnd { .. } = a {
+            self.drag.take()
+        } else {
+            None
+        };
+        self.with_table(effects, said, |t, cx| match a {
+            TableAction::ThrowTap => t.throw(cx, None),
+            TableAction::ThrowSwipe { swipe } => t.throw(cx, Some(swipe)),
+            TableAction::SwipeEnd { x, y, t_ms } => {
+                if let Some(swipe) = drag.and_then(|d| d.release(x, y, t_ms, mat)) {
+                    t.throw(cx, Some(swipe));
+                }
+            }
+            TableAction::Tap { spot } => t.tap(cx, &spot),
+            TableAction::ChooseMove { index, state } => t.choose_move(cx, index, state),
+            TableAction::ChooseRoute { route } => t.answer(cx, Some(route), None, None),
+            TableAction::ChooseStack { join } => t.answer(cx, None, Some(join), None),
+            TableAction::ChooseUses { uses } => t.answer(cx, None, None, Some(&uses)),
+            TableAction::CancelChoice => t.cancel_choice(),
+            TableAction::Hint => t.ask_hint(cx),
+            TableAction::Review => t.ask_review(cx),
+            TableAction::CloseReview => t.close_review(),
+            TableAction::Undo => t.undo(cx),
+            TableAction::SetResultAside { aside } => t.set_result_aside(aside),
+            TableAction::RetryBot => t.retry_bot(cx),
+            _ => {}
+        });
+    }
+
+    fn saved_action(&mut self, a: SavedAction, said: &mut Option<(MessageKind, String)>) {
+        match a {
+            SavedAction::Refresh => self.refresh_saved(),
+            SavedAction::RequestDelete { id } => self.saved.pending_delete = Some(id),
+            SavedAction::Delete { id } => {
+                self.saved.pending_delete = None;
+                if let Err(e) = self.saves.delete(&id) {
+                    *said = Some(MessageKind::of_save(e, &id));
+                }
+                self.refresh_saved();
+            }
+        }
+    }
+
+    fn settings_action(&mut self, a: SettingsAction, said: &mut Option<(MessageKind, String)>) {
+        match a {
+            SettingsAction::SetMuted { on } => self.settings.muted = on,
+            SettingsAction::SetQuickBots { on } => self.settings.quick_bots = on,
+            SettingsAction::SetReduceMotion { on } => {
+                self.reduce_motion = on;
+                return;
+            }
+            SettingsAction::SetServer { address } => match Settings::check_server(&address) {
+                Ok(server) => self.settings.server = server,
+                Err(reason) => return *said = Some((MessageKind::BadServerAddress, reason)),
+            },
+        }
+        if let Err(e) = self.settings.store(self.kv.as_ref()) {
+            *said = Some((MessageKind::FileProblem, e.to_string()));
+        }
+    }
+
+    fn refresh_saved(&mut self) {
+        match self.saves.list() {
+            Ok(entries) => {
+                self.saved.rows = entries.iter().map(row).collect();
+                self.saved.loaded = true;
+            }
+            Err(e) => {
+                self.saved.loaded = true;
+                let (kind, detail) = MessageKind::of_save(e, "");
+                self.ids += 1;
+                self.message = Some(Message::new(self.ids, kind, detail));
+            }
+        }
+    }
+
+    fn continue_id(&self) -> Option<String> {
+        self.saved
+            .rows
+            .iter()
+            .find(|r| r.can_open && r.summary.as_ref().is_some_and(|s| !s.finished))
+            .map(|r| r.id.clone())
+    }
+
+    /// What every screen draws now.
+    pub fn view(&self) -> AppView {
+        AppView {
+            version: self.version,
+            screen: self.screen,
+            menu: MenuView {
+                continue_id: self.continue_id(),
+                table_open: self.table.is_some(),
+            },
+            form: self.form.as_ref().map(Form::view),
+            table: self.table.as_ref().map(LocalTable::view),
+            saved: self.saved.clone(),
+            settings: SettingsView {
+                muted: self.settings.muted,
+                quick_bots: self.settings.quick_bots,
+                reduce_motion: self.reduce_motion,
+                server: self.settings.server_or_default(),
+            },
+            rules: self
+                .table
+                .as_ref()
+                .and_then(|t| crate::catalog::describe(t.session().rules()).ok()),
+            message: self.message.clone(),
+        }
+    }
+
+    /// Whether a timer is pending (a journey runs until none is).
+    pub fn idle(&self) -> bool {
+        self.timers.is_empty()
+    }
+}
+
+fn say_error(said: &mut Option<(MessageKind, String)>, e: &YutError) {
+    if let Some(m) = MessageKind::of_error(e) {
+        *said = Some(m);
+    }
+}
+
+fn row(e: &yut_core::save::SaveEntry) -> SaveRow {
+    let (health, problem) = match &e.status {
+        EntryStatus::Good(_) => (SaveHealth::Good, None),
+        EntryStatus::Backup { damage, .. } => (SaveHealth::Backup, Some(damage.to_string())),
+        EntryStatus::Damaged(yut_core::save::SaveError::NewerVersion { found, .. }) => (
+            SaveHealth::FromNewerVersion { version: *found },
+            Some(format!("format {found}")),
+        ),
+        EntryStatus::Damaged(err) => (SaveHealth::Damaged, Some(err.to_string())),
+    };
+    let damage = match &e.status {
+        EntryStatus::Good(_) => None,
+        EntryStatus::Backup { damage, .. } | EntryStatus::Damaged(damage) => {
+            Some(crate::convert::save_damage(damage))
+        }
+    };
+    let summary = e
+        .summary()
+        .map(|s| crate::convert::save_summary(s, e.turn_number.unwrap_or(0)));
+    SaveRow {
+        id: e.id.clone(),
+        can_open: matches!(health, SaveHealth::Good | SaveHealth::Backup),
+        health,
+        damage,
+        problem,
+        summary,
+    }
+}

@@ -1,0 +1,75 @@
+//! Where the core keeps things: saved games ([`SaveStore`]) and small values such as the
+//! settings and the room tickets ([`KeyValue`]). The core calls them from `update`, which
+//! runs on the core's own thread natively (never the UI thread). The behaviour of saves
+//! (revisions, conflicts, backups, a newer version's file never overwritten) is yut-core's;
+//! a store only keeps bytes.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use yut_core::save::{Loaded, Revision, SaveEntry, SaveError, SaveLibrary};
+use yut_core::session::Session;
+
+/// The saved games: yut-core's [`SaveLibrary`] natively (a directory of files, written
+/// atomically with a backup); the web's will keep the same files in IndexedDB.
+pub trait SaveStore: Send {
+    /// The Resume list, most recently played first, damaged games last.
+    fn list(&self) -> Result<Vec<SaveEntry>, SaveError>;
+    /// Loads and checks a game (its backup when the main file is damaged).
+    fn load(&self, id: &str) -> Result<Loaded, SaveError>;
+    /// Saves `session`, refused when the stored game is no longer the revision `seen`.
+    fn save(&self, session: &Session, seen: Option<Revision>) -> Result<Revision, SaveError>;
+    fn delete(&self, id: &str) -> Result<(), SaveError>;
+}
+
+impl SaveStore for SaveLibrary {
+    fn list(&self) -> Result<Vec<SaveEntry>, SaveError> {
+        SaveLibrary::list(self)
+    }
+    fn load(&self, id: &str) -> Result<Loaded, SaveError> {
+        SaveLibrary::load(self, id)
+    }
+    fn save(&self, session: &Session, seen: Option<Revision>) -> Result<Revision, SaveError> {
+        SaveLibrary::save(self, session, seen)
+    }
+    fn delete(&self, id: &str) -> Result<(), SaveError> {
+        SaveLibrary::delete(self, id)
+    }
+}
+
+/// A failure of a key/value store, in its own words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct StoreError(pub String);
+
+/// Small values by key (`settings`, `rooms`): natively one file per key in the app's
+/// private directory, on the web IndexedDB.
+pub trait KeyValue: Send {
+    fn get(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError>;
+    fn put(&self, key: &str, bytes: &[u8]) -> Result<(), StoreError>;
+    fn delete(&self, key: &str) -> Result<(), StoreError>;
+}
+
+/// Values in memory, shared between clones (tests, previews, a second window of the same
+/// app in a journey).
+#[derive(Clone, Debug, Default)]
+pub struct MemoryKv(Arc<Mutex<BTreeMap<String, Vec<u8>>>>);
+
+impl MemoryKv {
+    fn map(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, Vec<u8>>> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+impl KeyValue for MemoryKv {
+    fn get(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.map().get(key).cloned())
+    }
+    fn put(&self, key: &str, bytes: &[u8]) -> Result<(), StoreError> {
+        self.map().insert(key.to_string(), bytes.to_vec());
+        Ok(())
+    }
+    fn delete(&self, key: &str) -> Result<(), StoreError> {
+        self.map().remove(key);
+        Ok(())
+    }
+}
