@@ -7,7 +7,7 @@ use crate::effect::{Effect, ShellEffect};
 use crate::error::YutError;
 use crate::flight::Mat;
 use crate::form::{Form, Said};
-use crate::input::{AppEvent, Input, SavedAction, Screen, SettingsAction, TableAction};
+use crate::input::{AppEvent, AppScreen, Input, SavedAction, SettingsAction, TableAction};
 use crate::local::LocalTable;
 use crate::message::{Message, MessageKind};
 use crate::pacing::Pacing;
@@ -16,7 +16,7 @@ use crate::settings::Settings;
 use crate::store::{KeyValue, SaveStore};
 use crate::swipe::Drag;
 use crate::timers::{Timer, Timers};
-use crate::view::{AppView, MenuView, SaveHealth, SaveRow, SavedView, SettingsView};
+use crate::view::{AppView, MenuState, SaveHealth, SaveRow, SavedState, SettingsState};
 use yut_core::save::EntryStatus;
 
 /// The app core. One per app (or per window); not shared between threads (the native
@@ -27,10 +27,10 @@ pub struct App {
     kv: Box<dyn KeyValue>,
     settings: Settings,
     reduce_motion: bool,
-    screen: Screen,
+    screen: AppScreen,
     form: Option<Form>,
     table: Option<LocalTable>,
-    saved: SavedView,
+    saved: SavedState,
     message: Option<Message>,
     mat: Mat,
     drag: Option<Drag>,
@@ -52,10 +52,10 @@ impl App {
             kv,
             settings,
             reduce_motion: false,
-            screen: Screen::Menu,
+            screen: AppScreen::Menu,
             form: None,
             table: None,
-            saved: SavedView {
+            saved: SavedState {
                 loaded: false,
                 rows: Vec::new(),
                 pending_delete: None,
@@ -180,9 +180,9 @@ impl App {
         match e {
             AppEvent::Open { screen } => self.open(screen),
             AppEvent::Back => match self.screen {
-                Screen::Table => self.leave(effects, said),
-                Screen::Rules if self.table.is_some() => self.screen = Screen::Table,
-                _ => self.screen = Screen::Menu,
+                AppScreen::Table => self.leave(effects, said),
+                AppScreen::Rules if self.table.is_some() => self.screen = AppScreen::Table,
+                _ => self.screen = AppScreen::Menu,
             },
             AppEvent::Dismiss => {
                 self.message = None;
@@ -211,13 +211,13 @@ impl App {
         }
     }
 
-    fn open(&mut self, screen: Screen) {
+    fn open(&mut self, screen: AppScreen) {
         match screen {
-            Screen::NewGame => {
+            AppScreen::NewGame => {
                 self.form.get_or_insert_with(Form::new);
             }
-            Screen::SavedGames => self.refresh_saved(),
-            Screen::Table | Screen::Rules if self.table.is_none() => return,
+            AppScreen::SavedGames => self.refresh_saved(),
+            AppScreen::Table | AppScreen::Rules if self.table.is_none() => return,
             _ => {}
         }
         self.screen = screen;
@@ -246,7 +246,7 @@ impl App {
             *table = Some(LocalTable::open(cx, session, None, None, mat));
         });
         self.form = None;
-        self.screen = Screen::Table;
+        self.screen = AppScreen::Table;
     }
 
     fn resume(
@@ -278,7 +278,7 @@ impl App {
         if let Some(why) = recovered {
             *said = Some((MessageKind::RecoveredFromBackup, why));
         }
-        self.screen = Screen::Table;
+        self.screen = AppScreen::Table;
     }
 
     fn close_table(&mut self, effects: &mut Vec<Effect>, said: &mut Option<(MessageKind, String)>) {
@@ -289,7 +289,7 @@ impl App {
 
     fn leave(&mut self, effects: &mut Vec<Effect>, said: &mut Option<(MessageKind, String)>) {
         self.close_table(effects, said);
-        self.screen = Screen::Menu;
+        self.screen = AppScreen::Menu;
         self.refresh_saved();
     }
 
@@ -425,14 +425,14 @@ impl App {
         AppView {
             version: self.version,
             screen: self.screen,
-            menu: MenuView {
+            menu: MenuState {
                 continue_id: self.continue_id(),
                 table_open: self.table.is_some(),
             },
             form: self.form.as_ref().map(Form::view),
             table: self.table.as_ref().map(LocalTable::view),
             saved: self.saved.clone(),
-            settings: SettingsView {
+            settings: SettingsState {
                 muted: self.settings.muted,
                 quick_bots: self.settings.quick_bots,
                 reduce_motion: self.reduce_motion,

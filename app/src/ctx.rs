@@ -1,7 +1,7 @@
 //! What a screen's state machine reaches while it handles one input: the time, the pace,
 //! the player's settings, the saved games, and where its effects, timers and message go.
 
-use crate::effect::{Effect, Haptic, ShellEffect, Speech};
+use crate::effect::{Effect, HapticKind, ShellEffect, SpeechPart};
 use crate::message::MessageKind;
 use crate::pacing::Pacing;
 use crate::store::SaveStore;
@@ -41,15 +41,15 @@ impl Ctx<'_> {
     /// Refuses an action: the message, and the refusal's haptic.
     pub fn refuse(&mut self, kind: MessageKind, detail: impl Into<String>) {
         self.say(kind, detail);
-        self.haptic(Haptic::Refused);
+        self.haptic(HapticKind::Refused);
     }
 
-    pub fn haptic(&mut self, kind: Haptic) {
+    pub fn haptic(&mut self, kind: HapticKind) {
         self.effects
             .push(Effect::Shell(ShellEffect::Haptic { kind }));
     }
 
-    pub fn announce(&mut self, speech: Vec<Speech>) {
+    pub fn announce(&mut self, speech: Vec<SpeechPart>) {
         if !speech.is_empty() {
             self.effects
                 .push(Effect::Shell(ShellEffect::Announce { speech }));

@@ -9,7 +9,7 @@ use crate::records::{
     BotLevel, NewGame, PlayerKind, Preset, RuleSetting, RuleValue, Rules, RulesDescription,
     SeatSpec,
 };
-use crate::view::{FormView, SeatForm};
+use crate::view::{FormState, SeatForm};
 
 /// The seat colours, from design/tokens.json: Okabe and Ito's set, which people with any
 /// common colour-vision deficiency tell apart.
@@ -298,8 +298,8 @@ impl Form {
         }))
     }
 
-    pub fn view(&self) -> FormView {
-        FormView {
+    pub fn view(&self) -> FormState {
+        FormState {
             presets: presets(),
             preset: self.preset,
             rules: self.desc.rules.clone(),

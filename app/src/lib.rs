@@ -40,10 +40,10 @@ pub mod view;
 pub mod work;
 
 pub use app::App;
-pub use effect::{Effect, Effects, Haptic, ShellEffect, Speech};
+pub use effect::{Effect, Effects, HapticKind, ShellEffect, SpeechPart};
 pub use error::YutError;
 pub use input::{
-    AppEvent, FormEvent, Input, SavedAction, Screen, SettingsAction, SocketEvent, TableAction,
+    AppEvent, AppScreen, FormEvent, Input, SavedAction, SettingsAction, SocketEvent, TableAction,
 };
 pub use pacing::Pacing;
 pub use view::AppView;

@@ -5,100 +5,108 @@
 use crate::error::YutError;
 use yut_core::save::SaveError;
 
-with_serde! {
-    /// A message on screen. `id` differs for every message, so the same one twice shows
-    /// twice.
-    #[derive(Clone, Debug, PartialEq)]
-    pub struct Message {
-        pub id: u64,
-        pub kind: MessageKind,
-        /// The core's explanation, in English, for logs and a small second line; empty when
-        /// there is none.
-        pub detail: String,
-    }
+/// Expands to `$then! { … }` over this file's records and enums (see `records!`).
+#[macro_export]
+macro_rules! message_records {
+    ($then:ident) => {
+        $then! {
+                    /// A message on screen. `id` differs for every message, so the same one twice shows
+                    /// twice.
+                    #[derive(Clone, Debug, PartialEq)]
+                    pub struct Message {
+                        pub id: u64,
+                        pub kind: MessageKind,
+                        /// The core's explanation, in English, for logs and a small second line; empty when
+                        /// there is none.
+                        pub detail: String,
+                    }
 
-    /// Every kind of message, with what its sentence needs.
-    #[derive(Clone, Debug, PartialEq)]
-    pub enum MessageKind {
-        /// The chosen rules cannot be played together.
-        InvalidRules,
-        /// The table cannot be set up like this (seat count, teams, colours).
-        InvalidSetup,
-        /// The rules refuse this move.
-        IllegalMove,
-        /// Not the moment for this (a throw while a move is due, the sticks in the air).
-        NotNow,
-        /// A bot (or, online, another device) is to act: the player's throw or move waits.
-        NotYourTurn,
-        /// Nothing to take back (or the turn has passed).
-        CannotUndo,
-        /// The action belongs to an earlier position (a double tap, a late tap): choose again.
-        Stale,
-        /// No such move (an index or destination that is not listed).
-        NoSuchMove,
-        /// No game is open.
-        NoGame,
-        /// That saved game no longer exists.
-        SaveNotFound,
-        /// That saved game cannot be read.
-        SaveDamaged,
-        /// That saved game comes from a newer version of the app (its format `version`).
-        SaveFromNewerVersion { version: u64 },
-        /// Another copy of the game (another window) saved or deleted it since it was
-        /// opened here: its moves are kept, this copy's are not saved.
-        SaveConflict,
-        /// Reading or writing a file failed (storage full, permissions).
-        FileProblem,
-        /// The game could not be saved; it goes on, unsaved.
-        NotSaved,
-        /// The game was opened from its backup file (the last action or so may be missing).
-        RecoveredFromBackup,
-        /// The computer player could not move.
-        BotFailed,
-        /// Input the core could not read.
-        InvalidInput,
-        /// A bug: the game object cannot go on.
-        Internal,
-        /// The new-game form: seat `seat` (from 0) has no name.
-        SeatNameMissing { seat: u32 },
-        /// The new-game form: two seats share a colour.
-        SameColour,
-        /// Online: refused for a reason without a sentence of its own (`code`: the protocol's
-        /// error id).
-        Refused { code: String },
-        /// Online: no room has that code (it may have closed).
-        RoomNotFound,
-        /// Online: the room has no open seat.
-        RoomFull,
-        /// Online: the server cannot take it now; nothing changed.
-        ServerBusy,
-        /// Online: too many requests in too short a time.
-        TooFast,
-        /// Online: the kept ticket no longer holds a seat in the room.
-        SeatGone,
-        /// Online: only the host may do this.
-        HostOnly,
-        /// Online: a person's seat is open or not ready.
-        NotEveryoneReady,
-        /// Online: the room's game has started.
-        AlreadyStarted,
-        /// Online: the server does not take that name.
-        BadName,
-        /// Online: taking back moves is off in this room.
-        UndoOff,
-        /// Online: no connection (it is being restored, or the address is wrong).
-        Offline,
-        /// Online: the server speaks a newer protocol; update the app.
-        ServerProtocol,
-        /// Online: not a room code.
-        BadRoomCode,
-        /// Online: not a server address.
-        BadServerAddress,
-        /// Online: the server's word that answers no request (`code`: `rate_limited`,
-        /// `closing`, …).
-        ServerNotice { code: String },
-    }
+                    /// Every kind of message, with what its sentence needs.
+                    #[derive(Clone, Debug, PartialEq)]
+                    pub enum MessageKind {
+                        /// The chosen rules cannot be played together.
+                        InvalidRules,
+                        /// The table cannot be set up like this (seat count, teams, colours).
+                        InvalidSetup,
+                        /// The rules refuse this move.
+                        IllegalMove,
+                        /// Not the moment for this (a throw while a move is due, the sticks in the air).
+                        NotNow,
+                        /// A bot (or, online, another device) is to act: the player's throw or move waits.
+                        NotYourTurn,
+                        /// Nothing to take back (or the turn has passed).
+                        CannotUndo,
+                        /// The action belongs to an earlier position (a double tap, a late tap): choose again.
+                        Stale,
+                        /// No such move (an index or destination that is not listed).
+                        NoSuchMove,
+                        /// No game is open.
+                        NoGame,
+                        /// That saved game no longer exists.
+                        SaveNotFound,
+                        /// That saved game cannot be read.
+                        SaveDamaged,
+                        /// That saved game comes from a newer version of the app (its format `version`).
+                        SaveFromNewerVersion { version: u64 },
+                        /// Another copy of the game (another window) saved or deleted it since it was
+                        /// opened here: its moves are kept, this copy's are not saved.
+                        SaveConflict,
+                        /// Reading or writing a file failed (storage full, permissions).
+                        FileProblem,
+                        /// The game could not be saved; it goes on, unsaved.
+                        NotSaved,
+                        /// The game was opened from its backup file (the last action or so may be missing).
+                        RecoveredFromBackup,
+                        /// The computer player could not move.
+                        BotFailed,
+                        /// Input the core could not read.
+                        InvalidInput,
+                        /// A bug: the game object cannot go on.
+                        Internal,
+                        /// The new-game form: seat `seat` (from 0) has no name.
+                        SeatNameMissing { seat: u32 },
+                        /// The new-game form: two seats share a colour.
+                        SameColour,
+                        /// Online: refused for a reason without a sentence of its own (`code`: the protocol's
+                        /// error id).
+                        Refused { code: String },
+                        /// Online: no room has that code (it may have closed).
+                        RoomNotFound,
+                        /// Online: the room has no open seat.
+                        RoomFull,
+                        /// Online: the server cannot take it now; nothing changed.
+                        ServerBusy,
+                        /// Online: too many requests in too short a time.
+                        TooFast,
+                        /// Online: the kept ticket no longer holds a seat in the room.
+                        SeatGone,
+                        /// Online: only the host may do this.
+                        HostOnly,
+                        /// Online: a person's seat is open or not ready.
+                        NotEveryoneReady,
+                        /// Online: the room's game has started.
+                        AlreadyStarted,
+                        /// Online: the server does not take that name.
+                        BadName,
+                        /// Online: taking back moves is off in this room.
+                        UndoOff,
+                        /// Online: no connection (it is being restored, or the address is wrong).
+                        Offline,
+                        /// Online: the server speaks a newer protocol; update the app.
+                        ServerProtocol,
+                        /// Online: not a room code.
+                        BadRoomCode,
+                        /// Online: not a server address.
+                        BadServerAddress,
+                        /// Online: the server's word that answers no request (`code`: `rate_limited`,
+                        /// `closing`, …).
+                        ServerNotice { code: String },
+                    }
+        }
+    };
 }
+
+message_records!(with_serde);
 
 impl Message {
     pub fn new(id: u64, kind: MessageKind, detail: impl Into<String>) -> Message {

@@ -2,7 +2,7 @@
 //! functions of the position on screen and what is picked.
 
 use crate::records::{GameSnapshot, LegalMove, Spot};
-use crate::view::{Destination, HintView, MoveChoice, Selection};
+use crate::view::{Destination, HintView, MoveQuestion, Selection};
 
 /// What a tap asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -111,7 +111,7 @@ pub fn selection(snap: &GameSnapshot, from: &Spot, hint: Option<&HintView>) -> O
 }
 
 /// The question over moves `moves` (all from one piece to one spot).
-pub fn choice(snap: &GameSnapshot, moves: &[u32]) -> Option<MoveChoice> {
+pub fn choice(snap: &GameSnapshot, moves: &[u32]) -> Option<MoveQuestion> {
     let listed: Vec<&LegalMove> = moves
         .iter()
         .filter_map(|&i| snap.legal_moves.get(i as usize))
@@ -133,7 +133,7 @@ pub fn choice(snap: &GameSnapshot, moves: &[u32]) -> Option<MoveChoice> {
             uses_choices.push(m.uses.clone());
         }
     }
-    Some(MoveChoice {
+    Some(MoveQuestion {
         from: first.from.clone(),
         to: first.to.clone(),
         moves: moves.to_vec(),

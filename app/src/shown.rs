@@ -3,7 +3,7 @@
 
 use crate::catalog::board_layout;
 use crate::ctx::Ctx;
-use crate::effect::Speech;
+use crate::effect::SpeechPart;
 use crate::flight::{Against, Flight, Mat, Swipe};
 use crate::pacing::QUICK_FACTOR;
 use crate::records::{GameEvent, GameSnapshot, LegalMove, PlayerKind, Spot};
@@ -178,7 +178,7 @@ pub fn bot_swipe(mat: Mat, seed: u64) -> Swipe {
 
 /// What the screen reader says for an action's `events`, named from `snap` (the position
 /// after it), with whose turn it is when the turn passed from `before`.
-pub fn speech(events: &[GameEvent], snap: &GameSnapshot, before: Option<i32>) -> Vec<Speech> {
+pub fn speech(events: &[GameEvent], snap: &GameSnapshot, before: Option<i32>) -> Vec<SpeechPart> {
     let name = |seat: i32| {
         snap.seats
             .iter()
@@ -189,22 +189,26 @@ pub fn speech(events: &[GameEvent], snap: &GameSnapshot, before: Option<i32>) ->
     let mut out = Vec::new();
     for e in events {
         match e {
-            GameEvent::Thrown { seat, result, .. } => out.push(Speech::Threw {
+            GameEvent::Thrown { seat, result, .. } => out.push(SpeechPart::Threw {
                 seat: *seat,
                 name: name(*seat),
                 result: *result,
             }),
             GameEvent::Moved {
                 seat, to, pieces, ..
-            } => out.push(Speech::Moved {
+            } => out.push(SpeechPart::Moved {
                 seat: *seat,
                 name: name(*seat),
                 pieces: *pieces,
                 to: to.clone(),
             }),
-            GameEvent::Stacked { pieces, .. } => out.push(Speech::Stacked { pieces: *pieces }),
-            GameEvent::Captured { pieces, .. } => out.push(Speech::Captured { pieces: *pieces }),
-            GameEvent::Finished { pieces, .. } => out.push(Speech::Finished { pieces: *pieces }),
+            GameEvent::Stacked { pieces, .. } => out.push(SpeechPart::Stacked { pieces: *pieces }),
+            GameEvent::Captured { pieces, .. } => {
+                out.push(SpeechPart::Captured { pieces: *pieces })
+            }
+            GameEvent::Finished { pieces, .. } => {
+                out.push(SpeechPart::Finished { pieces: *pieces })
+            }
             GameEvent::Won { side } => {
                 let seats = snap
                     .sides
@@ -212,7 +216,7 @@ pub fn speech(events: &[GameEvent], snap: &GameSnapshot, before: Option<i32>) ->
                     .find(|s| s.side == *side)
                     .map(|s| s.seats.clone())
                     .unwrap_or_default();
-                out.push(Speech::Won {
+                out.push(SpeechPart::Won {
                     names: seats.into_iter().map(name).collect(),
                 });
             }
@@ -226,8 +230,8 @@ pub fn speech(events: &[GameEvent], snap: &GameSnapshot, before: Option<i32>) ->
 }
 
 /// Whose turn it is in `snap`.
-pub fn turn(snap: &GameSnapshot) -> Speech {
-    Speech::Turn {
+pub fn turn(snap: &GameSnapshot) -> SpeechPart {
+    SpeechPart::Turn {
         seat: snap.turn.seat,
         name: snap.turn.name.clone(),
         bot: matches!(snap.turn.player, PlayerKind::Bot { .. }),

@@ -8,8 +8,8 @@ use common::{bot, human, table, Journey};
 use yut_app::message::MessageKind;
 use yut_app::records::{BotLevel, Phase, Spot};
 use yut_app::store::MemoryKv;
-use yut_app::view::{BotActivity, ThrowMotion, TurnStatus};
-use yut_app::{AppEvent, FormEvent, Screen, SettingsAction, ShellEffect, TableAction};
+use yut_app::view::{BotState, ThrowMotion, TurnLine};
+use yut_app::{AppEvent, AppScreen, FormEvent, SettingsAction, ShellEffect, TableAction};
 
 fn two_people(seed: u64) -> yut_app::records::NewGame {
     table(
@@ -21,7 +21,7 @@ fn two_people(seed: u64) -> yut_app::records::NewGame {
 
 fn start(j: &mut Journey, setup: yut_app::records::NewGame) {
     j.send(AppEvent::StartGame { setup });
-    assert_eq!(j.view().screen, Screen::Table);
+    assert_eq!(j.view().screen, AppScreen::Table);
 }
 
 /// The throw's result is withheld while the sticks fly: the position, the hand and the
@@ -42,7 +42,7 @@ fn the_throw_is_withheld_until_its_flight_lands_with_its_cues() {
         t.snapshot, before,
         "the position stays until the sticks land"
     );
-    assert_eq!(t.status, TurnStatus::InTheAir);
+    assert_eq!(t.status, TurnLine::InTheAir);
     assert!(!t.can_throw && !t.can_move);
     assert_eq!(
         thrown.lands_at_ms - thrown.started_at_ms,
@@ -124,7 +124,7 @@ fn two_people_play_a_whole_game_by_taps() {
     let t = j.table();
     assert!(t.snapshot.over, "the game ended");
     assert!(t.snapshot.winner.is_some());
-    assert_eq!(t.status, TurnStatus::Over);
+    assert_eq!(t.status, TurnLine::Over);
     assert!(t.saved);
     assert!(moves > 8);
 }
@@ -150,8 +150,8 @@ fn a_person_plays_a_game_against_two_bots() {
         j.person_step();
     }
     let t = j.table();
-    assert!(matches!(t.bot, BotActivity::Waiting { .. }), "{:?}", t.bot);
-    assert_eq!(t.status, TurnStatus::BotThrows);
+    assert!(matches!(t.bot, BotState::Waiting { .. }), "{:?}", t.bot);
+    assert_eq!(t.status, TurnLine::BotThrows);
     assert!(!t.can_throw);
     // The pause (after what still moves on screen), then its throw flies.
     let moving_until = t
@@ -161,7 +161,7 @@ fn a_person_plays_a_game_against_two_bots() {
     let step = j.tick.expect("the bot's step is timed");
     assert_eq!(step, moving_until + 700);
     j.advance_to(step - 1);
-    assert!(matches!(j.table().bot, BotActivity::Waiting { .. }));
+    assert!(matches!(j.table().bot, BotState::Waiting { .. }));
     j.advance_to(step);
     let th = j.table().throw.expect("the bot threw");
     assert!(th.by_bot && th.outcome.is_none());
@@ -451,7 +451,7 @@ fn every_refusal_at_the_table_and_form_has_its_kind() {
     assert_eq!(j.said(), Some(MessageKind::NoGame));
     // The form: a seat without a name, two seats of one colour.
     j.send(AppEvent::Open {
-        screen: Screen::NewGame,
+        screen: AppScreen::NewGame,
     });
     j.send(AppEvent::Form {
         event: FormEvent::SetSeatName {
@@ -526,7 +526,7 @@ fn a_newer_versions_save_is_listed_and_refused() {
     let newer = text.replacen("\"schema_version\":", "\"schema_version\":999,\"was\":", 1);
     std::fs::write(&path, &newer).unwrap();
     j.send(AppEvent::Open {
-        screen: Screen::SavedGames,
+        screen: AppScreen::SavedGames,
     });
     let row = j
         .view()
@@ -556,7 +556,7 @@ fn deleting_a_saved_game() {
     start(&mut j, two_people(37));
     let id = j.table().game_id.clone();
     j.act(TableAction::Leave);
-    assert_eq!(j.view().screen, Screen::Menu);
+    assert_eq!(j.view().screen, AppScreen::Menu);
     j.send(AppEvent::Saved {
         action: yut_app::SavedAction::RequestDelete { id: id.clone() },
     });
@@ -575,7 +575,7 @@ fn the_form_starts_the_table_it_shows() {
     let dir = tempfile::tempdir().unwrap();
     let mut j = Journey::on(dir.path(), MemoryKv::default());
     j.send(AppEvent::Open {
-        screen: Screen::NewGame,
+        screen: AppScreen::NewGame,
     });
     j.send(AppEvent::Form {
         event: FormEvent::SelectPreset {

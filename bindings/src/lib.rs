@@ -3,6 +3,9 @@
 //! A thin skin: objects hold a core value behind a mutex and hand out records. Nothing of
 //! the rules is decided here.
 //!
+//! - [`AppCore`]: the app core (yut-app): every screen's behaviour; send it what the person
+//!   does, draw the view it hands an [`AppShell`], perform the effects that are the
+//!   platform's. The objects below are the older API the shells use until they move onto it.
 //! - [`GameSession`]: a game at a table of named seats (throws from the game's RNG,
 //!   moves, undo, bots thinking asynchronously, saving).
 //! - [`SaveLibrary`]: the saved games of a directory (list, load, save, delete).
@@ -18,8 +21,10 @@
 
 uniffi::setup_scaffolding!();
 
+mod app_core;
 mod catalog;
 mod error;
+mod file_kv;
 mod flight;
 mod library;
 mod online;
@@ -27,6 +32,7 @@ mod remote;
 mod scenario;
 mod session;
 
+pub use app_core::{AppCore, AppShell};
 pub use catalog::{
     board_layout, describe_rules, preset_rules, presets, route_from_id, table_pieces,
     throw_from_id, throw_kinds,

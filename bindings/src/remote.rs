@@ -1,10 +1,15 @@
-//! The app core's records and enums, declared to UniFFI. yut-app writes each of them once
+//! The app core's records and enums (the game's records, the view model, the events, the
+//! shell's effects, the messages), declared to UniFFI. yut-app writes each of them once
 //! (`yut_app::records!`, `yut_app::flight_records!`) and knows nothing of UniFFI; the same
 //! tokens are handed here, where each becomes a `#[uniffi::remote]` declaration of the
 //! yut-app type (so Kotlin and Swift see them as this crate's, as before).
 
+use yut_app::effect::*;
 use yut_app::flight::*;
+use yut_app::input::*;
+use yut_app::message::*;
 use yut_app::records::*;
+use yut_app::view::*;
 
 /// One `#[uniffi::remote]` declaration per item, with its documentation (the derives are
 /// yut-app's): structs are records, enums are enums.
@@ -26,3 +31,7 @@ macro_rules! declare_remote {
 
 yut_app::flight_records!(declare_remote);
 yut_app::records!(declare_remote);
+yut_app::message_records!(declare_remote);
+yut_app::effect_records!(declare_remote);
+yut_app::input_records!(declare_remote);
+yut_app::view_records!(declare_remote);

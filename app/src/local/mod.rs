@@ -5,7 +5,7 @@
 
 use crate::convert::{self, events, legal_move};
 use crate::ctx::Ctx;
-use crate::effect::{Effect, Haptic, Speech};
+use crate::effect::{Effect, HapticKind, SpeechPart};
 use crate::flight::{self, Mat, Swipe};
 use crate::message::MessageKind;
 use crate::picking::{self, Pick};
@@ -13,7 +13,7 @@ use crate::records::{GameSnapshot, Phase, Route, Slip, Spot, Throw};
 use crate::shown;
 use crate::snapshot::{next_state, snapshot, Extras, SeatLook};
 use crate::timers::Timer;
-use crate::view::{BotActivity, HintView, MoveShown, ThrowOutcome, ThrowShown};
+use crate::view::{BotState, HintView, MoveShown, ThrowOutcome, ThrowShown};
 use crate::work::{Done, Job};
 use yut_core::bot::Bot;
 use yut_core::game::Event;
@@ -45,7 +45,7 @@ pub struct LocalTable {
     asked: Option<Vec<u32>>,
     throw: Option<ThrowShown>,
     last_move: Option<MoveShown>,
-    bot: BotActivity,
+    bot: BotState,
     /// Grows whenever the bots' plans are dropped (undo, leaving): an older step is stale.
     gen: u64,
     bot_work: Option<u64>,
@@ -91,7 +91,7 @@ impl LocalTable {
             asked: None,
             throw: None,
             last_move: None,
-            bot: BotActivity::Idle,
+            bot: BotState::Idle,
             gen: 0,
             bot_work: None,
             hint: None,
@@ -229,7 +229,7 @@ impl LocalTable {
         self.throw = Some(thrown);
         self.picked = None;
         self.asked = None;
-        cx.haptic(Haptic::Thrown);
+        cx.haptic(HapticKind::Thrown);
     }
 
     /// The throw `seq`'s sticks have settled: its result and the position after it show.
@@ -244,11 +244,11 @@ impl LocalTable {
         self.show(cx, landing.snapshot);
         self.saved = saved;
         let mut speech = shown::speech(&landing.outcome.events, &self.shown, Some(landing.before));
-        if !speech.iter().any(|s| matches!(s, Speech::Threw { .. })) {
+        if !speech.iter().any(|s| matches!(s, SpeechPart::Threw { .. })) {
             let seat = self.throw.as_ref().map_or(landing.before, |t| t.seat);
             speech.insert(
                 0,
-                Speech::Threw {
+                SpeechPart::Threw {
                     seat,
                     name: self.name(seat),
                     result: landing.outcome.result,
@@ -257,10 +257,10 @@ impl LocalTable {
         }
         cx.announce(speech);
         if self.shown.over {
-            cx.haptic(Haptic::Won);
+            cx.haptic(HapticKind::Won);
         }
-        if self.bot != BotActivity::Idle {
-            self.bot = BotActivity::Idle;
+        if self.bot != BotState::Idle {
+            self.bot = BotState::Idle;
         }
         self.schedule_bot(cx, 0);
     }
@@ -293,7 +293,7 @@ impl LocalTable {
             Pick::Ask(moves) => self.asked = Some(moves),
             Pick::Select(from) => {
                 if from.is_some() && from != self.picked {
-                    cx.haptic(Haptic::Picked);
+                    cx.haptic(HapticKind::Picked);
                 }
                 self.picked = from;
                 self.asked = None;
@@ -367,10 +367,10 @@ impl LocalTable {
         let snap = self.current();
         self.show(cx, snap);
         let mut speech = shown::speech(&evs, &self.shown, Some(before));
-        if !speech.iter().any(|s| matches!(s, Speech::Moved { .. })) {
+        if !speech.iter().any(|s| matches!(s, SpeechPart::Moved { .. })) {
             speech.insert(
                 0,
-                Speech::Moved {
+                SpeechPart::Moved {
                     seat: mv.seat,
                     name: self.name(mv.seat),
                     pieces: mv.pieces,
@@ -380,11 +380,11 @@ impl LocalTable {
         }
         cx.announce(speech);
         cx.haptic(if self.shown.over {
-            Haptic::Won
+            HapticKind::Won
         } else if captured > 0 {
-            Haptic::Captured
+            HapticKind::Captured
         } else {
-            Haptic::Moved
+            HapticKind::Moved
         });
         self.autosave(cx);
         self.schedule_bot(cx, lands.saturating_sub(cx.now));
@@ -402,7 +402,7 @@ impl LocalTable {
         let snap = self.current();
         self.show(cx, snap);
         self.last_move = None;
-        cx.announce(vec![Speech::Undone, shown::turn(&self.shown)]);
+        cx.announce(vec![SpeechPart::Undone, shown::turn(&self.shown)]);
         self.autosave(cx);
         self.schedule_bot(cx, 0);
     }
@@ -415,7 +415,7 @@ impl LocalTable {
         if self.shown.over || self.shown.bot_to_act.is_none() || self.in_the_air() {
             return;
         }
-        if self.bot_work.is_some() || matches!(self.bot, BotActivity::Waiting { .. }) {
+        if self.bot_work.is_some() || matches!(self.bot, BotState::Waiting { .. }) {
             return;
         }
         let pause = if cx.switches.quick_bots {
@@ -423,7 +423,7 @@ impl LocalTable {
         } else {
             cx.pacing.bot_pause_ms
         };
-        self.bot = BotActivity::Waiting {
+        self.bot = BotState::Waiting {
             seat: self.shown.turn.seat,
         };
         cx.after(
@@ -440,14 +440,14 @@ impl LocalTable {
         let seat = self.shown.turn.seat;
         match self.shown.phase {
             Phase::ToThrow => {
-                self.bot = BotActivity::Throwing { seat };
+                self.bot = BotState::Throwing { seat };
                 let swipe = shown::bot_swipe(self.mat, self.state ^ cx.now);
                 self.throw_with(cx, swipe, true);
             }
             Phase::ToMove => {
-                self.bot = BotActivity::Thinking { seat };
+                self.bot = BotState::Thinking { seat };
                 let Some(bot) = self.bot_for(cx, None) else {
-                    self.bot = BotActivity::Idle;
+                    self.bot = BotState::Idle;
                     return;
                 };
                 let id = cx.next_id();
@@ -461,7 +461,7 @@ impl LocalTable {
                     },
                 });
             }
-            Phase::Over => self.bot = BotActivity::Idle,
+            Phase::Over => self.bot = BotState::Idle,
         }
     }
 
@@ -502,20 +502,20 @@ impl LocalTable {
                     let index = self.shown.legal_moves.iter().position(|m| *m == mv);
                     match index {
                         Some(i) => {
-                            self.bot = BotActivity::Moving { seat: mv.seat };
+                            self.bot = BotState::Moving { seat: mv.seat };
                             self.play(cx, crate::convert::int(i) as u32, true);
-                            self.bot = BotActivity::Idle;
+                            self.bot = BotState::Idle;
                             self.schedule_bot_after_move(cx);
                         }
                         None => {
-                            self.bot = BotActivity::Idle;
+                            self.bot = BotState::Idle;
                             self.schedule_bot(cx, 0);
                         }
                     }
                 }
-                Done::Cancelled => self.bot = BotActivity::Idle,
+                Done::Cancelled => self.bot = BotState::Idle,
                 _ => {
-                    self.bot = BotActivity::Idle;
+                    self.bot = BotState::Idle;
                     cx.refuse(MessageKind::BotFailed, "the bot found no move");
                 }
             }
@@ -555,7 +555,7 @@ impl LocalTable {
         if let Some(id) = self.bot_work.take() {
             cx.effects.push(Effect::CancelWork { id });
         }
-        self.bot = BotActivity::Idle;
+        self.bot = BotState::Idle;
     }
 
     /// Stops everything under way (leaving, another game).
@@ -618,7 +618,7 @@ impl LocalTable {
             .collect();
         self.picked = Some(a.chosen.from.clone());
         self.asked = None;
-        cx.announce(vec![Speech::Hint {
+        cx.announce(vec![SpeechPart::Hint {
             mv: a.chosen.clone(),
             win_chance: a.win_chance,
         }]);

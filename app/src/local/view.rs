@@ -3,10 +3,10 @@
 use super::LocalTable;
 use crate::picking;
 use crate::records::Phase;
-use crate::view::{BotActivity, MatStatus, TableView, TurnStatus};
+use crate::view::{BotState, MatState, TableState, TurnLine};
 
 impl LocalTable {
-    pub fn view(&self) -> TableView {
+    pub fn view(&self) -> TableState {
         let s = &self.shown;
         let can_move = self.can_move();
         let hint = self
@@ -15,35 +15,35 @@ impl LocalTable {
             .filter(|(st, _)| *st == s.state)
             .map(|(_, h)| h.clone());
         let status = if s.over {
-            TurnStatus::Over
+            TurnLine::Over
         } else {
             match self.bot {
-                BotActivity::Waiting { .. } | BotActivity::Throwing { .. } => TurnStatus::BotThrows,
-                BotActivity::Thinking { .. } => TurnStatus::BotThinks,
-                BotActivity::Moving { .. } => TurnStatus::BotMoves,
-                BotActivity::Idle if self.in_the_air() => TurnStatus::InTheAir,
-                BotActivity::Idle => match s.phase {
-                    Phase::ToThrow => TurnStatus::Throw {
+                BotState::Waiting { .. } | BotState::Throwing { .. } => TurnLine::BotThrows,
+                BotState::Thinking { .. } => TurnLine::BotThinks,
+                BotState::Moving { .. } => TurnLine::BotMoves,
+                BotState::Idle if self.in_the_air() => TurnLine::InTheAir,
+                BotState::Idle => match s.phase {
+                    Phase::ToThrow => TurnLine::Throw {
                         throws: (s.owed + s.owed_prize).max(1) as u32,
                     },
-                    Phase::ToMove if self.picked.is_some() => TurnStatus::PickDestination,
-                    Phase::ToMove => TurnStatus::PickPiece,
-                    Phase::Over => TurnStatus::Over,
+                    Phase::ToMove if self.picked.is_some() => TurnLine::PickDestination,
+                    Phase::ToMove => TurnLine::PickPiece,
+                    Phase::Over => TurnLine::Over,
                 },
             }
         };
         let mat = if s.over {
-            MatStatus::Over
+            MatState::Over
         } else if self.in_the_air() {
-            MatStatus::InTheAir
+            MatState::InTheAir
         } else if self.can_throw() {
-            MatStatus::Ready
+            MatState::Ready
         } else if can_move {
-            MatStatus::MoveFirst
+            MatState::MoveFirst
         } else {
-            MatStatus::OthersTurn { seat: s.turn.seat }
+            MatState::OthersTurn { seat: s.turn.seat }
         };
-        TableView {
+        TableState {
             game_id: self.session.id.clone(),
             snapshot: s.clone(),
             status,

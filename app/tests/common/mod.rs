@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use yut_app::input::Input;
 use yut_app::records::{BotLevel, NewGame, PlayerKind, Preset, SeatSpec};
 use yut_app::store::MemoryKv;
-use yut_app::view::TableView;
+use yut_app::view::TableState;
 use yut_app::{App, AppEvent, AppView, Effect, Pacing, ShellEffect, TableAction};
 use yut_core::save::SaveLibrary;
 
@@ -85,7 +85,7 @@ impl Journey {
         self.app.view()
     }
 
-    pub fn table(&self) -> TableView {
+    pub fn table(&self) -> TableState {
         self.app.view().table.expect("a game on the table")
     }
 

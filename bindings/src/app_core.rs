@@ -1,0 +1,217 @@
+//! `AppCore`: the app core (yut-app) for Kotlin and Swift, with the executors that belong
+//! in Rust. The core runs on a thread of its own, so a shell's `send` never waits: the
+//! flight's simulation, the save files and the bots' searches never touch the UI thread.
+//! Timers, searches (a worker thread each) and storage (the save directory and small files)
+//! are performed here; the shell hears the view model and the effects that are its own
+//! (cues, haptics, announcements, sharing) through an [`AppShell`].
+
+use crate::error::{guarded, YutError};
+use crate::file_kv::FileKv;
+use std::collections::HashMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use yut_app::input::Input;
+use yut_app::view::AppView;
+use yut_app::{App, AppEvent, Effect, Pacing, ShellEffect};
+use yut_core::save::SaveLibrary;
+
+/// What the app's shell hears. Called on the core's thread, in order: hand the values to
+/// the UI thread and return.
+#[uniffi::export(with_foreign)]
+pub trait AppShell: Send + Sync {
+    /// Everything the screens draw, after every change.
+    fn on_view(&self, view: AppView);
+    /// The effects the platform performs (cues, haptics, announcements, sharing), in order.
+    fn on_effects(&self, effects: Vec<ShellEffect>);
+}
+
+enum Msg {
+    Event(AppEvent),
+    Done { id: u64, done: yut_app::work::Done },
+    Stop,
+}
+
+/// The app core. Make one per app (the shells' adapter holds it), send it what the person
+/// does, draw what it says.
+#[derive(uniffi::Object)]
+pub struct AppCore {
+    tx: Mutex<Option<Sender<Msg>>>,
+    view: Arc<Mutex<AppView>>,
+}
+
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The core's thread: inputs in, effects performed, the view told.
+struct Runner {
+    app: App,
+    shell: Arc<dyn AppShell>,
+    tx: Sender<Msg>,
+    view: Arc<Mutex<AppView>>,
+    tick: Option<u64>,
+    searches: HashMap<u64, Arc<AtomicBool>>,
+}
+
+impl Runner {
+    fn input(&mut self, input: Input) {
+        let app = &mut self.app;
+        let effects =
+            catch_unwind(AssertUnwindSafe(|| app.update(now_ms(), input))).unwrap_or_default();
+        let mut shell = Vec::new();
+        for e in effects {
+            match e {
+                Effect::Shell(s) => shell.push(s),
+                Effect::Tick { at_ms } => self.tick = Some(at_ms),
+                Effect::Work { id, job } => self.search(id, job),
+                Effect::CancelWork { id } => {
+                    if let Some(stop) = self.searches.remove(&id) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                // The room's socket comes with the online screens of the core.
+                Effect::Socket(_) => {}
+            }
+        }
+        let view = self.app.view();
+        *lock(&self.view) = view.clone();
+        let listener = self.shell.clone();
+        let _ = catch_unwind(AssertUnwindSafe(|| {
+            if !shell.is_empty() {
+                listener.on_effects(shell);
+            }
+            listener.on_view(view);
+        }));
+    }
+
+    /// Runs a search on a worker thread; its answer comes back as an input.
+    fn search(&mut self, id: u64, job: yut_app::work::Job) {
+        let stop = Arc::new(AtomicBool::new(false));
+        self.searches.insert(id, stop.clone());
+        let tx = self.tx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("yunnori-search".into())
+            .spawn(move || {
+                let done = catch_unwind(AssertUnwindSafe(|| yut_app::work::run(job, &stop)))
+                    .unwrap_or(yut_app::work::Done::Cancelled);
+                let _ = tx.send(Msg::Done { id, done });
+            });
+        if spawned.is_err() {
+            self.searches.remove(&id);
+        }
+    }
+
+    fn run(mut self, rx: mpsc::Receiver<Msg>) {
+        loop {
+            let msg = match self.tick {
+                Some(at) => {
+                    let wait = at.saturating_sub(now_ms());
+                    match rx.recv_timeout(Duration::from_millis(wait)) {
+                        Ok(m) => Some(m),
+                        Err(RecvTimeoutError::Timeout) => None,
+                        Err(RecvTimeoutError::Disconnected) => return,
+                    }
+                }
+                None => match rx.recv() {
+                    Ok(m) => Some(m),
+                    Err(_) => return,
+                },
+            };
+            match msg {
+                Some(Msg::Event(e)) => self.input(Input::Event(e)),
+                Some(Msg::Done { id, done }) => {
+                    self.searches.remove(&id);
+                    self.input(Input::WorkDone { id, done });
+                }
+                Some(Msg::Stop) => {
+                    for stop in self.searches.values() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    return;
+                }
+                None => {
+                    self.tick = None;
+                    self.input(Input::Tick);
+                }
+            }
+        }
+    }
+}
+
+#[uniffi::export]
+impl AppCore {
+    /// The app over the app's private directory `data_dir` (saved games in `saves/`, the
+    /// settings and the room tickets beside them); `shell` hears it.
+    #[uniffi::constructor]
+    pub fn new(data_dir: String, shell: Arc<dyn AppShell>) -> Result<Arc<AppCore>, YutError> {
+        guarded(|| {
+            let dir = PathBuf::from(data_dir);
+            let saves = SaveLibrary::open(dir.join("saves"))
+                .map_err(|e| yut_app::error::from_save(e, ""))?;
+            let kv = FileKv::open(dir.clone()).map_err(|e| YutError::Io { reason: e.0 })?;
+            let app = App::new(Box::new(saves), Box::new(kv), Pacing::default());
+            let view = Arc::new(Mutex::new(app.view()));
+            let (tx, rx) = mpsc::channel();
+            let runner = Runner {
+                app,
+                shell,
+                tx: tx.clone(),
+                view: view.clone(),
+                tick: None,
+                searches: HashMap::new(),
+            };
+            std::thread::Builder::new()
+                .name("yunnori-app".into())
+                .spawn(move || runner.run(rx))
+                .map_err(|e| YutError::Internal {
+                    reason: format!("the app's thread did not start: {e}"),
+                })?;
+            Ok(Arc::new(AppCore {
+                tx: Mutex::new(Some(tx)),
+                view,
+            }))
+        })
+    }
+
+    /// What the person did. Returns at once; the shell hears the new view.
+    pub fn send(&self, event: AppEvent) -> Result<(), YutError> {
+        let sent = lock(&self.tx)
+            .as_ref()
+            .map(|tx| tx.send(Msg::Event(event)).is_ok());
+        match sent {
+            Some(true) => Ok(()),
+            _ => Err(YutError::StaleObject {
+                reason: "the app core was shut down".into(),
+            }),
+        }
+    }
+
+    /// The view as it stands now.
+    pub fn view(&self) -> AppView {
+        lock(&self.view).clone()
+    }
+
+    /// Stops the core's thread and its searches (everything is saved already). Not
+    /// `close`: Kotlin's `AutoCloseable.close` frees the object.
+    pub fn shutdown(&self) {
+        if let Some(tx) = lock(&self.tx).take() {
+            let _ = tx.send(Msg::Stop);
+        }
+    }
+}
+
+impl Drop for AppCore {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
