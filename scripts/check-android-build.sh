@@ -14,6 +14,8 @@
 #     and link with the manifest against the framework's resources) and Debian's aapt, the
 #     strings as the phone shows them equal to what the screen tests read, and known-bad
 #     resources refused (scripts/install-android-res-tools.sh installs the compilers);
+#   - tests/android-build/check_manifest.py: room links reach the one running activity
+#     (singleTask, onNewIntent), and the backup rules keep the room tickets on the phone;
 #   - every *.gradle.kts parses (Kotlin's own parser, from the kotlinc of install-kotlin.sh:
 #     syntax only, Gradle's API is not here to resolve against);
 #   - the build's ELF page-alignment check (android/buildSrc, plain Kotlin) against shared
@@ -21,7 +23,9 @@
 #   - the instrumented smoke test (android/app/src/androidTest) compiled against Compose for
 #     the desktop's UI test API, an R made from the app's strings and stand-ins for the
 #     Android-only rule and runner (tests/android-build/smoke-stubs): compiled, not run;
-#   - actionlint on the workflows (built from its Go module, with Debian's shellcheck).
+#   - actionlint on the workflows (built from its Go module, with Debian's shellcheck), and
+#     the lane's release smoke test (scripts/android-release-smoke.sh: shellcheck, and its
+#     screen reader tests/android-build/ui_dump.py on a dump of UI Automator's shape).
 # Closes with "N passed, N failed"; exits non-zero if anything failed or could not run.
 #
 #   scripts/check-android-build.sh
@@ -123,6 +127,9 @@ tally "$WORK/files.log"
 RES_ENV="$(bash "$SCRIPT_DIR/install-android-res-tools.sh")"
 python3 "$CHECK/check_resources.py" "$REPO_DIR" "$RES_ENV" "$WORK/resources" | tee "$WORK/resources.log" || true
 tally "$WORK/resources.log"
+# What the manifest means: one activity for room links, the room tickets kept out of backups.
+python3 "$CHECK/check_manifest.py" "$REPO_DIR" | tee "$WORK/manifest.log" || true
+tally "$WORK/manifest.log"
 
 # --- 2. every *.gradle.kts parses ----------------------------------------------------------
 COMPILER_JAR="$KOTLIN_LIB/kotlin-compiler.jar"
@@ -188,7 +195,16 @@ else
     failed=$((failed + 1))
 fi
 
-# --- 5. the workflows -------------------------------------------------------------------------
+# --- 5. the workflows, and the release smoke test they run on the emulator ---------------------
+python3 "$CHECK/ui_dump.py" --self-test | tee "$WORK/ui-dump.log" || true
+tally "$WORK/ui-dump.log"
+if shellcheck -x "$SCRIPT_DIR/android-release-smoke.sh" </dev/null; then
+    echo "ok    shellcheck scripts/android-release-smoke.sh"
+    passed=$((passed + 1))
+else
+    echo "FAIL  shellcheck scripts/android-release-smoke.sh"
+    failed=$((failed + 1))
+fi
 ACTIONLINT="$YUNNORI_TOOLS/actionlint-$ACTIONLINT_VERSION/actionlint"
 if [ ! -x "$ACTIONLINT" ]; then
     command -v go >/dev/null 2>&1 || yn_die "go is needed to build actionlint"

@@ -226,9 +226,16 @@ def main():
         for needle in ("libs.versions.android.compileSdk", "libs.versions.android.targetSdk", "libs.versions.android.ndk", "isMinifyEnabled = true"):
             if needle not in app:
                 wrong.append(f"app/build.gradle.kts lacks {needle}")
+        # R8 must keep what JNA and native code reach by name: JNA itself, the bindings (direct
+        # mapped natives, Structure fields in @FieldOrder order, callbacks) and the annotations.
+        rules = (android / "app" / "proguard-rules.pro").read_text(encoding="utf-8")
+        for rule in ("-keep class com.sun.jna.** { *; }", "-keep class app.yunnori.core.** { *; }",
+                     "-keepclassmembers class * extends com.sun.jna.** { *; }", "RuntimeVisibleAnnotations"):
+            if rule not in rules:
+                wrong.append(f"proguard-rules.pro lacks {rule}")
         return "\n".join(wrong) or None
 
-    checks.run("API 36, JNA >= 5.18.1 as its aar, the pinned NDK and R8 in the app's build", sdk_and_jna)
+    checks.run("API 36, JNA >= 5.18.1 as its aar, the pinned NDK, R8 in the app's build keeping JNA and the bindings", sdk_and_jna)
 
     def viewmodel_tests_get_a_server():
         rust = (android / "rust" / "build.gradle.kts").read_text(encoding="utf-8")
@@ -259,9 +266,18 @@ def main():
                 wrong.append(f"android.yml does not install the Rust target {target}")
         if "google_apis_ps16k" not in wf:
             wrong.append("android.yml's emulator is not a 16 KB page image")
+        # The emulator installs and plays the R8-minified release APK, signed with a key made for the run.
+        for needle, why in (("keytool -genkeypair", "makes no throwaway release key"),
+                            (":app:assembleRelease", "builds no release APK"),
+                            ("test -s app/build/outputs/mapping/release/mapping.txt", "does not check that R8 ran"),
+                            ("bash ../scripts/android-release-smoke.sh app/build/outputs/apk/release/app-release.apk",
+                             "runs no release smoke test on the emulator")):
+            if needle not in wf:
+                wrong.append(f"android.yml {why}")
         return "\n".join(wrong) or None
 
-    checks.run("the CI lane installs the catalog's NDK and SDK, the three Rust targets, a 16 KB emulator", workflow_matches_catalog)
+    checks.run("the CI lane installs the catalog's NDK and SDK, the three Rust targets, a 16 KB emulator, and plays "
+               "the minified release APK there", workflow_matches_catalog)
 
     def wrapper():
         wrong = []

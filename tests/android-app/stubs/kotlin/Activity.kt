@@ -3,13 +3,26 @@
 // They are never run: the rendering tests draw the screens, not the activity.
 package androidx.activity
 
+import android.content.Intent
 import android.os.Bundle
+import androidx.lifecycle.ViewModel
+import androidx.lifecycle.ViewModelProvider
+import androidx.lifecycle.viewmodel.CreationExtras
 
 open class ComponentActivity {
-    /** The intent that started the activity (a `yunnori://room/CODE` link opens the join screen). */
-    val intent: android.content.Intent? = null
+    /** Activity.getIntent/setIntent: the intent that started the activity, or the latest one handed to it. */
+    var intent: Intent? = null
 
     protected open fun onCreate(savedInstanceState: Bundle?) {}
+
+    /** An intent for the activity already running (launch mode singleTask or singleTop). */
+    protected open fun onNewIntent(intent: Intent) {}
 }
 
 fun ComponentActivity.enableEdgeToEdge() {}
+
+/** The activity's view model of type [VM], made on first use (androidx.activity.viewModels). */
+inline fun <reified VM : ViewModel> ComponentActivity.viewModels(
+    noinline extrasProducer: (() -> CreationExtras)? = null,
+    noinline factoryProducer: (() -> ViewModelProvider.Factory)? = null,
+): Lazy<VM> = throw UnsupportedOperationException("stand-in for type checking only")

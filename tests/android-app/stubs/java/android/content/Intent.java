@@ -3,7 +3,10 @@ package android.content;
 import java.util.HashMap;
 import java.util.Map;
 
-/** Stand-in for the framework class: the share sheet's intent, as the app builds it. */
+/**
+ * Stand-in for the framework class: the share sheet's intent, as the app builds it, and the
+ * VIEW intent of a room link, as the activity reads it.
+ */
 public class Intent {
     public static final String ACTION_SEND = "android.intent.action.SEND";
     public static final String ACTION_VIEW = "android.intent.action.VIEW";
@@ -12,14 +15,21 @@ public class Intent {
     public static final String EXTRA_INTENT = "android.intent.extra.INTENT";
 
     public static final int FLAG_ACTIVITY_NEW_TASK = 0x10000000;
+    public static final int FLAG_ACTIVITY_LAUNCHED_FROM_HISTORY = 0x00100000;
 
     private final String action;
     private int flags;
     private String type;
+    private android.net.Uri data;
     private final Map<String, Object> extras = new HashMap<>();
 
     public Intent(String action) {
         this.action = action;
+    }
+
+    public Intent(String action, android.net.Uri uri) {
+        this.action = action;
+        this.data = uri;
     }
 
     public String getAction() {
@@ -40,8 +50,17 @@ public class Intent {
         return flags;
     }
 
+    public android.net.Uri getData() {
+        return data;
+    }
+
+    public Intent setData(android.net.Uri data) {
+        this.data = data;
+        return this;
+    }
+
     public String getDataString() {
-        return null;
+        return data == null ? null : data.toString();
     }
 
     public String getType() {

@@ -213,3 +213,13 @@ fun <T> SkikoComposeUiTest.scrollWholeList(read: () -> Collection<T>): Set<T> {
         check(index < 500) { "the list never ends" }
     }
 }
+
+/** Runs [block] with a fresh files directory (the app's filesDir), deleted afterwards. */
+fun withFilesDir(block: (File) -> Unit) {
+    val dir = Files.createTempDirectory("yunnori-files").toFile()
+    try {
+        block(dir)
+    } finally {
+        dir.deleteRecursively()
+    }
+}

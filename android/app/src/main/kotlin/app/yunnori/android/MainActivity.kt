@@ -1,21 +1,34 @@
 package app.yunnori.android
 
+import android.content.Intent
 import android.os.Bundle
 import androidx.activity.ComponentActivity
 import androidx.activity.compose.setContent
 import androidx.activity.enableEdgeToEdge
+import androidx.activity.viewModels
 import app.yunnori.android.ui.YunnoriNavHost
 import app.yunnori.android.ui.theme.YunnoriTheme
 
+/**
+ * The app's one activity (launch mode singleTask in the manifest): a room link tapped while
+ * the app runs comes to this activity through [onNewIntent], never to a second one with a
+ * second model over the same save files and room tickets.
+ */
 class MainActivity : ComponentActivity() {
+    private val model: YunnoriModel by viewModels()
+
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
         enableEdgeToEdge()
+        model.intentArrived(intent, recreated = savedInstanceState != null)
         setContent {
-            YunnoriTheme {
-                // A yunnori://room/CODE link (a shared room) opens the join screen with its code.
-                YunnoriNavHost(link = intent?.dataString)
-            }
+            YunnoriTheme { YunnoriNavHost(model) }
         }
+    }
+
+    override fun onNewIntent(intent: Intent) {
+        super.onNewIntent(intent)
+        this.intent = intent
+        model.intentArrived(intent, recreated = false)
     }
 }

@@ -21,9 +21,13 @@ import app.yunnori.viewmodel.GameViewModel
 import app.yunnori.viewmodel.NewGameViewModel
 import app.yunnori.viewmodel.ResumeViewModel
 import app.yunnori.viewmodel.UiEvent
+import app.yunnori.viewmodel.UserMessage
+import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.flow.distinctUntilChanged
 import kotlinx.coroutines.flow.drop
+import kotlinx.coroutines.flow.first
 import kotlinx.coroutines.flow.map
 import kotlinx.coroutines.launch
 import java.io.File
@@ -87,6 +91,46 @@ class YunnoriModel(app: Application, private val saved: SavedStateHandle) : Andr
     /** The app's own rules, for the Rules screen when no game is open. */
     val defaultRules: RulesDescription = describeRules(presetRules(Preset.YUNNORI))
 
+    /**
+     * A room link (`yunnori://room/CODE`) the activity was handed ([intentArrived]) and the
+     * screens have not opened yet. It lives in the saved state: opened once, it is gone, whatever the system
+     * then does to the activity or the process.
+     */
+    val link: StateFlow<String?> = saved.getStateFlow(PENDING_LINK, null)
+
+    /**
+     * The activity's intent: the one it was made with ([recreated]: made again, after the
+     * phone turned, dark mode, another language, or the process ended and restored) or one
+     * handed to it while it runs. Its room link is opened, once: an activity made again, or
+     * started again from Recents, has the intent whose link was opened before.
+     */
+    fun intentArrived(intent: Intent?, recreated: Boolean) {
+        if (intent == null || recreated) return
+        if (intent.flags and Intent.FLAG_ACTIVITY_LAUNCHED_FROM_HISTORY != 0) return
+        if (intent.action != Intent.ACTION_VIEW) return
+        saved[PENDING_LINK] = intent.dataString ?: return
+    }
+
+    /** The screens opened [link] (the join form has its code). */
+    fun linkOpened(link: String) {
+        if (saved.get<String>(PENDING_LINK) == link) saved[PENDING_LINK] = null
+    }
+
+    /**
+     * The room this phone was in when the system ended the process: this model rejoins it
+     * from its kept ticket, and it is `null` again once the room is back or could not be.
+     */
+    private val _rejoining = MutableStateFlow(saved.get<String>(OPEN_ROOM))
+    val rejoining: StateFlow<String?> = _rejoining.asStateFlow()
+
+    /** That room could not be rejoined: the menu says which and why, until dismissed. */
+    private val _roomLost = MutableStateFlow<RoomLost?>(null)
+    val roomLost: StateFlow<RoomLost?> = _roomLost.asStateFlow()
+
+    fun dismissRoomLost() {
+        _roomLost.value = null
+    }
+
     /** The process was ended with a game open, and this model opens it again. */
     val reopened: Boolean = saved.get<String>(OPEN_GAME) != null
 
@@ -127,11 +171,35 @@ class YunnoriModel(app: Application, private val saved: SavedStateHandle) : Andr
         viewModelScope.launch {
             game.state.map { it.gameId }.distinctUntilChanged().drop(1).collect { saved[OPEN_GAME] = it }
         }
+        // The room this phone is in, kept so that a process the system ends comes back to it.
+        viewModelScope.launch {
+            online.state.map { it.room?.code }.distinctUntilChanged().drop(1).collect { saved[OPEN_ROOM] = it }
+        }
+        _rejoining.value?.let { code ->
+            online.onEvent(UiEvent.Rejoin(code))
+            // The rejoin ends with the room heard, or with the reason it failed (no ticket
+            // kept, the server out of reach or refusing): then the menu says so.
+            viewModelScope.launch {
+                val end = online.state.first { it.room != null || (it.message != null && !it.busy) }
+                if (end.room == null) {
+                    _roomLost.value = RoomLost(code, end.message)
+                    online.onEvent(UiEvent.Dismiss)
+                    saved[OPEN_ROOM] = null
+                }
+                _rejoining.value = null
+            }
+        }
     }
 
     private companion object {
         /** The saved-state key of the open game's id. */
         const val OPEN_GAME = "open-game"
+
+        /** The saved-state key of the code of the room this phone is in. */
+        const val OPEN_ROOM = "open-room"
+
+        /** The saved-state key of a room link not yet opened. */
+        const val PENDING_LINK = "pending-link"
     }
 
     override fun onCleared() {
@@ -142,3 +210,6 @@ class YunnoriModel(app: Application, private val saved: SavedStateHandle) : Andr
         library.close()
     }
 }
+
+/** A room this phone was in when the process ended, that could not be rejoined, and why. */
+data class RoomLost(val code: String, val why: UserMessage?)

@@ -196,7 +196,9 @@ fun LobbyScreen(
     val room = state.room
     OnlinePage(stringResource(R.string.lobby_title), state, onEvent, onLeave, Alignment.CenterHorizontally) {
         if (room == null) {
+            // Rejoining the room (after the process ended): what the spinner waits for.
             CircularProgressIndicator()
+            Text(stringResource(R.string.online_working), style = MaterialTheme.typography.bodyMedium)
             return@OnlinePage
         }
         ConnectionBannerView(state.banner)

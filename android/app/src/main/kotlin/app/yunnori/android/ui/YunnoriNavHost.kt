@@ -9,6 +9,8 @@ import androidx.lifecycle.viewmodel.compose.viewModel
 import androidx.navigation.compose.NavHost
 import androidx.navigation.compose.composable
 import androidx.navigation.compose.rememberNavController
+import androidx.compose.ui.res.stringResource
+import app.yunnori.android.R
 import app.yunnori.android.YunnoriModel
 import app.yunnori.android.ui.game.GameScreen
 import app.yunnori.core.PlayerKind
@@ -40,12 +42,15 @@ object Routes {
  * state holder's current state and a function to send events to it.
  */
 @Composable
-fun YunnoriNavHost(model: YunnoriModel = viewModel(), link: String? = null) {
+fun YunnoriNavHost(model: YunnoriModel = viewModel()) {
     val nav = rememberNavController()
     val game by model.game.state.collectAsStateWithLifecycle()
     val online by model.online.state.collectAsStateWithLifecycle()
+    val link by model.link.collectAsStateWithLifecycle()
+    val rejoining by model.rejoining.collectAsStateWithLifecycle()
+    val roomLost by model.roomLost.collectAsStateWithLifecycle()
     // What the join form holds (a shared link fills the code in).
-    var joinCode by rememberSaveable { mutableStateOf(link?.let { readRoomCode(it) }.orEmpty()) }
+    var joinCode by rememberSaveable { mutableStateOf("") }
     var joinName by rememberSaveable { mutableStateOf("") }
 
     fun leaveRoom() {
@@ -53,8 +58,14 @@ fun YunnoriNavHost(model: YunnoriModel = viewModel(), link: String? = null) {
         nav.popBackStack(Routes.MENU, inclusive = false)
     }
 
+    // A shared room's link: the join form with its code, once (the model forgets it then).
     LaunchedEffect(link) {
-        if (link != null && readRoomCode(link) != null) nav.navigate(Routes.ONLINE)
+        val opened = link ?: return@LaunchedEffect
+        readRoomCode(opened)?.let { code ->
+            joinCode = code
+            nav.navigate(Routes.ONLINE) { launchSingleTop = true }
+        }
+        model.linkOpened(opened)
     }
     // Hosted, joined or rejoined: the room's screen.
     LaunchedEffect(online.room != null) {
@@ -70,8 +81,10 @@ fun YunnoriNavHost(model: YunnoriModel = viewModel(), link: String? = null) {
 
     // A game reopened after the process was ended: Android restores the back stack with the
     // game screen on top; should it come back without one, the game is shown all the same.
+    // Likewise a room being rejoined: its screen, waiting for the room.
     LaunchedEffect(Unit) {
         if (model.reopened && nav.currentDestination?.route == Routes.MENU) nav.navigate(Routes.GAME)
+        if (rejoining != null && nav.currentDestination?.route == Routes.MENU) nav.navigate(Routes.ROOM)
     }
 
     NavHost(navController = nav, startDestination = Routes.MENU) {
@@ -81,7 +94,12 @@ fun YunnoriNavHost(model: YunnoriModel = viewModel(), link: String? = null) {
             // The newest game that opens and is not over (the list is newest first).
             val latest = saves.rows.firstOrNull { it.canContinue }?.id
             val open = game.hasGame && !game.over
+            val lost = roomLost?.let { r ->
+                stringResource(R.string.online_room_lost, r.code, r.why?.let { messageText(it) }.orEmpty())
+            }
             MenuScreen(
+                notice = lost,
+                onNoticeShown = model::dismissRoomLost,
                 canContinue = open || latest != null,
                 onContinue = {
                     if (!open && latest != null) model.game.onEvent(UiEvent.Resume(latest))
@@ -119,6 +137,11 @@ fun YunnoriNavHost(model: YunnoriModel = viewModel(), link: String? = null) {
         }
         composable(Routes.ROOM) {
             BackHandler { leaveRoom() }
+            // No room and none being rejoined (the process ended and the rejoin failed): the
+            // menu, which says why; never a spinner waiting for nothing.
+            if (online.room == null && rejoining == null) {
+                LaunchedEffect(Unit) { nav.popBackStack(Routes.MENU, inclusive = false) }
+            }
             LaunchedEffect(Unit) { model.refreshMotion() }
             if (online.stage == OnlineStage.GAME) {
                 GameScreen(
