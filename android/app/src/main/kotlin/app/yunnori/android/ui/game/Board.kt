@@ -1,11 +1,9 @@
 package app.yunnori.android.ui.game
 
 import androidx.compose.animation.core.Animatable
+import androidx.compose.animation.core.FastOutSlowInEasing
 import androidx.compose.animation.core.LinearEasing
-import androidx.compose.animation.core.RepeatMode
-import androidx.compose.animation.core.animateFloat
-import androidx.compose.animation.core.infiniteRepeatable
-import androidx.compose.animation.core.rememberInfiniteTransition
+import androidx.compose.animation.core.withInfiniteAnimationFrameNanos
 import androidx.compose.animation.core.tween
 import androidx.compose.foundation.Canvas
 import androidx.compose.foundation.gestures.detectTapGestures
@@ -19,6 +17,7 @@ import androidx.compose.material3.Surface
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableFloatStateOf
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.rememberUpdatedState
 import androidx.compose.ui.Modifier
@@ -96,6 +95,18 @@ private val DONE_AT = Offset(1.075f, 0.86f)
 /** A finger's reach around a spot, in the board's unit square. */
 private const val REACH = 0.09f
 
+/** The lit spots' pulse: this many times from full to [PULSE_LOW] and back, [PULSE_MS] each way, then still. */
+private const val PULSES = 3
+private const val PULSE_LOW = 0.35f
+private const val PULSE_MS = 700
+
+/** The lit spots' brightness [ms] into their pulse: from full down to [PULSE_LOW] and back, eased. */
+private fun pulseAt(ms: Float): Float {
+    val phase = (ms % (2f * PULSE_MS)) / PULSE_MS
+    val down = if (phase <= 1f) phase else 2f - phase
+    return 1f - (1f - PULSE_LOW) * FastOutSlowInEasing.transform(down)
+}
+
 private fun offBoardAt(spot: Spot): Offset = if (spot == Spot.Done) DONE_AT else HOME_AT
 
 /** The board square inside the canvas: unit coordinates to pixels and back. */
@@ -169,12 +180,28 @@ fun Board(
         selection?.destinations.orEmpty().map { it.to }.filter { it !is Spot.Station },
     )
 
-    val pulse by rememberInfiniteTransition(label = "highlight").animateFloat(
-        initialValue = 0.35f,
-        targetValue = 1f,
-        animationSpec = infiniteRepeatable(tween(700), RepeatMode.Reverse),
-        label = "highlight-alpha",
-    )
+    // The lit spots pulse a few times when they light up, then hold still: the screen stays
+    // on while a game is open, and a board where nothing moves asks for no frame at all.
+    // Under Reduce Motion they are lit without pulsing. The pulse is decoration that nothing
+    // waits for, so it takes its frames as an endless animation does (a UI test's clock
+    // does not wait on it).
+    val pulseState = remember { mutableFloatStateOf(1f) }
+    val pulse by pulseState
+    val lit = movableFrom.isNotEmpty() || selection != null
+    LaunchedEffect(movableFrom, selection, reduceMotion) {
+        pulseState.floatValue = 1f
+        if (!lit || reduceMotion) return@LaunchedEffect
+        try {
+            val start = withInfiniteAnimationFrameNanos { it }
+            while (true) {
+                val ms = (withInfiniteAnimationFrameNanos { it } - start) / 1_000_000f
+                if (ms >= PULSES * 2 * PULSE_MS) break
+                pulseState.floatValue = pulseAt(ms)
+            }
+        } finally {
+            pulseState.floatValue = 1f
+        }
+    }
     // 0 → 1 along the last move's path, then 0 → 1 for what follows its landing (captured
     // tokens flying back, a stack snapping together, a turn); both start over for every
     // new move.

@@ -1,0 +1,75 @@
+package app.yunnori.android.check
+
+import androidx.compose.runtime.Recomposer
+import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.SkikoComposeUiTest
+import app.yunnori.core.PlayerKind
+import app.yunnori.viewmodel.UiEvent
+import org.junit.jupiter.api.Test
+import kotlin.test.assertEquals
+import kotlin.test.assertTrue
+
+/**
+ * The battery while a game is open: the screen is kept on (people think), so a screen where
+ * nothing moves must ask for no frame at all. Frames are counted on the test's clock: one for
+ * each frame time at which the composition has work waiting for it (an animation waiting on
+ * the frame clock, as Android's Choreographer would be asked to wake the app each vsync, or a
+ * change to compose).
+ */
+@OptIn(ExperimentalTestApi::class)
+class IdleTest {
+    private val human = PlayerKind.Human
+
+    /**
+     * The frames asked for over [ms] of the test's clock. The clock is advanced by hand from
+     * before the screen is drawn: with it advancing itself, the test library cancels every
+     * infinite animation at its first frame, and one would never be seen.
+     */
+    private fun SkikoComposeUiTest.framesOver(ms: Long): Int {
+        var frames = 0
+        val end = mainClock.currentTime + ms
+        while (mainClock.currentTime < end) {
+            if (Recomposer.runningRecomposers.value.any { it.hasPendingWork }) frames++
+            mainClock.advanceTimeByFrame()
+        }
+        return frames
+    }
+
+    /** Draws frame after frame until the game meets [done] (the view model runs on its own threads). */
+    private fun SkikoComposeUiTest.frameUntil(host: GameHost, what: String, done: (app.yunnori.viewmodel.GameUiState) -> Boolean) {
+        val start = System.currentTimeMillis()
+        while (!done(host.state)) {
+            check(System.currentTimeMillis() - start < PATIENCE_MS) { "waited too long for $what" }
+            mainClock.advanceTimeByFrame()
+            Thread.sleep(2)
+        }
+        // A few more frames, so that what the state changed is composed and drawn.
+        repeat(5) { mainClock.advanceTimeByFrame() }
+    }
+
+    @Test
+    fun `no frame is drawn while the board waits for a throw, and the lit pieces settle after pulsing`() = screenTest {
+        GameHost().use { host ->
+            mainClock.autoAdvance = false
+            try {
+                setContent { GameOf(host) }
+                send(host, UiEvent.NewGame(table(human, human)))
+                frameUntil(host, "a new game") { it.canThrow }
+                framesOver(500)
+                assertEquals(0, framesOver(3_000), "frames asked for in 3 s of a board waiting for a throw")
+
+                // A throw: the pieces that may move are lit and pulse for a moment (a frame
+                // each), then hold still, lit, while the player thinks.
+                send(host, UiEvent.Throw())
+                frameUntil(host, "the throw") { it.canMove }
+                val pulsing = framesOver(2_000)
+                assertTrue(pulsing > 30, "the lit pieces pulse at first ($pulsing frames in 2 s)")
+                framesOver(10_000)
+                assertEquals(0, framesOver(3_000), "frames asked for in 3 s of a board waiting for a move, after the pulse")
+            } finally {
+                mainClock.autoAdvance = true
+            }
+            screenshot("idle-move")
+        }
+    }
+}
