@@ -4,12 +4,15 @@
 
 pub mod cluster;
 pub mod config;
-pub mod connection;
 pub mod limits;
+pub mod outbox;
+pub mod peer;
 pub mod postgres;
+pub mod proxy;
 pub mod room;
 pub mod rooms;
 pub mod server;
+pub mod shared;
 pub mod shutdown;
 pub mod sqlite;
 pub mod store;

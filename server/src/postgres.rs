@@ -52,21 +52,7 @@ impl PgStore {
 
 #[async_trait]
 impl Store for PgStore {
-    async fn save_room(&self, room: &RoomRecord) -> Result<(), StoreError> {
-        self.save_room_fenced(room, 0).await
-    }
-
-    async fn append(
-        &self,
-        code: &str,
-        game: u32,
-        seq: u64,
-        entry: &Entry,
-    ) -> Result<(), StoreError> {
-        self.append_fenced(code, game, seq, entry, 0).await
-    }
-
-    async fn save_room_fenced(&self, room: &RoomRecord, fence: u64) -> Result<(), StoreError> {
+    async fn save_room(&self, room: &RoomRecord, fence: u64) -> Result<(), StoreError> {
         let record = serde_json::to_string(room).map_err(db)?;
         let done = sqlx::query(
             "INSERT INTO rooms (code, created_ms, updated_ms, empty_since_ms, fence, record)
@@ -89,7 +75,7 @@ impl Store for PgStore {
         Ok(())
     }
 
-    async fn append_fenced(
+    async fn append(
         &self,
         code: &str,
         game: u32,
@@ -149,11 +135,7 @@ impl Store for PgStore {
         Ok(out)
     }
 
-    async fn delete_room(&self, code: &str) -> Result<(), StoreError> {
-        self.delete_room_fenced(code, u64::MAX >> 1).await
-    }
-
-    async fn delete_room_fenced(&self, code: &str, fence: u64) -> Result<(), StoreError> {
+    async fn delete_room(&self, code: &str, fence: u64) -> Result<(), StoreError> {
         // The room's actions go with it (ON DELETE CASCADE).
         sqlx::query("DELETE FROM rooms WHERE code = $1 AND fence <= $2")
             .bind(code)

@@ -258,7 +258,7 @@ impl Rooms {
         .fenced(fence);
         self.ctx
             .store
-            .save_room_fenced(&room.record(), fence)
+            .save_room(&room.record(), fence)
             .await
             .map_err(|e| refuse(ErrorCode::StoreFailed, e.to_string()))?;
         self.spawn(room)

@@ -5,10 +5,11 @@ use crate::config::Config;
 use crate::limits::ConnectionLimit;
 use crate::postgres::PgStore;
 use crate::rooms::Rooms;
-use crate::shutdown::{self, ShutdownTrigger};
+use crate::shared::Shared;
+use crate::shutdown;
 use crate::sqlite::SqliteStore;
 use crate::store::Store;
-use axum::extract::{ConnectInfo, State as AxumState, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -18,14 +19,6 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
 use yut_net::protocol::{ErrorCode, PROTOCOL_VERSION};
-
-/// What every connection shares.
-pub struct State {
-    pub config: Config,
-    pub rooms: Rooms,
-    pub shutdown: ShutdownTrigger,
-    limit: ConnectionLimit,
-}
 
 /// Why the server could not start or stop cleanly.
 #[derive(Debug, thiserror::Error)]
@@ -50,7 +43,7 @@ pub struct Running {
     pub addr: SocketAddr,
     /// Rooms brought back from the store at start.
     pub restored: usize,
-    state: Arc<State>,
+    shared: Arc<Shared>,
     handle: axum_server::Handle,
     serving: tokio::task::JoinHandle<Result<(), std::io::Error>>,
     rooms_done: mpsc::Receiver<()>,
@@ -58,7 +51,7 @@ pub struct Running {
 
 impl Running {
     pub fn rooms(&self) -> usize {
-        self.state.rooms.count()
+        self.shared.rooms.count()
     }
 
     /// Waits for Ctrl-C or SIGTERM, then shuts down gracefully.
@@ -71,14 +64,14 @@ impl Running {
     /// Stops taking connections, tells every client `closing`, lets every room store its
     /// record, and returns once all of it is done.
     pub async fn shutdown(mut self) -> Result<(), ServerError> {
-        self.state.shutdown.fire();
-        self.state.rooms.close();
+        self.shared.shutdown.fire();
+        self.shared.rooms.close();
         self.handle
-            .graceful_shutdown(Some(Duration::from_secs(self.state.config.shutdown_secs)));
+            .graceful_shutdown(Some(Duration::from_secs(self.shared.config.shutdown_secs)));
         // Every room task holds a sender; recv() returns None once the last has ended.
         while self.rooms_done.recv().await.is_some() {}
         // Every room is stored: another node may take them at once.
-        if let Some(c) = self.state.rooms.cluster() {
+        if let Some(c) = self.shared.rooms.cluster() {
             if let Err(e) = c.leave().await {
                 tracing::warn!("could not give up the lease: {e}");
             }
@@ -122,8 +115,8 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
 
 /// Renews this node's lease every third of it until shutdown; when it had lapsed, lets
 /// every room go (another node may have taken them) and takes a lease anew.
-async fn keep_lease(state: Arc<State>, cluster: Arc<Cluster>) {
-    let mut shutdown = state.shutdown.listen();
+async fn keep_lease(shared: Arc<Shared>, cluster: Arc<Cluster>) {
+    let mut shutdown = shared.shutdown.listen();
     let mut tick = tokio::time::interval(cluster.lease() / 3);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -135,7 +128,7 @@ async fn keep_lease(state: Arc<State>, cluster: Arc<Cluster>) {
             Ok(true) => {}
             Ok(false) => {
                 tracing::warn!("the node's lease lapsed: letting every room go");
-                state.rooms.lose_all().await;
+                shared.rooms.lose_all().await;
                 if let Err(e) = cluster.lease_again().await {
                     tracing::warn!("could not take a lease: {e}");
                 }
@@ -192,19 +185,19 @@ pub async fn start_with_store(
         (Some(cert), Some(key)) => Some(tls_config(cert, key)?),
         _ => None,
     };
-    let state = Arc::new(State {
+    let shared = Arc::new(Shared {
         limit: ConnectionLimit::new(config.max_connections_per_ip),
         config,
         rooms,
         shutdown: trigger,
     });
     if let Some(c) = cluster {
-        tokio::spawn(keep_lease(state.clone(), c));
+        tokio::spawn(keep_lease(shared.clone(), c));
     }
     let app = Router::new()
         .route("/ws", get(ws))
         .route("/health", get(health))
-        .with_state(state.clone())
+        .with_state(shared.clone())
         .into_make_service_with_connect_info::<SocketAddr>();
     let handle = axum_server::Handle::new();
     // TCP_NODELAY: every message is one small frame that should leave at once, not wait
@@ -225,52 +218,52 @@ pub async fn start_with_store(
             tokio::spawn(async move { server.serve(app).await })
         }
     };
-    tracing::info!(%addr, tls = state.config.tls_cert.is_some(), "listening");
+    tracing::info!(%addr, tls = shared.config.tls_cert.is_some(), "listening");
     Ok(Running {
         addr,
         restored,
-        state,
+        shared,
         handle,
         serving,
         rooms_done,
     })
 }
 
-async fn health(AxumState(state): AxumState<Arc<State>>) -> Json<serde_json::Value> {
+async fn health(State(shared): State<Arc<Shared>>) -> Json<serde_json::Value> {
     Json(serde_json::json!({
         "status": "ok",
         "protocol": PROTOCOL_VERSION,
-        "rooms": state.rooms.count(),
+        "rooms": shared.rooms.count(),
     }))
 }
 
 async fn ws(
     ws: WebSocketUpgrade,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    AxumState(state): AxumState<Arc<State>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    State(shared): State<Arc<Shared>>,
 ) -> Response {
-    if state.shutdown.listen().is_fired() {
+    if shared.shutdown.listen().is_fired() {
         return refusal(
             StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::Internal,
             "shutting down",
         );
     }
-    let Some(permit) = state.limit.admit(peer.ip()) else {
+    let Some(permit) = shared.limit.admit(addr.ip()) else {
         return refusal(
             StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::TooManyConnections,
             "too many connections from this address",
         );
     };
-    let max = state.config.max_message_bytes;
+    let max = shared.config.max_message_bytes;
     // Small buffers: messages are small, and thousands of connections each holding the
     // default 128 KiB would cost more memory than their rooms.
     ws.max_message_size(max)
         .max_frame_size(max)
         .read_buffer_size(8 * 1024)
         .write_buffer_size(8 * 1024)
-        .on_upgrade(move |socket| crate::connection::run(socket, state, permit, peer))
+        .on_upgrade(move |socket| crate::peer::serve(socket, shared, permit, addr))
 }
 
 fn refusal(status: StatusCode, code: ErrorCode, message: &str) -> Response {

@@ -244,7 +244,8 @@ impl SqliteStore {
 
 #[async_trait]
 impl Store for SqliteStore {
-    async fn save_room(&self, room: &RoomRecord) -> Result<(), StoreError> {
+    // One node: no fences (see `Store`).
+    async fn save_room(&self, room: &RoomRecord, _fence: u64) -> Result<(), StoreError> {
         let record = serde_json::to_string(room).map_err(db)?;
         sqlx::query(
             "INSERT INTO rooms (code, created_ms, updated_ms, empty_since_ms, record)
@@ -268,6 +269,7 @@ impl Store for SqliteStore {
         game: u32,
         seq: u64,
         entry: &Entry,
+        _fence: u64,
     ) -> Result<(), StoreError> {
         let text = serde_json::to_string(entry).map_err(db)?;
         let (done, answer) = oneshot::channel();
@@ -311,7 +313,7 @@ impl Store for SqliteStore {
         Ok(out)
     }
 
-    async fn delete_room(&self, code: &str) -> Result<(), StoreError> {
+    async fn delete_room(&self, code: &str, _fence: u64) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM actions WHERE code = ?1")
             .bind(code)
             .execute(&self.pool)
@@ -361,7 +363,7 @@ mod tests {
             tasks.push(tokio::spawn(async move {
                 for seq in 1..=each {
                     store
-                        .append(&format!("R{r}"), 1, seq, &undo(seq as usize))
+                        .append(&format!("R{r}"), 1, seq, &undo(seq as usize), 0)
                         .await
                         .unwrap();
                 }
@@ -432,17 +434,17 @@ mod tests {
     async fn a_bad_append_is_refused_alone_while_its_batch_is_stored() {
         let dir = tempfile::tempdir().unwrap();
         let store = store_with_rooms(dir.path(), 50).await;
-        store.append("R0", 1, 1, &undo(0)).await.unwrap();
+        store.append("R0", 1, 1, &undo(0), 0).await.unwrap();
         // The same (room, game, seq) again, in among good appends from other rooms.
         let mut good = Vec::new();
         for r in 1..50 {
             let store = store.clone();
             good.push(tokio::spawn(async move {
-                store.append(&format!("R{r}"), 1, 1, &undo(r)).await
+                store.append(&format!("R{r}"), 1, 1, &undo(r), 0).await
             }));
         }
-        let twice = store.append("R0", 1, 1, &undo(9)).await;
-        let unknown_room = store.append("NOPE", 1, 1, &undo(9)).await;
+        let twice = store.append("R0", 1, 1, &undo(9), 0).await;
+        let unknown_room = store.append("NOPE", 1, 1, &undo(9), 0).await;
         for g in good {
             assert!(
                 g.await.unwrap().is_ok(),

@@ -79,11 +79,20 @@ pub struct LoadedRoom {
     pub entries: Vec<Entry>,
 }
 
+/// A fencing token above any a cluster hands out: a write under it is never refused (a
+/// cleanup by the operator, a test).
+pub const ANY_FENCE: u64 = i64::MAX as u64;
+
 /// The durable store of rooms. Every method returns only once the data is written.
+///
+/// Every write carries the fencing token the room is held under (see `cluster.rs`): a
+/// shared store refuses it (`Fenced`) when the room's stored token is higher, so a node
+/// that lost a room can never write to it again. The embedded store serves one node and
+/// has no fences: it takes any token.
 #[async_trait]
 pub trait Store: Send + Sync + 'static {
     /// Writes the room record (insert or replace).
-    async fn save_room(&self, room: &RoomRecord) -> Result<(), StoreError>;
+    async fn save_room(&self, room: &RoomRecord, fence: u64) -> Result<(), StoreError>;
     /// Appends an entry to a room's game; `seq` counts from 1 within the game.
     async fn append(
         &self,
@@ -91,36 +100,13 @@ pub trait Store: Send + Sync + 'static {
         game: u32,
         seq: u64,
         entry: &Entry,
+        fence: u64,
     ) -> Result<(), StoreError>;
     /// Every room with the entries of its current game.
     async fn load_rooms(&self) -> Result<Vec<LoadedRoom>, StoreError>;
-    /// Forgets a room and its actions.
-    async fn delete_room(&self, code: &str) -> Result<(), StoreError>;
-
-    /// As `save_room`, refused (`Fenced`) when the room's stored fencing token is higher
-    /// than `fence`. A store for one node has no fences and simply saves.
-    async fn save_room_fenced(&self, room: &RoomRecord, _fence: u64) -> Result<(), StoreError> {
-        self.save_room(room).await
-    }
-
-    /// As `append`, refused (`Fenced`) when the room's stored fencing token is higher
-    /// than `fence`.
-    async fn append_fenced(
-        &self,
-        code: &str,
-        game: u32,
-        seq: u64,
-        entry: &Entry,
-        _fence: u64,
-    ) -> Result<(), StoreError> {
-        self.append(code, game, seq, entry).await
-    }
-
-    /// As `delete_room`, doing nothing when another node holds the room under a higher
-    /// fencing token than `fence`.
-    async fn delete_room_fenced(&self, code: &str, _fence: u64) -> Result<(), StoreError> {
-        self.delete_room(code).await
-    }
+    /// Forgets a room and its actions; does nothing when another node holds the room
+    /// under a higher fencing token.
+    async fn delete_room(&self, code: &str, fence: u64) -> Result<(), StoreError>;
 
     /// Raises the room's fencing token to `fence` before its new owner loads it, so that
     /// from then on every write of an earlier owner is refused. `false` when the room is

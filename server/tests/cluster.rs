@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use yut_core::session::Action;
 use yut_net::protocol::Stage;
 use yut_server::postgres::PgStore;
-use yut_server::store::{Entry, RoomRecord, Store, StoreError};
+use yut_server::store::{Entry, RoomRecord, Store, StoreError, ANY_FENCE};
 
 /// The servers' URLs. These tests are `#[ignore]`d in `cargo test --workspace` (no servers
 /// there) and run by `scripts/test-cluster.sh --ignored`; run without the servers, they fail.
@@ -126,11 +126,11 @@ async fn the_store_refuses_a_write_under_a_lease_taken_over() {
         game_number: 1,
         game: None,
     };
-    let _ = store.delete_room(&code).await;
+    let _ = store.delete_room(&code, ANY_FENCE).await;
     let entry = |seat| Entry::Undo { seat, at_ms: 1 };
-    store.save_room_fenced(&record, 1).await.expect("saved");
+    store.save_room(&record, 1).await.expect("saved");
     store
-        .append_fenced(&code, 1, 1, &entry(0), 1)
+        .append(&code, 1, 1, &entry(0), 1)
         .await
         .expect("first owner's append");
     // Another node takes the room over under fence 2.
@@ -140,15 +140,15 @@ async fn the_store_refuses_a_write_under_a_lease_taken_over() {
         "a fence is taken once"
     );
     assert!(matches!(
-        store.append_fenced(&code, 1, 2, &entry(1), 1).await,
+        store.append(&code, 1, 2, &entry(1), 1).await,
         Err(StoreError::Fenced(_))
     ));
     assert!(matches!(
-        store.save_room_fenced(&record, 1).await,
+        store.save_room(&record, 1).await,
         Err(StoreError::Fenced(_))
     ));
     store
-        .append_fenced(&code, 1, 2, &entry(2), 2)
+        .append(&code, 1, 2, &entry(2), 2)
         .await
         .expect("the new owner's append");
     let loaded = store
@@ -157,12 +157,12 @@ async fn the_store_refuses_a_write_under_a_lease_taken_over() {
         .expect("loads")
         .expect("a room");
     assert_eq!(loaded.entries, vec![entry(0), entry(2)]);
-    store.delete_room_fenced(&code, 1).await.expect("answered");
+    store.delete_room(&code, 1).await.expect("answered");
     assert!(
         store.load_room(&code).await.expect("loads").is_some(),
         "a former owner does not delete the room"
     );
-    store.delete_room(&code).await.expect("deleted");
+    store.delete_room(&code, ANY_FENCE).await.expect("deleted");
 }
 
 /// The kill test's size: rooms, kills, actions per room between two kills (each with

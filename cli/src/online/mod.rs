@@ -1,9 +1,11 @@
 //! `yut online`: play in an online room from the terminal (`host`, `join`), and the load
 //! bench (`bench`).
 
+pub mod app;
 mod bench;
+mod draw;
+mod keys;
 mod lines;
-pub mod screen;
 #[cfg(test)]
 mod tests;
 pub mod tui;
@@ -73,9 +75,9 @@ fn on_terminal() -> bool {
 fn host_screen(o: lines::HostOptions) -> Result<(), String> {
     let table = lines::host_table(&o);
     let rules = yut_core::RuleSet::from_json(&table.rules).map_err(|e| e.to_string())?;
-    let mut form = screen::host_form(o.name.as_deref().unwrap_or("Host"), rules, &table.seats);
+    let mut form = app::host_form(o.name.as_deref().unwrap_or("Host"), rules, &table.seats);
     form.undo = table.options.undo;
-    tui::run(&o.server, screen::OnlineApp::hosting(form, table.options))
+    tui::run(&o.server, app::OnlineApp::hosting(form, table.options))
 }
 
 /// A guest's full-screen game: joins at once with `--name`, else asks for one.
@@ -83,9 +85,9 @@ fn join_screen(o: lines::JoinOptions) -> Result<(), String> {
     let code = yut_net::protocol::normalise_code(&o.code)
         .ok_or_else(|| format!("{:?} is not a room code (six letters)", o.code))?;
     let app = if o.watch {
-        screen::OnlineApp::watching(&code)
+        app::OnlineApp::watching(&code)
     } else {
-        screen::OnlineApp::joining(&code, o.name.as_deref())
+        app::OnlineApp::joining(&code, o.name.as_deref())
     };
     tui::run(&o.server, app)
 }

@@ -2,7 +2,8 @@
 //! (each an `OnlineApp` with its own connection), drawn into `TestBackend`s and read back
 //! as a person would see them.
 
-use super::screen::{self, host_form, OnlineApp, View};
+use super::app::{host_form, OnlineApp, Screen};
+use super::draw;
 use super::tui::Link;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::backend::TestBackend;
@@ -36,7 +37,7 @@ impl Term {
     fn screen(&mut self) -> String {
         let frame = self
             .term
-            .draw(|f| screen::render(&self.app, f))
+            .draw(|f| draw::render(&self.app, f))
             .expect("draws");
         self.app.size = (frame.area.width, frame.area.height);
         let buf = self.term.backend().buffer();
@@ -434,7 +435,7 @@ async fn a_small_terminal_shows_the_notice() {
     assert!(mina.app.outbox.is_empty(), "no key acts unseen");
     mina.key(KeyCode::Char('q'));
     assert!(mina.app.quit);
-    assert!(matches!(mina.app.view, View::Setup(_)));
+    assert!(matches!(mina.app.screen, Screen::Setup(_)));
 }
 
 /// A spectator's terminal (`join --watch`) shows the lobby, then the game as the host

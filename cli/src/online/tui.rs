@@ -1,8 +1,9 @@
 //! The full-screen online game on a terminal: the link to the room (one client, requests
 //! sent one at a time in the order the keys asked) and the event loop around
-//! [`screen::OnlineApp`].
+//! [`OnlineApp`].
 
-use super::screen::{self, Cmd, Net, OnlineApp};
+use super::app::{Cmd, Net, OnlineApp};
+use super::draw;
 use crate::play::{restore_terminal, wait_for_input, Input, TerminalGuard};
 use crossterm::event::{self, Event, KeyEventKind};
 use crossterm::terminal::{self, EnterAlternateScreen, LeaveAlternateScreen};
@@ -135,7 +136,7 @@ fn run_terminal(app: &mut OnlineApp, link: &mut Link) -> io::Result<()> {
         link.send(app);
         link.receive(app);
         app.tick(Instant::now());
-        let frame = term.draw(|f| screen::render(app, f))?;
+        let frame = term.draw(|f| draw::render(app, f))?;
         app.size = (frame.area.width, frame.area.height);
         if app.quit {
             break;

@@ -1,25 +1,18 @@
-//! The full-screen online game: the host's new-game form, the lobby (room code, link,
-//! seats, who is connected and ready), and the game in `yut play`'s own screens, fed by the
-//! room's snapshots and events.
+//! The full-screen online game's state: which screen is up, the room as last heard, this
+//! terminal's seats, the connection, and the requests the keys queued. Keys are read in
+//! `keys.rs`, the screens drawn in `draw.rs`.
 //!
 //! Nothing here touches the network: keys queue requests in `outbox` and what the room
 //! says comes in through `on_net`, so the tests drive it against a real server and read
 //! the screen back from a `TestBackend`.
 
-use crate::play::app::{first_keys, FormKey, Intent, Overlay, Remote, SetupForm, Table};
-use crate::play::text;
-use crate::play::ui::{self, bold, dim, fit, hot, term_colour, GLYPHS};
-use crossterm::event::{KeyCode, KeyEvent};
-use ratatui::layout::Rect;
-use ratatui::style::{Color, Style};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph};
-use ratatui::Frame;
+use crate::play::app::{Overlay, Remote, SetupForm, Table};
+use crate::play::ui;
 use std::time::Instant;
 use yut_core::session::{Action, BotLevel, NewSession, Player, Seat, Session, SessionOptions};
 use yut_core::setup::MoveSpec;
 use yut_core::RuleSet;
-use yut_net::protocol::{RoomOptions, RoomSnapshot, RoomTable, SeatSpec, SeatView, Stage};
+use yut_net::protocol::{RoomOptions, RoomSnapshot, RoomTable, SeatSpec, Stage};
 use yut_net::{ClientEvent, ConnectionState, Joined, NetError};
 
 /// One request to the room, queued by a key and sent in order by the terminal's link.
@@ -138,7 +131,7 @@ impl Conn {
 
 /// Which screen is up.
 #[derive(Debug)]
-pub enum View {
+pub enum Screen {
     /// The host's new-game form, before the room is opened.
     Setup(SetupForm),
     /// A guest types the name to join with.
@@ -154,7 +147,7 @@ pub enum View {
 
 /// The whole state of `yut online host/join` on a terminal.
 pub struct OnlineApp {
-    pub view: View,
+    pub screen: Screen,
     pub overlay: Option<Overlay>,
     pub room: Option<RoomSnapshot>,
     /// The seats this terminal holds.
@@ -176,9 +169,9 @@ pub struct OnlineApp {
     /// Requests the keys asked for, not yet handed to the link.
     pub outbox: Vec<Cmd>,
     /// A turn's action sent and not yet answered.
-    awaiting: bool,
+    pub(super) awaiting: bool,
     /// The host's room settings beside the rules, until the room is opened.
-    pending_options: Option<RoomOptions>,
+    pub(super) pending_options: Option<RoomOptions>,
     /// The game number the table shows (a rematch starts a new table).
     shown_game: Option<u32>,
     /// What to print once the terminal is restored.
@@ -272,16 +265,16 @@ pub fn session_of(r: &RoomSnapshot) -> Result<Session, String> {
         .map_err(|e| e.to_string())
 }
 
-fn seat_of(a: &Action) -> usize {
+pub(super) fn seat_of(a: &Action) -> usize {
     match a {
         Action::Throw { seat, .. } | Action::Move { seat, .. } => *seat,
     }
 }
 
 impl OnlineApp {
-    fn with_view(view: View) -> OnlineApp {
+    fn with_screen(screen: Screen) -> OnlineApp {
         OnlineApp {
-            view,
+            screen,
             overlay: None,
             room: None,
             mine: Vec::new(),
@@ -305,14 +298,14 @@ impl OnlineApp {
     /// The host: the new-game form first. `options` are the room's settings beside the
     /// rules (grace, turn timer); the form decides undo.
     pub fn hosting(form: SetupForm, options: RoomOptions) -> OnlineApp {
-        let mut app = OnlineApp::with_view(View::Setup(form));
+        let mut app = OnlineApp::with_screen(Screen::Setup(form));
         app.pending_options = Some(options);
         app
     }
 
     /// A spectator: watches `code` without a seat.
     pub fn watching(code: &str) -> OnlineApp {
-        let mut app = OnlineApp::with_view(View::Waiting(format!("Watching room {code}…")));
+        let mut app = OnlineApp::with_screen(Screen::Waiting(format!("Watching room {code}…")));
         app.outbox.push(Cmd::Spectate {
             code: code.to_string(),
         });
@@ -323,7 +316,8 @@ impl OnlineApp {
     pub fn joining(code: &str, name: Option<&str>) -> OnlineApp {
         match name {
             Some(n) => {
-                let mut app = OnlineApp::with_view(View::Waiting(format!("Joining room {code}…")));
+                let mut app =
+                    OnlineApp::with_screen(Screen::Waiting(format!("Joining room {code}…")));
                 app.outbox.push(Cmd::Join {
                     code: code.to_string(),
                     name: n.to_string(),
@@ -331,7 +325,7 @@ impl OnlineApp {
                 });
                 app
             }
-            None => OnlineApp::with_view(View::Name {
+            None => OnlineApp::with_screen(Screen::Name {
                 code: code.to_string(),
                 name: String::new(),
             }),
@@ -351,7 +345,7 @@ impl OnlineApp {
 
     /// Whether sticks are moving on screen (the loop then draws more often).
     pub fn is_animating(&self) -> bool {
-        matches!(self.view, View::Game) && self.table.as_ref().is_some_and(Table::is_settling)
+        matches!(self.screen, Screen::Game) && self.table.as_ref().is_some_and(Table::is_settling)
     }
 
     /// Passes time: a throw's sticks come to rest.
@@ -363,14 +357,14 @@ impl OnlineApp {
         }
     }
 
-    fn say(&mut self, line: String) {
-        match (&self.view, self.table.as_mut()) {
-            (View::Game, Some(t)) => t.note(line),
+    pub(super) fn say(&mut self, line: String) {
+        match (&self.screen, self.table.as_mut()) {
+            (Screen::Game, Some(t)) => t.note(line),
             _ => self.note = Some(line),
         }
     }
 
-    fn send(&mut self, cmd: Cmd) {
+    pub(super) fn send(&mut self, cmd: Cmd) {
         if cmd.is_turn() {
             if self.awaiting {
                 return;
@@ -381,7 +375,7 @@ impl OnlineApp {
     }
 
     /// This terminal's part of the table, for the game screens.
-    fn remote(&self) -> Remote {
+    pub(super) fn remote(&self) -> Remote {
         let view = self.room.as_ref().and_then(|r| r.game.as_ref());
         let last_mine = view
             .and_then(|g| g.history.last())
@@ -406,7 +400,7 @@ impl OnlineApp {
         let Some(r) = self.room.as_ref() else { return };
         if r.game.is_none() || r.stage == Stage::Lobby {
             self.table = None;
-            self.view = View::Lobby;
+            self.screen = Screen::Lobby;
             return;
         }
         let session = match session_of(r) {
@@ -422,7 +416,7 @@ impl OnlineApp {
         };
         let number = r.game_number;
         let remote = self.remote();
-        let fresh = !matches!(self.view, View::Game)
+        let fresh = !matches!(self.screen, Screen::Game)
             || self.table.is_none()
             || self.shown_game != Some(number);
         if fresh {
@@ -438,7 +432,7 @@ impl OnlineApp {
             t.remote = Some(remote);
             t.observe(session, action, events);
         }
-        self.view = View::Game;
+        self.screen = Screen::Game;
     }
 
     /// What the network brought.
@@ -457,8 +451,8 @@ impl OnlineApp {
                         }
                         self.mine.sort_unstable();
                         self.host = self.host || j.host;
-                        if matches!(self.view, View::Waiting(_)) {
-                            self.view = View::Lobby;
+                        if matches!(self.screen, Screen::Waiting(_)) {
+                            self.screen = Screen::Lobby;
                         }
                     }
                     Ok(None) => {}
@@ -470,7 +464,7 @@ impl OnlineApp {
                             other => other.to_string(),
                         };
                         let line = format!("{what} refused: {why}");
-                        if matches!(self.view, View::Waiting(_)) && self.room.is_none() {
+                        if matches!(self.screen, Screen::Waiting(_)) && self.room.is_none() {
                             // Nothing to play in: say so on leaving.
                             self.farewell = Some(line.clone());
                             self.quit = true;
@@ -487,7 +481,7 @@ impl OnlineApp {
         match e {
             ClientEvent::Room(r) => {
                 self.room = Some(r);
-                if !matches!(self.view, View::Setup(_) | View::Name { .. }) {
+                if !matches!(self.screen, Screen::Setup(_) | Screen::Name { .. }) {
                     self.sel = self.sel.min(self.seat_count().saturating_sub(1));
                     self.retable(None, Vec::new());
                 }
@@ -568,20 +562,20 @@ impl OnlineApp {
         self.room.as_mut().and_then(|r| r.game.as_mut())
     }
 
-    fn seat_count(&self) -> usize {
+    pub(super) fn seat_count(&self) -> usize {
         self.room.as_ref().map_or(0, |r| r.seats.len())
     }
 
-    fn seat_name(&self, seat: usize) -> String {
+    pub(super) fn seat_name(&self, seat: usize) -> String {
         self.room
             .as_ref()
             .and_then(|r| r.seats.get(seat))
             .map_or(format!("seat {}", seat + 1), |s| s.name.clone())
     }
 
-    fn open_rules(&mut self) {
-        let (rules, undo, teams) = match (&self.view, &self.room) {
-            (View::Setup(f), _) => (f.rules.clone(), f.undo, f.teams && f.teams_allowed()),
+    pub(super) fn open_rules(&mut self) {
+        let (rules, undo, teams) = match (&self.screen, &self.room) {
+            (Screen::Setup(f), _) => (f.rules.clone(), f.undo, f.teams && f.teams_allowed()),
             (_, Some(r)) => (
                 RuleSet::from_json(&r.rules).unwrap_or_default(),
                 r.options.undo,
@@ -596,457 +590,4 @@ impl OnlineApp {
             scroll: 0,
         });
     }
-
-    /// Handles one key press.
-    pub fn on_key(&mut self, key: KeyEvent) {
-        let too_small = self.too_small();
-        if first_keys(key, too_small, &mut self.overlay, self.size, &mut self.quit) {
-            return;
-        }
-        if self.confirm_quit {
-            // "Leave the room?": q or y leaves, any other key stays.
-            self.confirm_quit = false;
-            if matches!(key.code, KeyCode::Char('q') | KeyCode::Char('y')) {
-                self.quit = true;
-            }
-            return;
-        }
-        match &mut self.view {
-            View::Setup(form) => match form.on_key(key) {
-                FormKey::Start => self.open_room(),
-                FormKey::Rules => self.open_rules(),
-                FormKey::Back | FormKey::Quit => self.quit = true,
-                FormKey::Stay => {}
-            },
-            View::Name { code, name } => match key.code {
-                KeyCode::Esc => self.quit = true,
-                KeyCode::Backspace => {
-                    name.pop();
-                }
-                KeyCode::Enter => match yut_net::protocol::check_name(name) {
-                    Ok(n) => {
-                        let code = code.clone();
-                        self.view = View::Waiting(format!("Joining room {code}…"));
-                        self.outbox.push(Cmd::Join {
-                            code,
-                            name: n,
-                            seat: None,
-                        });
-                    }
-                    Err(e) => self.note = Some(e),
-                },
-                KeyCode::Char(c)
-                    if !c.is_control()
-                        && name.chars().count() < yut_net::protocol::MAX_NAME_CHARS =>
-                {
-                    name.push(c);
-                }
-                _ => {}
-            },
-            View::Waiting(_) => {
-                if key.code == KeyCode::Char('q') {
-                    self.quit = true;
-                }
-            }
-            View::Lobby => self.lobby_key(key),
-            View::Game => self.game_key(key),
-        }
-    }
-
-    fn open_room(&mut self) {
-        let View::Setup(form) = &mut self.view else {
-            return;
-        };
-        let options = self.pending_options.clone().unwrap_or_default();
-        match room_of(form, options) {
-            Ok((name, table, claim)) => {
-                self.view = View::Waiting("Opening the room…".to_string());
-                self.outbox.push(Cmd::Create { name, table, claim });
-            }
-            Err(e) => form.error = Some(e),
-        }
-    }
-
-    fn lobby_key(&mut self, key: KeyEvent) {
-        let n = self.seat_count();
-        match key.code {
-            KeyCode::Char('q') | KeyCode::Esc => self.confirm_quit = true,
-            KeyCode::Char('r') | KeyCode::Char('?') => self.open_rules(),
-            KeyCode::Up | KeyCode::Char('k') if n > 0 => self.sel = (self.sel + n - 1) % n,
-            KeyCode::Down | KeyCode::Char('j') if n > 0 => self.sel = (self.sel + 1) % n,
-            KeyCode::Char('y') | KeyCode::Char(' ') => {
-                let ready = self.room.as_ref().map_or(Vec::new(), |r| {
-                    r.seats
-                        .iter()
-                        .filter(|s| self.mine.contains(&s.seat))
-                        .map(|s| (s.seat, !s.ready))
-                        .collect()
-                });
-                for (seat, ready) in ready {
-                    self.send(Cmd::Ready { seat, ready });
-                }
-            }
-            KeyCode::Char('s') if self.host => self.send(Cmd::Start),
-            KeyCode::Char('b') if self.host => self.send(Cmd::AddBot(BotLevel::Medium)),
-            KeyCode::Char('p') if self.host && n > 0 => {
-                if let Some(s) = self.lobby_seat(self.sel) {
-                    let player = next_player(s.player);
-                    self.send(Cmd::SetSeat {
-                        seat: self.sel,
-                        player,
-                    });
-                }
-            }
-            KeyCode::Char('t') if n > 0 => self.take_seat(self.sel),
-            KeyCode::Char('x') | KeyCode::Delete if self.host && n > 0 => {
-                self.send(Cmd::Remove(self.sel))
-            }
-            KeyCode::Char('<') if self.host && self.sel > 0 => {
-                self.send(Cmd::MoveSeat {
-                    from: self.sel,
-                    to: self.sel - 1,
-                });
-                self.sel -= 1;
-            }
-            KeyCode::Char('>') if self.host && self.sel + 1 < n => {
-                self.send(Cmd::MoveSeat {
-                    from: self.sel,
-                    to: self.sel + 1,
-                });
-                self.sel += 1;
-            }
-            _ => {}
-        }
-    }
-
-    fn lobby_seat(&self, seat: usize) -> Option<&SeatView> {
-        self.room.as_ref()?.seats.iter().find(|s| s.seat == seat)
-    }
-
-    /// Takes an open person's seat on this terminal too (pass-and-play at one end of an
-    /// online table), under the name the host gave it.
-    fn take_seat(&mut self, seat: usize) {
-        let Some(s) = self.lobby_seat(seat) else {
-            return;
-        };
-        // A seat this terminal holds is taken too.
-        if s.player != Player::Human || s.taken {
-            self.note = Some(format!("Seat {} is not open for a person", seat + 1));
-            return;
-        }
-        let name = yut_net::protocol::check_name(&s.name)
-            .unwrap_or_else(|_| format!("Player {}", seat + 1));
-        let Some(code) = self.room.as_ref().map(|r| r.code.clone()) else {
-            return;
-        };
-        self.send(Cmd::Join {
-            code,
-            name,
-            seat: Some(seat),
-        });
-    }
-
-    fn game_key(&mut self, key: KeyEvent) {
-        let host = self.host;
-        let Some(t) = self.table.as_mut() else {
-            return;
-        };
-        match key.code {
-            KeyCode::Char('q') => {
-                self.confirm_quit = true;
-                return;
-            }
-            KeyCode::Char('r') | KeyCode::Char('?') => {
-                self.open_rules();
-                return;
-            }
-            _ => {}
-        }
-        if t.log_or_settling_key(key).is_some() {
-            return;
-        }
-        if t.session.game().is_over() {
-            if key.code == KeyCode::Char('n') {
-                if host {
-                    self.send(Cmd::Rematch);
-                } else {
-                    t.note("Only the host starts a rematch".to_string());
-                }
-            }
-            return;
-        }
-        let seat = t.session.to_move();
-        let can_undo = t.remote.as_ref().is_some_and(|r| r.can_undo);
-        let last = t.session.history().last().map(seat_of);
-        let cmd = match t.turn_key(key) {
-            None => return,
-            Some(Intent::Throw) => Cmd::Throw(seat),
-            Some(Intent::Play(lm)) => Cmd::Play {
-                seat,
-                mv: MoveSpec {
-                    from: lm.mv.from,
-                    uses: lm.mv.uses.clone(),
-                    route: Some(lm.mv.route),
-                    stack: lm.mv.stack,
-                },
-                pieces: lm.mv.pieces,
-            },
-            Some(Intent::Undo) => match last {
-                Some(s) if can_undo => Cmd::Undo(s),
-                _ => {
-                    t.note("Nothing to undo now".to_string());
-                    return;
-                }
-            },
-        };
-        self.send(cmd);
-    }
-}
-
-/// Draws the whole screen.
-pub fn render(app: &OnlineApp, f: &mut Frame) {
-    let area = f.area();
-    if ui::too_small(f, "yut online", "leave the room") {
-        return;
-    }
-    match &app.view {
-        View::Setup(form) => {
-            ui::render_setup(
-                form,
-                f,
-                Rect::new(area.x, area.y + 1, area.width, area.height - 1),
-            );
-            header(
-                app,
-                "Open an online room: choose the table, then s",
-                f,
-                area,
-            );
-        }
-        View::Name { code, name } => render_name(app, code, name, f, area),
-        View::Waiting(what) => {
-            header(app, what, f, area);
-        }
-        View::Lobby => render_lobby(app, f, area),
-        View::Game => match &app.table {
-            Some(t) => ui::render_game(t, app.confirm_quit, f, area),
-            None => render_lobby(app, f, area),
-        },
-    }
-    if let Some(ov) = &app.overlay {
-        ui::render_overlay(ov, f, area);
-    }
-}
-
-/// The top line of the online screens: what this screen is, and the connection.
-fn header(app: &OnlineApp, what: &str, f: &mut Frame, area: Rect) {
-    let conn = app.conn.words();
-    let colour = if app.conn.is_up() {
-        Color::LightGreen
-    } else {
-        Color::LightRed
-    };
-    let w = area.width as usize;
-    let left = fit(
-        &format!(" 윷놀이 Yunnori online · {what}"),
-        w.saturating_sub(conn.len() + 3),
-    );
-    let pad = w.saturating_sub(text::cells(&left) + text::cells(&conn) + 1);
-    f.render_widget(
-        Paragraph::new(Line::from(vec![
-            Span::styled(left, bold().fg(Color::Yellow)),
-            Span::raw(" ".repeat(pad)),
-            Span::styled(conn, bold().fg(colour)),
-        ])),
-        Rect::new(area.x, area.y, area.width, 1),
-    );
-}
-
-fn render_name(app: &OnlineApp, code: &str, name: &str, f: &mut Frame, area: Rect) {
-    header(app, &format!("join room {code}"), f, area);
-    let mut lines = vec![
-        Line::from(""),
-        Line::from(Span::styled(format!("Joining room {code}"), bold())),
-        Line::from(""),
-        Line::from(vec![
-            Span::raw("Your name: "),
-            Span::styled(format!("{name}▏"), hot()),
-        ]),
-        Line::from(""),
-    ];
-    if let Some(n) = &app.note {
-        lines.push(Line::from(Span::styled(
-            n.clone(),
-            Style::default().fg(Color::LightRed),
-        )));
-    }
-    lines.push(Line::from(Span::styled(
-        "type your name · Enter join · Esc leave",
-        dim(),
-    )));
-    f.render_widget(
-        Paragraph::new(lines),
-        Rect::new(area.x + 2, area.y + 1, area.width - 2, area.height - 1),
-    );
-}
-
-/// The next choice for a seat under the host's `p`: a person, then the bots from easy to hard.
-fn next_player(p: Player) -> Player {
-    let next = match p {
-        Player::Human => BotLevel::ALL.first(),
-        Player::Bot { level } => BotLevel::ALL.iter().skip_while(|l| **l != level).nth(1),
-    };
-    next.map_or(Player::Human, |&level| Player::Bot { level })
-}
-
-/// One seat of the lobby: who, person or bot, connected, ready, and whether it is ours.
-fn seat_words(s: &SeatView, mine: bool, host: bool) -> String {
-    let mut marks: Vec<&str> = Vec::new();
-    match s.player {
-        Player::Human if !s.taken => marks.push("open: waiting for a player"),
-        Player::Human => {
-            marks.push(if s.connected { "connected" } else { "away" });
-            if s.ready {
-                marks.push("ready");
-            }
-        }
-        Player::Bot { .. } => {}
-    }
-    if s.standin.is_some() {
-        marks.push("a bot plays for them");
-    }
-    if mine {
-        marks.push("you");
-    }
-    if host {
-        marks.push("host");
-    }
-    let who = match s.player {
-        Player::Human => "person".to_string(),
-        Player::Bot { level } => format!("{} bot", text::level_name(level)),
-    };
-    let name = if s.player == Player::Human && !s.taken {
-        "(open)".to_string()
-    } else {
-        s.name.clone()
-    };
-    format!(
-        "{}{:<12} {}",
-        text::pad_cells(&fit(&name, 18), 19),
-        who,
-        marks.join(" · ")
-    )
-}
-
-fn render_lobby(app: &OnlineApp, f: &mut Frame, area: Rect) {
-    let Some(r) = &app.room else {
-        header(app, "waiting for the room…", f, area);
-        return;
-    };
-    let stage = match r.stage {
-        Stage::Lobby => "lobby",
-        Stage::Playing => "playing",
-        Stage::Over => "game over",
-    };
-    header(app, &format!("room {} · {stage}", r.code), f, area);
-    let w = area.width as usize;
-    // The code, large and spaced so it reads aloud: "A C D  E F G".
-    let spaced: String = r
-        .code
-        .chars()
-        .enumerate()
-        .map(|(i, c)| {
-            if i == 3 {
-                format!("  {c}")
-            } else {
-                format!(" {c}")
-            }
-        })
-        .collect();
-    let code_box = Rect::new(area.x + 2, area.y + 2, 30.min(area.width - 2), 3);
-    f.render_widget(
-        Paragraph::new(Line::from(Span::styled(
-            format!("  {}", spaced.trim_start()),
-            bold().fg(Color::Yellow),
-        )))
-        .block(
-            Block::default()
-                .borders(Borders::ALL)
-                .title(Span::styled(" Room code ", bold())),
-        ),
-        code_box,
-    );
-    let rules = RuleSet::from_json(&r.rules).ok();
-    let mut lines = vec![
-        Line::from(vec![
-            Span::styled("Link: ", dim()),
-            Span::styled(r.link.clone(), bold()),
-            Span::styled("  share the code or the link", dim()),
-        ]),
-        Line::from(Span::styled(
-            fit(
-                &format!(
-                    "Rules: {} · {} pieces · undo {} · {} watching",
-                    rules.as_ref().map_or("?", |x| text::preset_name(x.preset)),
-                    rules.as_ref().map_or(0, |x| x.pieces_per_player),
-                    if r.options.undo { "on" } else { "off" },
-                    r.spectators
-                ),
-                w,
-            ),
-            dim(),
-        )),
-        Line::from(""),
-        Line::from(Span::styled("Seats", bold())),
-    ];
-    for s in &r.seats {
-        let sel = s.seat == app.sel;
-        let colour = term_colour(&s.colour);
-        let words = seat_words(s, app.mine.contains(&s.seat), s.seat == r.host);
-        lines.push(Line::from(vec![
-            Span::raw(if sel { "▶" } else { " " }),
-            Span::raw(format!("{} ", s.seat + 1)),
-            Span::styled(
-                format!("{} ", GLYPHS[s.seat % GLYPHS.len()]),
-                Style::default().fg(colour),
-            ),
-            Span::styled(
-                fit(&words, w.saturating_sub(6)),
-                if sel { hot() } else { Style::default() },
-            ),
-        ]));
-    }
-    lines.push(Line::from(""));
-    if let Some(n) = &app.note {
-        lines.push(Line::from(Span::styled(
-            fit(n, w),
-            Style::default().fg(Color::LightRed),
-        )));
-    }
-    let keys = if app.confirm_quit {
-        lines.push(Line::from(Span::styled(
-            "Leave the room? q/y leave · other: stay",
-            hot(),
-        )));
-        Vec::new()
-    } else if app.host {
-        vec![
-            "↑↓ seat · b add a bot · p person/bot level · x remove · < > move the seat",
-            "t take the seat here too · y ready · s start the game · r rules · q leave",
-        ]
-    } else {
-        vec!["↑↓ seat · t take the seat here too · y ready / not ready · r rules · q leave"]
-    };
-    for k in keys {
-        lines.push(Line::from(Span::styled(fit(k, w), dim())));
-    }
-    f.render_widget(
-        Paragraph::new(lines),
-        Rect::new(
-            area.x + 2,
-            area.y + 5,
-            area.width - 2,
-            area.height.saturating_sub(5),
-        ),
-    );
 }

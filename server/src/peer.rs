@@ -1,39 +1,36 @@
-//! One WebSocket connection: the version handshake, the rate limit, reading requests and
-//! handing them to the room, writing what the room sends. In a cluster, a client asking
-//! for a room another node owns is relayed there: this node opens a WebSocket of its own
-//! to the owner and passes messages both ways until either side closes.
+//! One client's WebSocket as the server sees it (a `Peer`): the version handshake, the
+//! rate limit, reading requests and handing them to the room, writing what the room sends.
+//! A client asking for a room another node owns is passed through to it (`proxy.rs`).
 
 use crate::limits::{ConnectionPermit, RateLimit, Verdict};
-use crate::room::{encode, error_message, refuse, Command, ConnId, Outbox, RoomHandle};
+use crate::outbox::{outbox, Outbox};
+use crate::proxy::{pass_through, ClientSide, OwnerNode};
+use crate::room::{encode, error_message, refuse, Command, ConnId, Refusal, RoomHandle};
 use crate::rooms::Found;
-use crate::server::State;
+use crate::shared::Shared;
 use axum::extract::ws::{Message, WebSocket};
-use futures_util::stream::SplitStream;
 use futures_util::{SinkExt, StreamExt};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
-use tokio::sync::mpsc;
 use yut_net::protocol::{
     check_name, normalise_code, ClientMessage, ErrorCode, Request, ServerMessage, PROTOCOL_VERSION,
 };
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
-/// Messages queued for one connection before the slowest readers start missing some.
-const OUTBOX: usize = 512;
-
-pub async fn run(
+/// Serves one client's WebSocket until it closes.
+pub async fn serve(
     socket: WebSocket,
-    state: Arc<State>,
+    shared: Arc<Shared>,
     permit: ConnectionPermit,
-    peer: std::net::SocketAddr,
+    addr: std::net::SocketAddr,
 ) {
     let conn: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let (mut sink, mut stream) = socket.split();
-    let (outbox, mut out_rx) = mpsc::channel::<Arc<str>>(OUTBOX);
+    let (outbox, mut outgoing) = outbox();
     let writer = tokio::spawn(async move {
-        while let Some(text) = out_rx.recv().await {
+        while let Some(text) = outgoing.next().await {
             if sink
                 .send(Message::Text(text.as_ref().into()))
                 .await
@@ -44,17 +41,17 @@ pub async fn run(
         }
         let _ = sink.close().await;
     });
-    tracing::debug!(conn, %peer, "connected");
-    let mut c = Connection {
+    tracing::debug!(conn, %addr, "connected");
+    let mut c = Peer {
         conn,
         outbox,
-        state: state.clone(),
+        shared: shared.clone(),
         room: None,
-        relay: None,
+        owner: None,
         greeted: false,
-        rate: RateLimit::new(state.config.rate_per_sec, state.config.rate_burst),
+        rate: RateLimit::new(shared.config.rate_per_sec, shared.config.rate_burst),
     };
-    let mut shutdown = state.shutdown.listen();
+    let mut shutdown = shared.shutdown.listen();
     loop {
         let room = c.room.clone();
         let room_closed = async move {
@@ -69,8 +66,13 @@ pub async fn run(
                     if !c.on_text(text.as_str()).await {
                         break;
                     }
-                    if let Some(to) = c.relay.take() {
-                        if relay(&mut c, &mut stream, to).await {
+                    if let Some(to) = c.owner.take() {
+                        let client = ClientSide {
+                            stream: &mut stream,
+                            outbox: &c.outbox,
+                            rate: &mut c.rate,
+                        };
+                        if pass_through(&c.shared, client, to).await {
                             break;
                         }
                     }
@@ -120,143 +122,25 @@ pub async fn run(
     tracing::debug!(conn, "disconnected");
 }
 
-/// A room's owner to relay a client to, and the request that asked for the room.
-struct Relay {
-    url: String,
-    code: String,
-    id: Option<u64>,
-    first: String,
-}
-
-/// Passes the client's messages to the node at `to` and its answers back, until either
-/// side closes (`true`: the client then reconnects, and finds the room's owner or takes
-/// the room over if that node has died). `false` when the owner is out of reach: the
-/// request is refused and the client may ask again (the owner's lease runs out soon).
-async fn relay(c: &mut Connection, stream: &mut SplitStream<WebSocket>, to: Relay) -> bool {
-    use tokio_tungstenite::tungstenite::Message as Up;
-    let Some(cluster) = c.state.rooms.cluster().cloned() else {
-        return false;
-    };
-    let url = format!("{}/ws", to.url.trim_end_matches('/'));
-    // A node that hangs (paused, cut off) accepts TCP but never answers: give up on it
-    // within a lease, by which time another node may take the room.
-    let connecting = tokio::time::timeout(
-        cluster.lease(),
-        tokio_tungstenite::connect_async(url.as_str()),
-    );
-    let up = match connecting.await {
-        Ok(Ok((up, _))) => up,
-        Ok(Err(e)) => {
-            tracing::debug!(conn = c.conn, %url, error = %e, "cannot relay");
-            c.send(error_message(
-                to.id,
-                &refuse(
-                    ErrorCode::Internal,
-                    "the room's node is out of reach: try again in a moment",
-                ),
-            ));
-            return false;
-        }
-        Err(_) => {
-            c.send(error_message(
-                to.id,
-                &refuse(
-                    ErrorCode::Internal,
-                    "the room's node does not answer: try again in a moment",
-                ),
-            ));
-            return false;
-        }
-    };
-    let (mut up_tx, mut up_rx) = up.split();
-    let hello = Request {
-        id: None,
-        body: ClientMessage::Hello {
-            protocol: PROTOCOL_VERSION,
-            client: format!("yut-server {} relay", env!("CARGO_PKG_VERSION")),
-        },
-    };
-    let Ok(hello) = serde_json::to_string(&hello) else {
-        return true;
-    };
-    if up_tx.send(Up::text(hello)).await.is_err() || up_tx.send(Up::text(to.first)).await.is_err() {
-        return true;
-    }
-    // The owner's `welcome` answers this node's hello: the client had its own already.
-    let mut welcomed = false;
-    let mut shutdown = c.state.shutdown.listen();
-    // A hung owner keeps its connections open: the relay ends once Redis says the room
-    // has another owner (or none), and the client reconnects to find it.
-    let mut check = tokio::time::interval(cluster.lease() / 2);
-    check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = check.tick() => {
-                if let Ok(owner) = cluster.owner(&to.code).await {
-                    if owner.as_deref() != Some(to.url.as_str()) {
-                        break;
-                    }
-                }
-            }
-            m = stream.next() => match m {
-                Some(Ok(Message::Text(text))) => match c.rate.check(Instant::now()) {
-                    Verdict::Accept => {
-                        if up_tx.send(Up::text(text.as_str())).await.is_err() {
-                            break;
-                        }
-                    }
-                    Verdict::Refuse => {
-                        c.refused(None, refuse(ErrorCode::RateLimited, "too many messages"));
-                    }
-                    Verdict::Disconnect => break,
-                },
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
-                Some(Ok(Message::Binary(_))) => {
-                    c.refused(None, refuse(ErrorCode::BadMessage, "messages are JSON text"));
-                }
-                Some(Ok(Message::Close(_)) | Err(_)) | None => break,
-            },
-            m = up_rx.next() => match m {
-                Some(Ok(Up::Text(text))) => {
-                    if !welcomed && text.contains("\"welcome\"") {
-                        welcomed = true;
-                        continue;
-                    }
-                    c.send(Arc::from(text.as_str()));
-                }
-                Some(Ok(Up::Close(_)) | Err(_)) | None => break,
-                Some(Ok(_)) => {}
-            },
-            _ = shutdown.fired() => {
-                c.send(encode(&ServerMessage::Closing {
-                    message: "the server is restarting; reconnect with your seat tokens".into(),
-                }));
-                break;
-            }
-        }
-    }
-    let _ = up_tx.close().await;
-    true
-}
-
-struct Connection {
+/// The server's end of one client's WebSocket.
+struct Peer {
     conn: ConnId,
     outbox: Outbox,
-    state: Arc<State>,
+    shared: Arc<Shared>,
     room: Option<RoomHandle>,
-    /// Set when the room asked for is owned by another node: the connection relays.
-    relay: Option<Relay>,
+    /// Set when the room asked for is owned by another node: the client is passed through.
+    owner: Option<OwnerNode>,
     greeted: bool,
     rate: RateLimit,
 }
 
-impl Connection {
+impl Peer {
     fn send(&self, text: Arc<str>) {
-        let _ = self.outbox.try_send(text);
+        self.outbox.push(text);
     }
 
     /// Sends a refusal; `false` when the connection should close.
-    fn refused(&self, id: Option<u64>, r: crate::room::Refusal) -> bool {
+    fn refused(&self, id: Option<u64>, r: Refusal) -> bool {
         self.send(error_message(id, &r));
         true
     }
@@ -335,7 +219,7 @@ impl Connection {
                         refuse(ErrorCode::BadSeat, "the host takes at least one seat"),
                     );
                 }
-                match self.state.rooms.create(table).await {
+                match self.shared.rooms.create(table).await {
                     Ok(room) => {
                         self.enter(room.clone()).await;
                         room.send(Command::Create {
@@ -423,17 +307,17 @@ impl Connection {
     }
 
     /// The room `code` asked for by the request `text`: here, or else a refusal sent, or
-    /// (owned by another node) the relay set up.
+    /// (owned by another node) the passing through set up.
     async fn find(&mut self, id: Option<u64>, code: &str, text: &str) -> Option<RoomHandle> {
         let normal = normalise_code(code);
         let found = match &normal {
-            Some(c) => self.state.rooms.find(c).await,
+            Some(c) => self.shared.rooms.find(c).await,
             None => Ok(Found::Nowhere),
         };
         match found {
             Ok(Found::Here(room)) => return Some(room),
             Ok(Found::Elsewhere(url)) if self.room.is_none() => {
-                self.relay = Some(Relay {
+                self.owner = Some(OwnerNode {
                     url,
                     code: normal.unwrap_or_default(),
                     id,
