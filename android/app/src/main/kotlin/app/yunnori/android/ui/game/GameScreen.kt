@@ -9,6 +9,7 @@ import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.ColumnScope
+import androidx.compose.foundation.layout.PaddingValues
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.Spacer
 import androidx.compose.foundation.layout.fillMaxHeight
@@ -27,8 +28,8 @@ import androidx.compose.material.icons.filled.Info
 import androidx.compose.material3.AlertDialog
 import androidx.compose.material3.AssistChip
 import androidx.compose.material3.Button
+import androidx.compose.material3.ButtonDefaults
 import androidx.compose.material3.ExperimentalMaterial3Api
-import androidx.compose.material3.FilledTonalButton
 import androidx.compose.material3.Icon
 import androidx.compose.material3.IconButton
 import androidx.compose.material3.LinearProgressIndicator
@@ -77,6 +78,7 @@ import app.yunnori.android.ui.safeInsets
 import app.yunnori.android.ui.spotText
 import app.yunnori.android.ui.teamName
 import app.yunnori.android.ui.theme.YunnoriTheme
+import app.yunnori.android.ui.theme.offContent
 import app.yunnori.core.BoardLayout
 import app.yunnori.core.GameEvent
 import app.yunnori.core.GameSession
@@ -160,7 +162,11 @@ fun GameScreen(
                             Text(stringResource(R.string.game_show_result))
                         }
                     }
-                    TextButton(onClick = { onEvent(UiEvent.Undo) }, enabled = state.canUndo) {
+                    TextButton(
+                        onClick = { onEvent(UiEvent.Undo) },
+                        enabled = state.canUndo,
+                        colors = ButtonDefaults.textButtonColors(disabledContentColor = offContent(MaterialTheme.colorScheme)),
+                    ) {
                         Text(stringResource(R.string.game_undo))
                     }
                     IconButton(onClick = onRules) {
@@ -318,9 +324,13 @@ private fun Controls(parts: GameParts, modifier: Modifier = Modifier, matSize: C
                 played = parts.played,
                 modifier = Modifier.weight(1f).fillMaxHeight(),
             )
-            FilledTonalButton(
+            // The one thing to do while the sticks wait: a filled vermilion button, plainly on
+            // (and plainly off while they fly or a move is to be made), its label on two lines.
+            Button(
                 onClick = { parts.onEvent(UiEvent.Throw()) },
                 enabled = state.canThrow,
+                colors = ButtonDefaults.buttonColors(disabledContentColor = offContent(MaterialTheme.colorScheme)),
+                contentPadding = PaddingValues(horizontal = 8.dp, vertical = 8.dp),
                 modifier = Modifier.width(112.dp).fillMaxHeight().testTag(GameTags.THROW),
             ) { Text(stringResource(R.string.game_throw), textAlign = TextAlign.Center) }
         }
@@ -443,7 +453,11 @@ private fun Actions(state: GameUiState, snap: GameSnapshot, onEvent: (UiEvent.Fo
             }
         }
         if (state.advice) {
-            OutlinedButton(onClick = { onEvent(UiEvent.Hint) }, enabled = state.canMove && !state.hintThinking) {
+            OutlinedButton(
+                onClick = { onEvent(UiEvent.Hint) },
+                enabled = state.canMove && !state.hintThinking,
+                colors = ButtonDefaults.outlinedButtonColors(disabledContentColor = offContent(MaterialTheme.colorScheme)),
+            ) {
                 Text(stringResource(R.string.game_hint), maxLines = 1)
             }
         }

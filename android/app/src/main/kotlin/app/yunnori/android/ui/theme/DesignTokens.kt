@@ -36,7 +36,7 @@ object DesignTokens {
         val Ink = Color(0xFFF0E8D9)
         val Line = Color(0xFFC2A380)
         val Vermilion = Color(0xFFED6B5C)
-        val OnVermilion = Color(0xFFFFFFFF)
+        val OnVermilion = Color(0xFF3A0A03)
         val VermilionContainer = Color(0xFF723326)
         val OnVermilionContainer = Color(0xFFFFDAD2)
         val Blue = Color(0xFF9ACBEE)
