@@ -3,7 +3,7 @@
 //! tracks, contacts, settle times) to play back. The odds never depend on the swipe.
 
 use crate::error::YutError;
-use yut_core::throw_physics as physics;
+use yut_physics as physics;
 
 /// Expands to `$then! { … }` over the flight's records and enums (see `records!`).
 #[macro_export]

@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 use std::process::ExitCode;
 use std::time::Instant;
-use yut_core::throw_physics::{self, Mat, Swipe, Target};
+use yut_physics::{Mat, Swipe, Target};
 
 /// The physical throw's benchmark (build with --release)
 #[derive(Debug, clap::Args)]
@@ -113,7 +113,7 @@ pub fn main(o: Options) -> ExitCode {
         let t = target(n, &mut rng);
         let (s, speed) = swipe(&mut rng);
         let started = Instant::now();
-        let f = throw_physics::throw(&s, t, n as u64);
+        let f = yut_physics::throw(&s, t, n as u64);
         plan_ms.push(started.elapsed().as_secs_f64() * 1000.0);
         let shown = f.shows(&t);
         matched += usize::from(shown);
@@ -129,10 +129,10 @@ pub fn main(o: Options) -> ExitCode {
             }));
         }
         if !t.nak {
-            left += throw_physics::left_mat(&f);
+            left += yut_physics::left_mat(&f);
         }
-        overlap += throw_physics::overlaps_at_rest(&f);
-        through += throw_physics::overlapping_frames(&f);
+        overlap += yut_physics::overlaps_at_rest(&f);
+        through += yut_physics::overlapping_frames(&f);
         fallbacks += usize::from(f.fallback);
         tries += u64::from(f.tries);
         settle.push(f64::from(f.end_ms));

@@ -14,7 +14,6 @@ pub mod session;
 pub mod setup;
 pub mod sim;
 pub mod throw;
-pub mod throw_physics;
 
 pub use board::{Spot, Station};
 pub use game::{Event, Game, HandResult, LegalMove, Move, Phase, RuleError, SetupError, Stack};

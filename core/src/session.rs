@@ -552,7 +552,7 @@ impl Session {
     }
 
     /// Throws the sticks: the result comes from the session's RNG alone. How the sticks fly
-    /// is planned afterwards from the player's swipe (`throw_physics`), so a swipe can never
+    /// is planned afterwards from the player's swipe (yut-physics), so a swipe can never
     /// change the odds.
     pub fn throw(&mut self) -> Result<ThrowReport, SessionError> {
         match self.game.phase() {

@@ -13,8 +13,8 @@ use yut_core::game::{Event, LegalMove, Phase, MAX_SEATS};
 use yut_core::rules::{CaptureBonus, Finish, FirstPlayer, Stacking};
 use yut_core::save::{Revision, SaveEntry, SaveLibrary};
 use yut_core::session::{Action, BotLevel, NewSession, Player, Seat, Session, SessionOptions};
-use yut_core::throw_physics as physics;
 use yut_core::{Outcome, Preset, RouteId, RuleSet, Spot};
+use yut_physics as physics;
 
 /// Seat colours as saved (`#RRGGBB`, shared with the phone apps): red, blue, green, yellow,
 /// and for the Russian set's fifth and sixth seats purple and teal. Each maps to a different

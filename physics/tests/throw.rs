@@ -1,7 +1,7 @@
 //! The physical throw: deterministic, safe on any input, and shaped by the swipe.
 
 use proptest::prelude::*;
-use yut_core::throw_physics::{self, Against, Mat, Swipe, Target};
+use yut_physics::{Against, Mat, Swipe, Target};
 
 fn flick(speed: f32) -> Swipe {
     let mat = Mat::default();
@@ -22,16 +22,16 @@ const YUT: Target = Target {
 
 #[test]
 fn the_same_swipe_gives_the_same_flight_and_the_next_throw_another() {
-    let a = throw_physics::throw(&flick(1800.0), YUT, 3);
-    let b = throw_physics::throw(&flick(1800.0), YUT, 3);
+    let a = yut_physics::throw(&flick(1800.0), YUT, 3);
+    let b = yut_physics::throw(&flick(1800.0), YUT, 3);
     assert_eq!(a, b);
-    let c = throw_physics::throw(&flick(1800.0), YUT, 4);
+    let c = yut_physics::throw(&flick(1800.0), YUT, 4);
     assert_ne!(a.sticks[0].frames, c.sticks[0].frames);
 }
 
 #[test]
 fn every_stick_has_a_track_from_release_to_rest_and_knocks_in_time_order() {
-    let f = throw_physics::throw(&flick(2500.0), YUT, 1);
+    let f = yut_physics::throw(&flick(2500.0), YUT, 1);
     assert_eq!(f.fps, 60);
     assert_eq!(f.sticks.len(), 4);
     assert!(f.sticks[0].marked && f.sticks.iter().skip(1).all(|s| !s.marked));
@@ -50,13 +50,13 @@ fn every_stick_has_a_track_from_release_to_rest_and_knocks_in_time_order() {
         .contacts
         .iter()
         .all(|c| (0.0..=1.0).contains(&c.strength) && c.impulse > 0.0));
-    assert_eq!(throw_physics::left_mat(&f), 0);
+    assert_eq!(yut_physics::left_mat(&f), 0);
 }
 
 #[test]
 fn a_hard_flick_goes_further_and_lasts_longer_than_a_tap() {
-    let tap = throw_physics::throw(&Swipe::tap(Mat::default()), YUT, 1);
-    let hard = throw_physics::throw(&flick(3500.0), YUT, 1);
+    let tap = yut_physics::throw(&Swipe::tap(Mat::default()), YUT, 1);
+    let hard = yut_physics::throw(&flick(3500.0), YUT, 1);
     assert!(
         hard.travel() > tap.travel() * 1.5,
         "{} vs {}",
@@ -89,7 +89,7 @@ fn hostile_swipes_and_mats_still_throw_on_a_sensible_mat() {
             ..Swipe::default()
         },
     ] {
-        let f = throw_physics::throw(&s, YUT, 0);
+        let f = yut_physics::throw(&s, YUT, 0);
         assert!(f.mat.width > 100.0 && f.mat.height > 100.0);
         assert_eq!(f.sticks.len(), 4);
         for p in f.sticks.iter().flat_map(|s| &s.frames) {
@@ -98,7 +98,7 @@ fn hostile_swipes_and_mats_still_throw_on_a_sensible_mat() {
     }
 }
 
-fn faces_of(f: &throw_physics::Flight) -> Vec<bool> {
+fn faces_of(f: &yut_physics::Flight) -> Vec<bool> {
     f.sticks.iter().map(|s| s.flat_up).collect()
 }
 
@@ -144,20 +144,20 @@ proptest! {
         target in target_strategy(),
         salt in 0u64..1000,
     ) {
-        let f = throw_physics::throw(&swipe, target, salt);
+        let f = yut_physics::throw(&swipe, target, salt);
         prop_assert_eq!(faces_of(&f), target.flat.to_vec());
         prop_assert!(f.sticks[0].marked && f.sticks.iter().skip(1).all(|s| !s.marked));
         let off = f.sticks.iter().filter(|s| s.off_mat).count();
         prop_assert_eq!(off, usize::from(target.nak));
         if !target.nak {
-            prop_assert_eq!(throw_physics::left_mat(&f), 0);
+            prop_assert_eq!(yut_physics::left_mat(&f), 0);
         }
-        prop_assert_eq!(throw_physics::overlaps_at_rest(&f), 0);
-        prop_assert_eq!(throw_physics::overlapping_frames(&f), 0);
+        prop_assert_eq!(yut_physics::overlaps_at_rest(&f), 0);
+        prop_assert_eq!(yut_physics::overlapping_frames(&f), 0);
         let frames = f.sticks[0].frames.len();
         prop_assert!(f.sticks.iter().all(|s| s.frames.len() == frames), "every track runs to the end");
         prop_assert!(f.end_ms >= 800 && f.end_ms <= 2500, "settled after {} ms", f.end_ms);
-        let again = throw_physics::throw(&swipe, target, salt);
+        let again = yut_physics::throw(&swipe, target, salt);
         prop_assert!(again == f, "the same inputs gave another flight");
     }
 }
