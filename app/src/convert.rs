@@ -375,6 +375,7 @@ pub fn save_damage(e: &save::SaveError) -> SaveDamage {
         // The last three come from saving, not listing: nothing in them is the file's.
         save::SaveError::Unreadable(_)
         | save::SaveError::Unwritable(_)
+        | save::SaveError::Undeletable(_)
         | save::SaveError::ChangedElsewhere
         | save::SaveError::DeletedElsewhere
         | save::SaveError::NoDirectory => SaveDamage::Unreadable,

@@ -119,9 +119,11 @@ pub fn from_save(e: SaveError, id: &str) -> YutError {
         SaveError::NewerVersion { found, .. } => {
             YutError::SaveFromNewerVersion { id, version: found }
         }
-        e @ (SaveError::Unreadable(_) | SaveError::Unwritable(_)) => YutError::Io {
-            reason: e.to_string(),
-        },
+        e @ (SaveError::Unreadable(_) | SaveError::Unwritable(_) | SaveError::Undeletable(_)) => {
+            YutError::Io {
+                reason: e.to_string(),
+            }
+        }
         e @ (SaveError::BadId(_) | SaveError::NoDirectory) => YutError::InvalidInput {
             reason: e.to_string(),
         },

@@ -127,7 +127,9 @@ impl SaveLibrary {
     /// then saves back here with `GameSession.save` too. Refused with `SaveConflict` when
     /// this game object loaded or saved the game in this directory before and another copy
     /// of it (another window, another library object) has saved or deleted it since: the
-    /// other copy's moves are not written over. Open the game again to go on.
+    /// other copy's moves are not written over. Open the game again to go on. Refused with
+    /// `SaveFromNewerVersion` when a file of the game here is from a newer version of the
+    /// app: this version cannot read it, so it never replaces it.
     pub fn save(self: Arc<Self>, game: Arc<GameSession>) -> Result<(), YutError> {
         with_state(&game.inner, |s| {
             self.store_state(s)?;
@@ -141,5 +143,64 @@ impl SaveLibrary {
     /// save it back (`SaveConflict`).
     pub fn delete(&self, id: String) -> Result<(), YutError> {
         guarded(|| self.inner.delete(&id).map_err(|e| from_save(e, &id)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yut_app::records::{NewGame, PlayerKind, Preset, SeatSpec};
+
+    fn humans() -> NewGame {
+        let seat = |name: &str, colour: &str| SeatSpec {
+            name: name.into(),
+            colour: colour.into(),
+            player: PlayerKind::Human,
+        };
+        NewGame {
+            rules: crate::catalog::preset_rules(Preset::Yunnori),
+            seats: vec![seat("Mina", "#112233"), seat("Joon", "#445566")],
+            teams: None,
+            seed: Some(43),
+            undo: true,
+        }
+    }
+
+    fn library(tag: &str) -> Arc<SaveLibrary> {
+        let dir = std::env::temp_dir().join(format!("yut-ffi-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        SaveLibrary::open(dir.to_string_lossy().into_owned()).unwrap()
+    }
+
+    /// What `GameSession.save` promises: a game deleted meanwhile is a `SaveConflict`, and
+    /// one a newer version of the app saved meanwhile is `SaveFromNewerVersion`, its file
+    /// kept.
+    #[test]
+    fn a_save_over_a_deleted_game_or_a_newer_apps_file_is_refused_as_documented() {
+        let lib = library("refusals");
+        let game = GameSession::new(humans()).unwrap();
+        lib.clone().save(game.clone()).unwrap();
+        let id = game.id().unwrap();
+        lib.delete(id.clone()).unwrap();
+        assert!(matches!(
+            game.save(),
+            Err(YutError::SaveConflict { id: ref i, .. }) if *i == id
+        ));
+
+        let game = GameSession::new(humans()).unwrap();
+        lib.clone().save(game.clone()).unwrap();
+        let id = game.id().unwrap();
+        let main = lib.inner.path_of(&id);
+        let newer = b"{\"schema_version\":99,\"summary\":{},\"session\":{}}";
+        std::fs::write(&main, newer).unwrap();
+        assert_eq!(
+            game.save(),
+            Err(YutError::SaveFromNewerVersion {
+                id: id.clone(),
+                version: 99
+            })
+        );
+        assert_eq!(std::fs::read(&main).unwrap(), newer);
+        let _ = std::fs::remove_dir_all(lib.inner.dir());
     }
 }

@@ -202,8 +202,10 @@ impl GameSession {
 
     /// Saves the game into the library it was loaded from or last saved to. Refused with
     /// `SaveConflict` if another copy of the game (another window, or another library
-    /// object on the same directory) saved it since this one loaded or saved it, and with
-    /// `StaleObject` if it was deleted meanwhile.
+    /// object on the same directory) saved or deleted it since this one loaded or saved
+    /// it; with `SaveFromNewerVersion` if a newer version of the app saved it meanwhile
+    /// (its file is kept); with `StaleObject` if the game has no library yet or its
+    /// library object was released.
     pub fn save(&self) -> Result<(), YutError> {
         with_state(&self.inner, |s| {
             let library = s

@@ -54,6 +54,7 @@ fn kind(e: &SaveError) -> &'static str {
         SaveError::NewerVersion { .. } => "newer_version",
         SaveError::Unreadable(_) => "unreadable",
         SaveError::Unwritable(_) => "unwritable",
+        SaveError::Undeletable(_) => "undeletable",
         SaveError::BadId(_) => "bad_id",
         SaveError::ChangedElsewhere => "changed_elsewhere",
         SaveError::DeletedElsewhere => "deleted_elsewhere",

@@ -16,6 +16,9 @@
 //! - `schema_version` is the first key, so any version can tell a newer file from a damaged
 //!   one before reading the rest; then a `summary` (all the Resume list needs, read without
 //!   the rest of the file); then the `session` (rules spelled out, seats, history, RNG);
+//! - a game with a file from a newer version is never written by this one
+//!   ([`SaveError::NewerVersion`]): that file may hold the game played on, and stays, as
+//!   main file or backup;
 //! - loading replays the history from the seed (as [`Session::verify`] does): a file that
 //!   loads holds a game the rules and the RNG really produced, so a hand-edited throw is
 //!   refused; the position itself is not stored, so the format does not depend on how the
@@ -59,6 +62,8 @@ pub enum SaveError {
     Unreadable(#[source] io::Error),
     #[error("the game cannot be saved: {0}")]
     Unwritable(#[source] io::Error),
+    #[error("the saved game cannot be deleted: {0}")]
+    Undeletable(#[source] io::Error),
     #[error("not a valid game id: {0:?}")]
     BadId(String),
     /// Another copy of this game (another window, device or terminal) saved it since this
@@ -316,6 +321,12 @@ fn read_file(path: &Path) -> Result<Vec<u8>, SaveError> {
         ))
     };
     if meta.len() > MAX_FILE_BYTES {
+        // A newer version may write larger files: its version counts before the size,
+        // so such a file is never taken for a damaged one (and replaced).
+        let head = read_head(io::BufReader::new(&file), false);
+        if let Err(e @ SaveError::NewerVersion { .. }) = head {
+            return Err(e);
+        }
         return Err(too_big(meta.len()));
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
@@ -493,7 +504,7 @@ impl SaveLibrary {
     /// Takes the game's lock, waiting for another writer (in this process or another) to
     /// finish. Every save and delete removes the lock file while holding it, so a lock
     /// taken on a file that is no longer in the directory is let go and taken again.
-    fn lock(&self, id: &str) -> Result<GameLock, SaveError> {
+    fn lock(&self, id: &str) -> io::Result<GameLock> {
         let path = self.lock_path(id);
         loop {
             let file = OpenOptions::new()
@@ -501,8 +512,7 @@ impl SaveLibrary {
                 .write(true)
                 .create(true)
                 .truncate(false)
-                .open(&path)
-                .map_err(SaveError::Unwritable)?;
+                .open(&path)?;
             match file.lock() {
                 Ok(()) => {}
                 // A file system without locks: the unique temporary files still keep
@@ -510,7 +520,7 @@ impl SaveLibrary {
                 Err(e) if e.kind() == io::ErrorKind::Unsupported => {
                     return Ok(GameLock { file: None, path })
                 }
-                Err(e) => return Err(SaveError::Unwritable(e)),
+                Err(e) => return Err(e),
             }
             if still_linked(&file, &path) {
                 return Ok(GameLock {
@@ -525,6 +535,19 @@ impl SaveLibrary {
     /// write).
     fn main_is_good(&self, id: &str) -> bool {
         check_file(&self.path_of(id)).is_ok_and(|l| l.session.id == id)
+    }
+
+    /// Refuses to write game `id` when either of its files is from a newer version: this
+    /// build cannot tell what such a file holds (maybe the game played on in a newer app),
+    /// so it never replaces it, neither by a save nor by rotating it out of the backup.
+    fn refuse_newer(&self, id: &str) -> Result<(), SaveError> {
+        for path in [self.path_of(id), self.backup_of(id)] {
+            let head = read_file(&path).and_then(|bytes| read_head(&bytes[..], false));
+            if let Err(e @ SaveError::NewerVersion { .. }) = head {
+                return Err(e);
+            }
+        }
+        Ok(())
     }
 
     /// Checks, under the lock, that the files on disk are still what the writer saw at
@@ -570,7 +593,7 @@ impl SaveLibrary {
                 bytes.len()
             ))));
         }
-        let lock = self.lock(id)?;
+        let lock = self.lock(id).map_err(SaveError::Unwritable)?;
         let written = self.write_locked(id, &bytes, seen);
         let released = lock.release().map_err(SaveError::Unwritable);
         written?;
@@ -585,6 +608,7 @@ impl SaveLibrary {
         bytes: &[u8],
         seen: Option<Revision>,
     ) -> Result<(), SaveError> {
+        self.refuse_newer(id)?;
         let main_is_good = match seen {
             Some(seen) => self.check_seen(id, seen)?,
             None => self.main_is_good(id),
@@ -616,22 +640,25 @@ impl SaveLibrary {
         }
         fs::rename(&bak_tmp, self.backup_of(id)).inspect_err(|_| {
             let _ = fs::remove_file(&bak_tmp);
-        })
+        })?;
+        // Renaming a file over another link of itself does nothing and leaves both names
+        // (POSIX): so it goes after a kill between this rotation and the main rename,
+        // which leaves the main file and the backup one file. The link must not stay; if
+        // it cannot go now, the next save or delete removes it under the lock.
+        let _ = fs::remove_file(&bak_tmp);
+        Ok(())
     }
 
     /// Removes the temporary files of game `id` left by writers that were killed (called
-    /// under the lock, so no writer is using one). Returns whether there were any.
+    /// under the lock, or where no writer can hold it, so no writer is using one).
+    /// Returns whether there were any.
     fn remove_temps(&self, id: &str) -> io::Result<bool> {
         let mut found = false;
         for entry in fs::read_dir(&self.dir)? {
             let entry = entry?;
             let name = entry.file_name();
             if name.to_str().is_some_and(|n| Self::is_temp_of(n, id)) {
-                match fs::remove_file(entry.path()) {
-                    Ok(()) => found = true,
-                    Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-                    Err(e) => return Err(e),
-                }
+                found |= remove_if_there(&entry.path())?;
             }
         }
         Ok(found)
@@ -663,6 +690,8 @@ impl SaveLibrary {
                 Ok((l, Some(main_err)))
             }
             Err(SaveError::NotFound) => Err(main_err),
+            // The game went on in a newer app: the list says so, rather than "damaged".
+            Err(bak_err @ SaveError::NewerVersion { .. }) => Err(bak_err),
             Err(bak_err) => Err(match main_err {
                 SaveError::NotFound => bak_err,
                 e => e,
@@ -730,26 +759,65 @@ impl SaveLibrary {
 
     /// Deletes a game, its backup and any temporary file of it. Waits for a save in
     /// progress; a copy of the game still open elsewhere cannot write it back (its next
-    /// save is refused with [`SaveError::DeletedElsewhere`]).
+    /// save is refused with [`SaveError::DeletedElsewhere`]). Works on a full disk, where
+    /// a person deletes to make room. A game from a newer version is deleted too: this
+    /// is the person's choice, asked for, never a side effect.
     pub fn delete(&self, id: &str) -> Result<(), SaveError> {
         if !is_valid_id(id) {
             return Err(SaveError::BadId(id.to_string()));
         }
-        let lock = self.lock(id)?;
-        let mut found = self.remove_temps(id).map_err(SaveError::Unwritable)?;
-        for path in [self.path_of(id), self.backup_of(id)] {
-            match fs::remove_file(&path) {
-                Ok(()) => found = true,
-                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-                Err(e) => return Err(SaveError::Unwritable(e)),
+        // The files removed before the lock, for want of room for a lock file.
+        let mut freed = 0;
+        let mut found = false;
+        let lock = loop {
+            match self.lock(id) {
+                Ok(lock) => break Some(lock),
+                // No room for the lock file (no free inode): then no writer holds the
+                // game's lock, as the lock file exists while one does, and no save can
+                // begin without room for its own files. Removing needs no room and makes
+                // some: one file at a time, the lock tried again after each.
+                Err(e) if no_room(&e) => {
+                    let removed = match freed {
+                        0 => self.remove_temps(id),
+                        1 => remove_if_there(&self.backup_of(id)),
+                        2 => remove_if_there(&self.path_of(id)),
+                        _ => break None,
+                    };
+                    found |= removed.map_err(SaveError::Undeletable)?;
+                    freed += 1;
+                }
+                Err(e) => return Err(SaveError::Undeletable(e)),
             }
+        };
+        found |= self.remove_temps(id).map_err(SaveError::Undeletable)?;
+        for path in [self.path_of(id), self.backup_of(id)] {
+            found |= remove_if_there(&path).map_err(SaveError::Undeletable)?;
         }
-        lock.release().map_err(SaveError::Unwritable)?;
+        if let Some(lock) = lock {
+            lock.release().map_err(SaveError::Undeletable)?;
+        }
         if !found {
             return Err(SaveError::NotFound);
         }
-        sync_dir(&self.dir).map_err(SaveError::Unwritable)
+        sync_dir(&self.dir).map_err(SaveError::Undeletable)
     }
+}
+
+/// Removes `path`; whether it was there.
+fn remove_if_there(path: &Path) -> io::Result<bool> {
+    match fs::remove_file(path) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// Whether `e` says the file system has no room (no free block or inode, or a quota).
+fn no_room(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded
+    )
 }
 
 /// Whether the locked `file` is still the one at `path` (not removed or replaced since it

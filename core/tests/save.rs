@@ -355,3 +355,55 @@ fn an_id_that_is_not_a_safe_file_name_is_refused() {
     }
     assert!(fs::read_dir(dir.path()).unwrap().next().is_none());
 }
+
+#[test]
+fn a_kill_between_the_backups_rotation_and_the_main_rename_leaves_nothing_behind() {
+    let dir = TempDir::new("rotation-kill");
+    let lib = SaveLibrary::open(dir.path()).unwrap();
+    let mut s = played(Preset::Yunnori, 2, 15, 5);
+    lib.save(&s, None).unwrap();
+    lib.save(&s, None).unwrap();
+    // The state a kill leaves there: the backup is a second link of the main file, the
+    // new file still a temporary one.
+    let (main, bak) = (
+        lib.path_of(&s.id),
+        dir.path().join(format!("{}.json.bak", s.id)),
+    );
+    fs::remove_file(&bak).unwrap();
+    fs::hard_link(&main, &bak).unwrap();
+    let killed = dir.path().join(format!("{}.json.4242-7.tmp", s.id));
+    fs::write(&killed, b"{\"schema_version\":2,\"sum").unwrap();
+    let before = s.clone();
+    advance(&mut s, &mut ThrowRng::seeded(15), 2);
+    let seen = lib.load(&s.id).unwrap().revision;
+    lib.save(&s, Some(seen)).unwrap();
+    let mut left: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        [format!("{}.json", s.id), format!("{}.json.bak", s.id)]
+    );
+    assert_eq!(lib.load(&s.id).unwrap().session, s);
+    assert_eq!(save::check_file(&bak).unwrap().session, before);
+}
+
+#[test]
+fn a_failed_delete_says_the_game_could_not_be_deleted() {
+    let dir = TempDir::new("delete-fails");
+    let lib = SaveLibrary::open(dir.path()).unwrap();
+    let s = played(Preset::Yunnori, 2, 16, 3);
+    lib.save(&s, None).unwrap();
+    // A directory where the file should be: it cannot be removed as a file.
+    let bak = dir.path().join(format!("{}.json.bak", s.id));
+    fs::create_dir(&bak).unwrap();
+    fs::write(bak.join("inside"), b"x").unwrap();
+    let e = lib.delete(&s.id).unwrap_err();
+    let said = e.to_string();
+    assert!(
+        said.starts_with("the saved game cannot be deleted") && !said.contains("cannot be saved"),
+        "{said}"
+    );
+}

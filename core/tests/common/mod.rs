@@ -35,6 +35,16 @@ impl Drop for TempDir {
     }
 }
 
+/// The names of the files in `dir`, sorted.
+pub fn file_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
 pub const COLOURS: [&str; 6] = [
     "#D32F2F", "#1976D2", "#388E3C", "#FBC02D", "#7B1FA2", "#F57C00",
 ];
