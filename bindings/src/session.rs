@@ -191,7 +191,9 @@ impl GameSession {
     }
 
     /// Takes back the mover's own last move (never a throw) while their turn goes on: the
-    /// result goes back in hand. Refused (`CannotUndo`) once the turn has passed.
+    /// result goes back in hand. Refused (`CannotUndo`) once the turn has passed, and
+    /// once the game is over: a won game stays won (`can_undo` is false on the game-over
+    /// card, and the Resume list keeps the game finished).
     pub fn undo(&self) -> Result<GameSnapshot, YutError> {
         with_state(&self.inner, |s| {
             s.session.undo()?;

@@ -598,16 +598,20 @@ impl Session {
     /// Whether `undo` would succeed now: undo is on and the last action is a human's move
     /// whose turn is still going (the seat to act made it). Once the turn has passed, the
     /// next player cannot take back the previous player's move: on one phone passed round
-    /// the table, whoever holds it acts for the seat to act.
+    /// the table, whoever holds it acts for the seat to act. A won game stays won: the
+    /// move that ended it was announced to the table and is final, as in an online room
+    /// (docs/SAVES.md, "Finished games").
     pub fn can_undo(&self) -> bool {
         self.setup.options.undo
+            && !self.game.is_over()
             && matches!(self.history.last(), Some(Action::Move { seat, .. })
                 if *seat == self.game.to_move()
                     && self.setup.seats.get(*seat).map(|s| s.player) == Some(Player::Human))
     }
 
     /// Takes back the mover's last move (never a throw) while their turn goes on: the
-    /// result goes back in hand. Refused (`NothingToUndo`) once the turn has passed.
+    /// result goes back in hand. Refused (`NothingToUndo`) once the turn has passed or
+    /// the game is over.
     pub fn undo(&mut self) -> Result<(), SessionError> {
         if !self.setup.options.undo {
             return Err(SessionError::UndoOff);

@@ -307,6 +307,35 @@ fn undo_is_refused_once_a_throw_has_happened_since() {
     assert!(checked > 5);
 }
 
+/// A won game stays won: the winning move cannot be taken back (the winner has been
+/// announced at the table), so the Resume list keeps the game finished.
+#[test]
+fn the_winning_move_cannot_be_undone_and_the_game_stays_finished_in_the_list() {
+    let dir = TempDir::new("won");
+    let lib = SaveLibrary::open(dir.path()).unwrap();
+    for (preset, seats) in ONE_TABLE_OF_EACH_PRESET {
+        for seed in 0..4 {
+            let mut s = session(preset, seats, seed);
+            play_to_end(&mut s, &mut ThrowRng::seeded(seed), 20_000);
+            assert!(
+                matches!(s.history().last(), Some(Action::Move { seat, .. })
+                    if *seat == s.game().to_move()),
+                "a game ends on the winner's move"
+            );
+            let seen = lib.save(&s, None).unwrap();
+            assert!(!s.can_undo(), "{preset:?} seed {seed}");
+            let won = s.clone();
+            assert_eq!(s.undo(), Err(SessionError::NothingToUndo));
+            assert_eq!(s, won, "a refused undo changes nothing");
+            lib.save(&s, Some(seen)).unwrap();
+            let list = lib.list().unwrap();
+            let entry = list.iter().find(|e| e.id == s.id).unwrap();
+            let summary = entry.summary().expect("a good save");
+            assert!(summary.finished && summary.winner.is_some() && summary.to_move.is_none());
+        }
+    }
+}
+
 #[test]
 fn a_bots_move_cannot_be_undone() {
     let mut spec = spec(Preset::Yunnori, 2, 5, false);
