@@ -360,6 +360,25 @@ fn a_save_conflict_is_said_and_nothing_is_overwritten() {
     assert_eq!(c.table().snapshot.stacks, b_saved.stacks);
 }
 
+/// A newer version of the app saves the game while it is open here: the next action is
+/// not saved over the newer file, and the message says why (not a plain "not saved").
+#[test]
+fn a_save_over_a_newer_apps_file_says_so_and_keeps_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = Journey::on(dir.path(), MemoryKv::default());
+    start(&mut a, two_people(43));
+    let main = dir.path().join(format!("{}.json", a.table().game_id));
+    let newer = b"{\"schema_version\":99,\"summary\":{},\"session\":{}}";
+    std::fs::write(&main, newer).unwrap();
+    a.person_step();
+    assert_eq!(
+        a.said(),
+        Some(MessageKind::SaveFromNewerVersion { version: 99 })
+    );
+    assert!(!a.table().saved);
+    assert_eq!(std::fs::read(&main).unwrap(), newer);
+}
+
 /// Reduce Motion: the sticks drop for 350 ms with one soft knock, moves jump.
 #[test]
 fn reduce_motion_drops_the_sticks_and_jumps_the_pieces() {

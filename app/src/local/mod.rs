@@ -683,8 +683,10 @@ impl LocalTable {
             Err(e) => {
                 self.saved = false;
                 let (kind, detail) = MessageKind::of_save(e, &self.session.id);
+                // A conflict and a newer version's file say why this copy is not saved
+                // (the file on disk is another's, kept); anything else is a file problem.
                 let kind = match kind {
-                    MessageKind::SaveConflict => MessageKind::SaveConflict,
+                    k @ (MessageKind::SaveConflict | MessageKind::SaveFromNewerVersion { .. }) => k,
                     _ => MessageKind::NotSaved,
                 };
                 cx.say(kind, detail);
