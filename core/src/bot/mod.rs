@@ -16,10 +16,8 @@ pub mod review;
 mod rule;
 mod search;
 pub mod solver;
-#[cfg(test)]
-mod train;
-#[cfg(test)]
-mod tune;
+#[cfg(feature = "train")]
+pub mod train;
 
 use crate::game::{Game, LegalMove, Move, Phase};
 use crate::rules::RuleSet;
