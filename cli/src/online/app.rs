@@ -6,8 +6,10 @@
 //! says comes in through `on_net`, so the tests drive it against a real server and read
 //! the screen back from a `TestBackend`.
 
-use crate::play::app::{Overlay, Remote, SetupForm, Table};
-use crate::play::ui;
+use crate::play::layout;
+use crate::play::overlay::Overlay;
+use crate::play::setup::SetupForm;
+use crate::play::table::{Remote, Table};
 use std::time::Instant;
 use yut_core::session::{Action, BotLevel, NewSession, Player, Seat, Session, SessionOptions};
 use yut_core::setup::MoveSpec;
@@ -340,7 +342,7 @@ impl OnlineApp {
 
     /// Whether the terminal is below the screens' smallest size.
     pub fn too_small(&self) -> bool {
-        self.size.0 < ui::MIN_WIDTH || self.size.1 < ui::MIN_HEIGHT
+        self.size.0 < layout::MIN_WIDTH || self.size.1 < layout::MIN_HEIGHT
     }
 
     /// Whether sticks are moving on screen (the loop then draws more often).

@@ -2,8 +2,9 @@
 //! its link, the seats) and the game in `yut play`'s own screens.
 
 use super::app::{OnlineApp, Screen};
+use crate::play::layout::fit;
 use crate::play::text;
-use crate::play::ui::{self, bold, dim, fit, hot, term_colour, GLYPHS};
+use crate::play::ui::{self, bold, dim, hot, term_colour, GLYPHS};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};

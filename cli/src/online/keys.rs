@@ -1,7 +1,9 @@
 //! The keys of the online screens: the host's form, a guest's name, the lobby, the game.
 
 use super::app::{room_of, seat_of, Cmd, OnlineApp, Screen};
-use crate::play::app::{first_keys, FormKey, Intent};
+use crate::play::overlay::first_keys;
+use crate::play::setup::FormKey;
+use crate::play::table::Intent;
 use crossterm::event::{KeyCode, KeyEvent};
 use yut_core::session::{BotLevel, Player};
 use yut_core::setup::MoveSpec;

@@ -1,12 +1,19 @@
 //! `yut play`: a full game of Yut Nori in the terminal, pass-and-play or against bots.
 //!
-//! The screens live in `app` (state and keys) and `ui` (drawing); this file reads the
+//! The screens live in `app` (state and keys, routed to `setup`, `resume`, `table` and its
+//! `moves`, and the `overlay`), `ui` (drawing) and `layout` (the geometry both need); this file reads the
 //! command line, finds the save directory, checks the terminal, and runs the event loop
 //! with the terminal restored on every way out (normal exit, error, panic, and SIGTERM or
 //! SIGHUP, see [`StopSignals`]).
 
 pub mod app;
 pub mod board;
+pub mod layout;
+pub mod moves;
+pub mod overlay;
+pub mod resume;
+pub mod setup;
+pub mod table;
 pub mod text;
 pub mod ui;
 
@@ -188,13 +195,13 @@ pub fn main(opts: Options) -> ExitCode {
         return ExitCode::FAILURE;
     }
     match terminal::size() {
-        Ok((w, h)) if w >= ui::MIN_WIDTH && h >= ui::MIN_HEIGHT => {}
+        Ok((w, h)) if w >= layout::MIN_WIDTH && h >= layout::MIN_HEIGHT => {}
         Ok((w, h)) => {
             eprintln!(
                 "yut play: the terminal is {w}×{h}; it needs at least {}×{}. \
                  Enlarge the window and try again.",
-                ui::MIN_WIDTH,
-                ui::MIN_HEIGHT
+                layout::MIN_WIDTH,
+                layout::MIN_HEIGHT
             );
             return ExitCode::FAILURE;
         }

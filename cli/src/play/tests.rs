@@ -1,7 +1,8 @@
 //! Unit tests of the play screens: drive `App::on_key`/`App::tick` and read the screen
 //! back from a ratatui `TestBackend` at 80×24, the smallest supported terminal.
 
-use super::app::{App, Field, Screen, Settings, SetupForm};
+use super::app::{App, Screen, Settings};
+use super::setup::{Field, SetupForm};
 use super::{default_save_dir, text, ui, Options};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::backend::TestBackend;
@@ -185,7 +186,7 @@ fn with_settling_on_the_result_and_moves_wait_for_the_last_stick_to_rest() {
     // Nothing else gives the result away: no key line for moving, no destination, path or
     // starting point on the board.
     assert!(!s.contains("1-9 Enter move"), "{s}");
-    let view = ui::board_view(t);
+    let view = ui::game::board_view(t);
     assert!(
         view.targets.iter().all(Vec::is_empty) && view.finishing.is_empty(),
         "no destination on the board while the sticks move\n{s}"
@@ -1184,7 +1185,7 @@ fn panel_text(app: &App) -> String {
 
 #[test]
 fn at_80x24_every_entry_of_a_long_six_seat_move_list_is_reachable_and_whole() {
-    use super::app::Table;
+    use super::table::Table;
     use yut_core::session::{NewSession, Player, Seat, Session, SessionOptions};
     use yut_core::{Preset, RuleSet};
     let mut longest = 0;
@@ -1235,7 +1236,7 @@ fn at_80x24_every_entry_of_a_long_six_seat_move_list_is_reachable_and_whole() {
             continue;
         }
         longest = longest.max(n);
-        let lines: Vec<String> = t.choices.iter().map(ui::choice_line).collect();
+        let lines: Vec<String> = t.choices.iter().map(ui::game::choice_line).collect();
         // Walk the list with ↓: the selected entry is always on screen, whole, with its
         // destination; a cut list says there is more.
         for (i, line) in lines.iter().enumerate() {
@@ -1262,7 +1263,7 @@ fn at_80x24_every_entry_of_a_long_six_seat_move_list_is_reachable_and_whole() {
 
 #[test]
 fn korean_names_keep_the_seat_columns_in_line() {
-    use super::app::Table;
+    use super::table::Table;
     use yut_core::session::{NewSession, Player, Seat, Session, SessionOptions};
     let mut a = app("korean-names", false);
     let seats = ["할머니", "Dad", "서연이"]

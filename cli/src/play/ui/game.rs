@@ -1,70 +1,20 @@
-//! Drawing: `render(&App, &mut Frame)` is a pure function of the app state, so tests can
-//! draw into a `TestBackend` and read the text back.
-//!
-//! Everything is laid out for 80×24, the smallest terminal we support; bigger terminals
-//! give the move list and the log more rows.
+//! The table: who starts (the throw-off), then the game: board, sticks, hand, move list,
+//! log and the keys of the moment.
 
-use super::app::{App, Choice, Field, Overlay, Screen, SetupForm, Table, MENU};
-use super::board::{self, BoardView, Occupant};
-use super::text::{self, RulesPart};
-use ratatui::layout::{Alignment, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use super::{bold, centred, dim, hot, term_colour, GLYPHS};
+use crate::play::board::{self, BoardView, Occupant};
+use crate::play::layout::{fit, wrap_words};
+use crate::play::moves::{destination, from_words, Choice};
+use crate::play::table::{Remote, Table};
+use crate::play::text;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
-use std::borrow::Cow;
 use std::time::Instant;
 use yut_core::game::Phase;
-use yut_core::rules::{CaptureBonus, Finish, FirstPlayer, Stacking};
-use yut_core::save::EntryStatus;
-use yut_core::session::Player;
 use yut_core::{Outcome, Spot};
-
-/// The smallest terminal the screens are laid out for.
-pub const MIN_WIDTH: u16 = 80;
-pub const MIN_HEIGHT: u16 = 24;
-
-/// Glyphs per seat, so seats differ by shape as well as colour.
-/// One symbol per seat; none is the hint's ★.
-pub const GLYPHS: [char; 6] = ['●', '▲', '■', '◆', '▼', '✚'];
-
-pub fn bold() -> Style {
-    Style::default().add_modifier(Modifier::BOLD)
-}
-pub fn dim() -> Style {
-    Style::default().fg(Color::DarkGray)
-}
-pub fn hot() -> Style {
-    Style::default()
-        .fg(Color::Black)
-        .bg(Color::Yellow)
-        .add_modifier(Modifier::BOLD)
-}
-
-/// A saved `#RRGGBB` colour as one of the terminal's basic colours (nearest by RGB): every
-/// terminal shows those, unlike 24-bit colour.
-pub fn term_colour(hex: &str) -> Color {
-    let parse = |i: usize| {
-        hex.get(i..i + 2)
-            .and_then(|h| u8::from_str_radix(h, 16).ok())
-            .map(i32::from)
-    };
-    let (Some(r), Some(g), Some(b)) = (parse(1), parse(3), parse(5)) else {
-        return Color::White;
-    };
-    const PALETTE: [(Color, (i32, i32, i32)); 6] = [
-        (Color::LightRed, (220, 50, 50)),
-        (Color::LightGreen, (40, 170, 70)),
-        (Color::Yellow, (240, 200, 40)),
-        (Color::LightBlue, (30, 110, 220)),
-        (Color::LightMagenta, (190, 60, 190)),
-        (Color::LightCyan, (30, 180, 200)),
-    ];
-    PALETTE
-        .iter()
-        .min_by_key(|(_, (pr, pg, pb))| (r - pr).pow(2) + (g - pg).pow(2) + (b - pb).pow(2))
-        .map_or(Color::White, |(c, _)| *c)
-}
 
 fn seat_style(t: &Table, seat: usize) -> (char, Color) {
     let colour = t
@@ -73,316 +23,6 @@ fn seat_style(t: &Table, seat: usize) -> (char, Color) {
         .get(seat)
         .map_or(Color::White, |s| term_colour(&s.colour));
     (GLYPHS[seat % GLYPHS.len()], colour)
-}
-
-/// Cuts `s` to at most `width` terminal cells.
-pub fn fit(s: &str, width: usize) -> String {
-    let mut out = String::new();
-    let mut used = 0;
-    for ch in s.chars() {
-        let w = Span::raw(ch.to_string()).width();
-        if used + w > width {
-            break;
-        }
-        used += w;
-        out.push(ch);
-    }
-    out
-}
-
-/// Greedy word wrap by terminal cells (Korean syllables take two).
-pub fn wrap(s: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut cur = String::new();
-    for word in s.split_whitespace() {
-        let cand = if cur.is_empty() {
-            word.to_string()
-        } else {
-            format!("{cur} {word}")
-        };
-        if Span::raw(cand.as_str()).width() > width && !cur.is_empty() {
-            lines.push(std::mem::take(&mut cur));
-            cur = fit(word, width);
-        } else {
-            cur = fit(&cand, width);
-        }
-    }
-    if !cur.is_empty() {
-        lines.push(cur);
-    }
-    lines
-}
-
-/// Draws the whole screen.
-pub fn render(app: &App, f: &mut Frame) {
-    let area = f.area();
-    if too_small(f, "yut play", "quit (the game is saved)") {
-        return;
-    }
-    match &app.screen {
-        Screen::Menu { sel } => render_menu(app, *sel, f, area),
-        Screen::Setup(form) => render_setup(form, f, area),
-        Screen::Resume(_) => render_resume(app, f, area),
-        Screen::Start => match &app.table {
-            Some(t) => render_start(t, f, area),
-            None => render_menu(app, 0, f, area),
-        },
-        Screen::Game => match &app.table {
-            Some(t) => render_game(t, app.confirm_quit, f, area),
-            None => render_menu(app, 0, f, area),
-        },
-    }
-    if let Some(ov) = &app.overlay {
-        render_overlay(ov, f, area);
-    }
-}
-
-/// When the terminal is below the smallest size the screens are laid out for, draws the
-/// notice asking for a bigger window (what `program` needs, what q does) and says so.
-pub fn too_small(f: &mut Frame, program: &str, q_does: &str) -> bool {
-    let area = f.area();
-    if area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT {
-        return false;
-    }
-    let msg = format!(
-        "This terminal is {}×{}; {program} needs at least {MIN_WIDTH}×{MIN_HEIGHT}. \
-         Enlarge the window, or press q to {q_does}.",
-        area.width, area.height
-    );
-    let lines: Vec<Line> = wrap(&msg, area.width.max(10) as usize)
-        .into_iter()
-        .map(Line::from)
-        .collect();
-    f.render_widget(Paragraph::new(lines), area);
-    true
-}
-
-pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(area.width);
-    let h = h.min(area.height);
-    Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    )
-}
-
-fn render_menu(app: &App, sel: usize, f: &mut Frame, area: Rect) {
-    let mut lines = vec![
-        Line::from(Span::styled("윷놀이  Yunnori", bold().fg(Color::Yellow))),
-        Line::from(Span::styled(
-            "Yut Nori, the Korean stick-throwing race",
-            dim(),
-        )),
-        Line::from(""),
-    ];
-    for (i, item) in MENU.iter().enumerate() {
-        let style = if i == sel { hot() } else { Style::default() };
-        lines.push(Line::from(Span::styled(
-            format!(" {}  {item:<20}", i + 1),
-            style,
-        )));
-    }
-    lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled(
-        "↑↓ choose · Enter open · q quit",
-        dim(),
-    )));
-    lines.push(Line::from(Span::styled(
-        fit(
-            &format!("Saves: {}", app.lib.dir().display()),
-            area.width as usize - 4,
-        ),
-        dim(),
-    )));
-    let box_area = centred(area, area.width.min(76), lines.len() as u16 + 2);
-    f.render_widget(
-        Paragraph::new(lines)
-            .alignment(Alignment::Center)
-            .block(Block::default().borders(Borders::ALL)),
-        box_area,
-    );
-}
-
-fn onoff(b: bool) -> &'static str {
-    if b {
-        "on"
-    } else {
-        "off"
-    }
-}
-
-fn field_line(form: &SetupForm, field: Field) -> (String, String, Cow<'static, str>) {
-    let r = &form.rules;
-    match field {
-        Field::Preset => (
-            "Rules".into(),
-            text::preset_name(r.preset).into(),
-            text::preset_blurb(r.preset).into(),
-        ),
-        Field::Seats => {
-            let (min, max) = form.seat_range();
-            (
-                "Seats".into(),
-                form.count.to_string(),
-                format!("{min} to {max}").into(),
-            )
-        }
-        Field::Seat(i) => {
-            let s = &form.seats[i];
-            let mut name = s.name.clone();
-            if form.editing && form.field() == field {
-                name.push('▏');
-            }
-            let team = if form.teams && form.teams_allowed() {
-                if i % 2 == 0 {
-                    "  team A"
-                } else {
-                    "  team B"
-                }
-            } else {
-                ""
-            };
-            (
-                format!("Seat {}", i + 1),
-                format!(
-                    "{}{}",
-                    text::pad_cells(&name, 18),
-                    text::player_name(s.player)
-                ),
-                if team.is_empty() {
-                    "Enter: edit name"
-                } else if i % 2 == 0 {
-                    "team A · Enter: name"
-                } else {
-                    "team B · Enter: name"
-                }
-                .into(),
-            )
-        }
-        Field::Teams => (
-            "Teams".into(),
-            if form.teams {
-                "seats 1+3 against 2+4".into()
-            } else {
-                "off".into()
-            },
-            "partners sit opposite".into(),
-        ),
-        Field::BackDo => (
-            "Back-Do".into(),
-            onoff(r.back_do).into(),
-            "marked stick".into(),
-        ),
-        Field::CaptureBonus => (
-            "Capture bonus".into(),
-            match r.capture_bonus {
-                CaptureBonus::Each => "a throw per capture",
-                CaptureBonus::SinglePrize => "one prize throw",
-                CaptureBonus::Off => "none",
-            }
-            .into(),
-            "".into(),
-        ),
-        Field::Stacking => (
-            "Stacking".into(),
-            match r.stacking {
-                Stacking::Mandatory => "always",
-                Stacking::Optional => "your choice",
-                Stacking::Off => "never",
-            }
-            .into(),
-            "own pieces meeting".into(),
-        ),
-        Field::Finish => (
-            "Finish".into(),
-            match r.finish {
-                Finish::Pass => "any throw past the end",
-                Finish::Exact => "exact throw only",
-            }
-            .into(),
-            "".into(),
-        ),
-        Field::Pieces => (
-            "Pieces".into(),
-            r.pieces_per_player.to_string(),
-            "per seat".into(),
-        ),
-        Field::FirstPlayer => (
-            "Who starts".into(),
-            match r.first_player {
-                FirstPlayer::SeatOrder => "seat 1",
-                FirstPlayer::Random => "drawn by lot",
-                FirstPlayer::ThrowOff => "throw-off",
-            }
-            .into(),
-            "".into(),
-        ),
-        Field::Undo => (
-            "Undo".into(),
-            onoff(form.undo).into(),
-            "take back moves".into(),
-        ),
-        Field::Start => ("".into(), "[ Start the game ]".into(), "".into()),
-    }
-}
-
-pub fn render_setup(form: &SetupForm, f: &mut Frame, area: Rect) {
-    let mut lines = vec![Line::from(Span::styled(
-        "New game",
-        bold().fg(Color::Yellow),
-    ))];
-    lines.push(Line::from(""));
-    let current = form.field();
-    for field in form.fields() {
-        let (label, value, hint) = field_line(form, field);
-        let sel = field == current;
-        let marker = if sel { "▶ " } else { "  " };
-        let value_style = if sel { hot() } else { bold() };
-        let value = if sel && field != Field::Start && !form.editing {
-            format!("◀ {value} ▶")
-        } else {
-            format!("  {value}  ")
-        };
-        let pad = " ".repeat(34usize.saturating_sub(Span::raw(value.as_str()).width()));
-        let mut spans = vec![
-            Span::raw(marker),
-            Span::raw(format!("{label:<14}")),
-            Span::styled(value, value_style),
-            Span::raw(pad),
-        ];
-        if let Field::Seat(i) = field {
-            let colour = term_colour(super::app::COLOURS[i % super::app::COLOURS.len()]);
-            spans.insert(
-                1,
-                Span::styled(
-                    format!("{} ", GLYPHS[i % GLYPHS.len()]),
-                    Style::default().fg(colour),
-                ),
-            );
-        } else {
-            spans.insert(1, Span::raw("  "));
-        }
-        if !hint.is_empty() {
-            spans.push(Span::styled(hint, dim()));
-        }
-        lines.push(Line::from(spans));
-    }
-    lines.push(Line::from(""));
-    if let Some(e) = &form.error {
-        lines.push(Line::from(Span::styled(
-            fit(e, area.width as usize - 2),
-            Style::default().fg(Color::LightRed),
-        )));
-    }
-    let keys = if form.editing {
-        "type the name · Backspace delete · Enter done"
-    } else {
-        "↑↓ line · ←→ change · Enter edit/start · s start · r rules · Esc back"
-    };
-    lines.push(Line::from(Span::styled(keys, dim())));
-    f.render_widget(Paragraph::new(lines), area);
 }
 
 fn sticks_spans(sticks: [bool; 4], nak: bool) -> Vec<Span<'static>> {
@@ -420,7 +60,7 @@ fn settling_spans(sticks: [bool; 4], nak: bool, settled: [bool; 4]) -> Vec<Span<
     spans
 }
 
-fn render_start(t: &Table, f: &mut Frame, area: Rect) {
+pub(super) fn render_start(t: &Table, f: &mut Frame, area: Rect) {
     let names = t.names();
     let start = &t.session.start;
     let mut lines = vec![
@@ -543,7 +183,7 @@ pub fn board_view(t: &Table) -> BoardView {
 /// a long move is read whole (its destination last) instead of cut at the edge.
 fn wrap_entry(s: &str, width: usize) -> Vec<String> {
     let mut out = Vec::new();
-    for (k, l) in wrap(s, width.saturating_sub(2).max(8))
+    for (k, l) in wrap_words(s, width.saturating_sub(2).max(8))
         .into_iter()
         .enumerate()
     {
@@ -579,13 +219,13 @@ pub fn visible_entries(entries: &[Vec<String>], sel: usize, room: usize) -> (usi
 
 pub fn choice_line(c: &Choice) -> String {
     let lm = c.first();
-    let mut from = super::app::from_words(lm);
+    let mut from = from_words(lm);
     if lm.mv.from != Spot::Home && lm.mv.pieces > 1 {
         from = format!("{from} ({} pcs)", lm.mv.pieces);
     }
     let mut dests: Vec<String> = Vec::new();
     for o in &c.options {
-        let d = super::app::destination(o);
+        let d = destination(o);
         if !dests.contains(&d) {
             dests.push(d);
         }
@@ -659,7 +299,7 @@ fn status_line(t: &Table) -> (String, Style) {
 }
 
 /// The title line cut to the screen, its online part (room and connection) coloured.
-fn title_spans(cut: &str, remote: Option<&super::app::Remote>) -> Vec<Span<'static>> {
+fn title_spans(cut: &str, remote: Option<&Remote>) -> Vec<Span<'static>> {
     let Some(r) = remote else {
         return vec![Span::styled(cut.to_string(), bold().fg(Color::Yellow))];
     };
@@ -686,7 +326,7 @@ fn title_spans(cut: &str, remote: Option<&super::app::Remote>) -> Vec<Span<'stat
 const SETTLING_KEYS: &str = "Space skip · r rules";
 
 /// The key lines of an online table: no menu and no saves, leaving the room instead.
-fn remote_keys(t: &Table, r: &super::app::Remote, w: usize) -> Vec<Line<'static>> {
+fn remote_keys(t: &Table, r: &Remote, w: usize) -> Vec<Line<'static>> {
     let g = t.session.game();
     let line = |s: &str| Line::from(Span::styled(fit(s, w), dim()));
     if g.is_over() {
@@ -889,7 +529,7 @@ pub fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
             )));
         }
     } else if let Some(p) = &t.prompt {
-        for l in wrap(&p.question, w) {
+        for l in wrap_words(&p.question, w) {
             lines.push(Line::from(Span::styled(l, bold())));
         }
         for (i, a) in p.answers.iter().enumerate() {
@@ -960,7 +600,7 @@ pub fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
         if log.len() >= want {
             break;
         }
-        let mut wrapped = wrap(entry, w.saturating_sub(2));
+        let mut wrapped = wrap_words(entry, w.saturating_sub(2));
         for (k, l) in wrapped.iter_mut().enumerate() {
             if k > 0 {
                 l.insert_str(0, "  ");
@@ -998,181 +638,4 @@ pub fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
             keys_h,
         ),
     );
-}
-
-fn render_resume(app: &App, f: &mut Frame, area: Rect) {
-    let Screen::Resume(list) = &app.screen else {
-        return;
-    };
-    let w = area.width as usize;
-    let mut lines = vec![
-        Line::from(Span::styled("Saved games", bold().fg(Color::Yellow))),
-        Line::from(Span::styled(
-            fit(&format!("in {}", app.lib.dir().display()), w),
-            dim(),
-        )),
-        Line::from(""),
-    ];
-    if list.entries.is_empty() {
-        lines.push(Line::from("No saved games yet."));
-    }
-    let now = yut_core::session::now_ms();
-    let per = 2usize;
-    let room = (area.height as usize).saturating_sub(8) / per;
-    let first = list.sel.saturating_sub(room.saturating_sub(1));
-    for (i, e) in list
-        .entries
-        .iter()
-        .enumerate()
-        .skip(first)
-        .take(room.max(1))
-    {
-        let sel = i == list.sel;
-        let marker = if sel { "▶ " } else { "  " };
-        let head_style = if sel { hot() } else { bold() };
-        match &e.status {
-            EntryStatus::Good(s) | EntryStatus::Backup { summary: s, .. } => {
-                let players: Vec<String> = s
-                    .seats
-                    .iter()
-                    .map(|seat| match seat.player {
-                        Player::Human => seat.name.clone(),
-                        Player::Bot { level } => format!("{} (bot {})", seat.name, level.id()),
-                    })
-                    .collect();
-                let head = format!("{} · {}", players.join(" vs "), text::preset_name(s.preset));
-                let progress = if s.finished {
-                    // A team's win names every member.
-                    let who: Vec<&str> = s
-                        .winner
-                        .map(|w| {
-                            s.seats
-                                .iter()
-                                .filter(|x| x.side == w)
-                                .map(|x| x.name.as_str())
-                                .collect()
-                        })
-                        .unwrap_or_default();
-                    let who = if who.is_empty() {
-                        "?".to_string()
-                    } else {
-                        who.join(" & ")
-                    };
-                    format!("finished, won by {who}")
-                } else {
-                    let done: Vec<String> = s
-                        .seats
-                        .iter()
-                        .map(|x| format!("{}/{}", x.finished, s.pieces_per_player))
-                        .collect();
-                    let next = s
-                        .to_move
-                        .and_then(|m| s.seats.get(m))
-                        .map_or(String::new(), |x| format!(" · {} to play", x.name));
-                    // The summary counts the turns begun: at a handover the next turn
-                    // has not, and "N turns · B to play" reads right either way.
-                    let turns = match s.turns {
-                        0 => "no turn yet".to_string(),
-                        1 => "1 turn".to_string(),
-                        n => format!("{n} turns"),
-                    };
-                    format!("{turns} · off {}{next}", done.join(" "))
-                };
-                let mut detail =
-                    format!("{progress} · last played {}", text::age(s.updated_ms, now));
-                if matches!(e.status, EntryStatus::Backup { .. }) {
-                    detail.push_str(" · damaged, opens the backup");
-                }
-                lines.push(Line::from(vec![
-                    Span::raw(marker),
-                    Span::styled(fit(&head, w - 2), head_style),
-                ]));
-                lines.push(Line::from(Span::styled(
-                    fit(&format!("    {detail}"), w),
-                    dim(),
-                )));
-            }
-            EntryStatus::Damaged(err) => {
-                lines.push(Line::from(vec![
-                    Span::raw(marker),
-                    Span::styled(
-                        fit(&format!("DAMAGED  game {}", e.id), w - 2),
-                        if sel {
-                            hot()
-                        } else {
-                            bold().fg(Color::LightRed)
-                        },
-                    ),
-                ]));
-                lines.push(Line::from(Span::styled(
-                    fit(&format!("    {err}"), w),
-                    Style::default().fg(Color::LightRed),
-                )));
-            }
-        }
-    }
-    lines.push(Line::from(""));
-    if let Some(n) = &list.note {
-        lines.push(Line::from(Span::styled(fit(n, w), bold())));
-    }
-    if list.confirm_delete {
-        lines.push(Line::from(Span::styled(
-            "Delete this game for good? y yes · any other key no",
-            hot(),
-        )));
-    }
-    lines.push(Line::from(Span::styled(
-        "↑↓ choose · Enter continue · d delete · Esc back · q quit",
-        dim(),
-    )));
-    f.render_widget(Paragraph::new(lines), area);
-}
-
-/// The rules screen's lines for a given width (shared with the key handler, which needs
-/// the length to stop scrolling at the end).
-pub fn rules_lines(ov: &Overlay, width: u16) -> Vec<Line<'static>> {
-    let Overlay::Rules {
-        rules, undo, teams, ..
-    } = ov;
-    let inner_w = width.saturating_sub(4).max(10) as usize;
-    let mut lines: Vec<Line> = Vec::new();
-    for part in text::rules_text(rules, *undo, *teams) {
-        match part {
-            RulesPart::Heading(h) => {
-                if !lines.is_empty() {
-                    lines.push(Line::from(""));
-                }
-                lines.push(Line::from(Span::styled(h, bold().fg(Color::Yellow))));
-            }
-            RulesPart::Para(p) => {
-                for l in wrap(&p, inner_w) {
-                    lines.push(Line::from(l));
-                }
-            }
-            RulesPart::Row(r) => lines.push(Line::from(fit(&r, inner_w))),
-        }
-    }
-    lines
-}
-
-/// How far the rules screen can scroll in a terminal of `size` (columns, rows).
-pub fn rules_max_scroll(ov: &Overlay, size: (u16, u16)) -> u16 {
-    let view_h = size.1.saturating_sub(2) as usize;
-    rules_lines(ov, size.0).len().saturating_sub(view_h) as u16
-}
-
-pub fn render_overlay(ov: &Overlay, f: &mut Frame, area: Rect) {
-    let Overlay::Rules { scroll, .. } = ov;
-    f.render_widget(Clear, area);
-    let lines = rules_lines(ov, area.width);
-    let view_h = area.height.saturating_sub(2) as usize;
-    let max_scroll = lines.len().saturating_sub(view_h);
-    let s = (*scroll as usize).min(max_scroll);
-    let shown: Vec<Line> = lines.into_iter().skip(s).take(view_h).collect();
-    let more = if s < max_scroll { " ↓ more" } else { "" };
-    let block = Block::default().borders(Borders::ALL).title(Span::styled(
-        format!(" Rules · ↑↓ scroll · Esc close{more} "),
-        bold(),
-    ));
-    f.render_widget(Paragraph::new(shown).block(block), area);
 }
