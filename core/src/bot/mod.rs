@@ -127,7 +127,7 @@ impl Bot {
     /// it (2 seats × 4 pieces, Yunnori), and so plays for the mistakes it will make.
     /// Everyone else is expected to play their best: the random and easy levels draw their
     /// moves by chance, and searching them as chance gained nothing against random moves
-    /// and lost games against easy (README, Bots). The other levels do not look ahead and
+    /// and lost games against easy (docs/BOTS.md). The other levels do not look ahead and
     /// ignore this.
     pub fn with_seat_levels(mut self, seats: &[Option<Level>]) -> Bot {
         self.expect = seats

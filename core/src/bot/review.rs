@@ -8,7 +8,7 @@ use std::time::Duration;
 
 /// Smallest loss of winning chance a review reports. Below it the search's estimates are
 /// too close to call: in the solved 2-piece game they miss the exact value by 1.1 points
-/// on average and 4.5 points at the 99th percentile (README, Hints and reviews).
+/// on average and 4.5 points at the 99th percentile (docs/BOTS.md, Hints and reviews).
 pub const SLIP_THRESHOLD: f64 = 0.05;
 
 /// A person's move that the hard search rates well below another.
