@@ -249,6 +249,33 @@ fn undo_is_the_movers_only_while_the_turn_goes_on() {
     panic!("no move left the turn with its mover");
 }
 
+/// A won game stays won: at the game-over card the winning move cannot be taken back, and
+/// the Resume list keeps the game finished, with its winner (docs/SAVES.md, "Finished
+/// games").
+#[test]
+fn a_won_game_stays_won_at_the_table_and_in_the_resume_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut j = Journey::on(dir.path(), MemoryKv::default());
+    start(&mut j, two_people(43));
+    j.play_out(4000);
+    let over = j.table();
+    assert!(over.snapshot.over && over.snapshot.winner.is_some());
+    assert!(!over.can_undo, "the game-over card offers no undo");
+    j.act(TableAction::Undo);
+    assert_eq!(j.said(), Some(MessageKind::CannotUndo));
+    assert_eq!(j.table().snapshot, over.snapshot);
+    let id = over.game_id.clone();
+    j.act(TableAction::Leave);
+    j.send(AppEvent::Open {
+        screen: AppScreen::SavedGames,
+    });
+    let row = j.view().saved.rows.into_iter().find(|r| r.id == id);
+    let summary = row.and_then(|r| r.summary).expect("the game is listed");
+    assert!(summary.finished, "listed as finished");
+    assert_eq!(summary.winner, over.snapshot.winner);
+    assert_eq!(summary.to_move, None);
+}
+
 /// A hint: the hard bot's move, found off the UI thread; its piece is picked and its
 /// destination carries the chance. A move before it arrives drops it.
 #[test]
