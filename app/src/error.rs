@@ -35,7 +35,7 @@ pub enum YutError {
     /// the same folder) saved or deleted it since this game object loaded or saved it:
     /// this copy's moves are not written over those, and a deleted game is not written
     /// back. Open the game again (if it still exists) to go on from there.
-    #[error("saved game {id:?} was saved from somewhere else: {reason}")]
+    #[error("saved game {id:?} was saved or deleted elsewhere: {reason}")]
     SaveConflict { id: String, reason: String },
     /// A file could not be read or written (permissions, full disk, ...).
     #[error("file error: {reason}")]

@@ -182,10 +182,18 @@ mod tests {
         lib.clone().save(game.clone()).unwrap();
         let id = game.id().unwrap();
         lib.delete(id.clone()).unwrap();
-        assert!(matches!(
-            game.save(),
-            Err(YutError::SaveConflict { id: ref i, .. }) if *i == id
-        ));
+        let refused = game.save();
+        assert!(
+            matches!(&refused, Err(YutError::SaveConflict { id: i, .. }) if *i == id),
+            "{refused:?}"
+        );
+        // Its words say what happened: deleted, not "saved from somewhere else".
+        let said = refused.unwrap_err().to_string();
+        assert!(
+            said.contains("deleted") && !said.contains("was saved from somewhere else"),
+            "{said}"
+        );
+        assert!(lib.list().unwrap().is_empty(), "not written back");
 
         let game = GameSession::new(humans()).unwrap();
         lib.clone().save(game.clone()).unwrap();
