@@ -162,7 +162,7 @@ pub enum RuleSetError {
     #[error("pieces_per_player must be 1 to 4, not {0}")]
     PiecesPerPlayer(u8),
     #[error(
-        "stick_flat_probability must lie between {min} and {max}, not {0}",
+        "stick_flat_probability must lie between {min} and {max}, not {0:?}",
         min = STICK_FLAT_MIN,
         max = STICK_FLAT_MAX
     )]
@@ -516,6 +516,21 @@ mod tests {
         assert!(RuleSet::from_json(&json!({"stick_flat_probability": 0.0})).is_err());
         assert!(RuleSet::from_json(&json!({"pieces_per_player": 5})).is_err());
         assert!(RuleSet::from_json(&json!({"pieces_per_player": 0})).is_err());
+    }
+
+    /// A refused stick bias is named as written, shortest: 5e-324 written out in full was
+    /// a 380-character message.
+    #[test]
+    fn a_refused_stick_bias_is_named_in_a_few_characters() {
+        for (p, shown) in [(5e-324, "5e-324"), (1e300, "1e300"), (0.95, "0.95")] {
+            let e = RuleSet::from_json(&json!({ "stick_flat_probability": p })).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!("stick_flat_probability must lie between 0.1 and 0.9, not {shown}")
+            );
+        }
+        let nan = RuleSetError::StickProbability(f64::NAN).to_string();
+        assert!(nan.ends_with("not NaN") && nan.len() < 70, "{nan}");
     }
 
     #[test]

@@ -18,6 +18,17 @@ const MAX_TWIST: f32 = 2.5;
 const LANDING_MARGIN: f32 = 0.1;
 /// Fastest throw along the mat, metres per second.
 const MAX_SPEED: f32 = 3.2;
+/// The swipe speed past which the hand throws no harder: the launch takes only the
+/// direction from a faster swipe (metres per second of the world).
+const HARDEST_SWIPE: f32 = 3.0 * MAX_SPEED;
+/// The fastest swipe a gesture can say, metres per second of the world: twice the hardest
+/// (26.7 of the mat's short sides a second: 9,600 points a second on a phone's 360-point
+/// mat, beyond the 8,000 Android counts as the fastest fling). Every swipe up to it plans
+/// exactly as before it was bounded; a faster one, which no finger made, plans as this.
+const MAX_SWIPE: f32 = 2.0 * HARDEST_SWIPE;
+/// The fastest turning of a drag's path a gesture can say, radians per second (the
+/// launch's twist stops growing at 8.3).
+const MAX_SPIN: f32 = 60.0;
 
 /// One stick's launch.
 #[derive(Clone, Copy, Debug)]
@@ -35,6 +46,44 @@ fn finite_or(v: f32, or: f32) -> f32 {
         v
     } else {
         or
+    }
+}
+
+/// What a gesture can say, before anything is planned from it: the mat made usable, the
+/// release point at most a mat's size beyond its edges, the speed at most `MAX_SWIPE`
+/// along the swipe's own direction, the spin at most `MAX_SPIN`; a value that is not a
+/// number is the launch's own default (the mat's centre, no speed, no spin). Values a
+/// gesture can say are kept bit for bit, so their flights do not change. A swipe near
+/// `f32::MAX` otherwise flew the sticks so fast that every search failed: seconds of
+/// planning for a flight no finger asked for.
+pub(crate) fn bounded(swipe: &Swipe) -> Swipe {
+    let mat = swipe.mat.usable();
+    let g = Geometry::new(mat);
+    let within = |v: f32, size: f32| {
+        if v.is_finite() {
+            v.clamp(-size, 2.0 * size)
+        } else {
+            size / 2.0
+        }
+    };
+    let (mut vx, mut vy) = (
+        finite_or(swipe.velocity_x, 0.0),
+        finite_or(swipe.velocity_y, 0.0),
+    );
+    // In f64, so that the speed of a swipe near f32::MAX does not overflow.
+    let speed = f64::from(vx).hypot(f64::from(vy));
+    let max = f64::from(MAX_SWIPE * g.scale);
+    if speed > max {
+        vx = (f64::from(vx) * max / speed) as f32;
+        vy = (f64::from(vy) * max / speed) as f32;
+    }
+    Swipe {
+        mat,
+        release_x: within(swipe.release_x, mat.width),
+        release_y: within(swipe.release_y, mat.height),
+        velocity_x: vx,
+        velocity_y: vy,
+        spin: finite_or(swipe.spin, 0.0).clamp(-MAX_SPIN, MAX_SPIN),
     }
 }
 
@@ -78,7 +127,7 @@ pub(crate) fn launches(g: &Geometry, swipe: &Swipe, seed: u64, aims: [bool; 4]) 
         .clamp(-g.half_z + margin, g.half_z - margin);
     let vx = finite_or(swipe.velocity_x / g.scale, 0.0);
     let vz = finite_or(swipe.velocity_y / g.scale, 0.0);
-    let speed = (vx * vx + vz * vz).sqrt().min(MAX_SPEED * 3.0);
+    let speed = (vx * vx + vz * vz).sqrt().min(HARDEST_SWIPE);
     // The direction the sticks go; a tap drops them towards the far side.
     let (dx, dz) = if speed > 0.05 {
         (vx / speed, vz / speed)

@@ -61,6 +61,16 @@ impl Swipe {
             ..Swipe::default()
         }
     }
+
+    /// This swipe as planned: what a gesture can say, every value bounded (the mat made
+    /// usable, the release at most a mat's size off it, the speed at most 26.7 of the
+    /// mat's short sides a second, the spin at most 60 radians a second, a value that is
+    /// not a number replaced). A swipe any finger made is returned unchanged, bit for bit;
+    /// [`crate::throw`] plans every swipe bounded, so a swipe and its bounded self give the
+    /// same flight.
+    pub fn bounded(&self) -> Swipe {
+        crate::launch::bounded(self)
+    }
 }
 
 /// What the throw must show.

@@ -60,6 +60,8 @@ fn seed_of(swipe: &Swipe, target: &Target, salt: u64) -> u64 {
 /// flown again one at a time, with the decided sticks replayed around them, until each
 /// shows its face: see [`settle`].
 pub fn throw(swipe: &Swipe, target: Target, salt: u64) -> Flight {
+    // What no gesture can say is bounded before it shapes (or slows) any run.
+    let swipe = &swipe.bounded();
     let seed = seed_of(swipe, &target, salt);
     // Resting on the right faces is not enough: a stick may not be seen leaving the mat
     // (only a 낙's does), nor lie in or pass through another.

@@ -98,6 +98,71 @@ fn hostile_swipes_and_mats_still_throw_on_a_sensible_mat() {
     }
 }
 
+/// The fastest swipe a gesture can say, in points a second: 26.7 of the mat's short sides.
+fn fastest_gesture(mat: Mat) -> f32 {
+    26.7 * mat.width.min(mat.height)
+}
+
+/// A swipe no finger made (values near `f32::MAX`, infinities) is bounded to what a gesture
+/// can say before it is planned: it throws as its bounded self, in a few runs (it took
+/// the whole search, 646 runs and seconds, when planned as it came).
+#[test]
+fn a_swipe_no_finger_made_is_bounded_before_it_is_planned() {
+    let mat = Mat::default();
+    let hand = Swipe {
+        mat,
+        release_x: 180.0,
+        release_y: 330.0,
+        velocity_x: 300.0,
+        velocity_y: -2500.0,
+        spin: 2.0,
+    };
+    let hostile = [
+        Swipe {
+            velocity_x: 3e38,
+            velocity_y: -3e38,
+            ..hand
+        },
+        Swipe {
+            velocity_y: -3.4e38,
+            ..hand
+        },
+        Swipe {
+            velocity_x: f32::MAX,
+            velocity_y: f32::INFINITY,
+            ..hand
+        },
+        Swipe {
+            release_x: 3e38,
+            release_y: -3e38,
+            velocity_x: 1e30,
+            velocity_y: 1e30,
+            spin: 3e38,
+            ..hand
+        },
+    ];
+    for s in hostile {
+        let b = s.bounded();
+        let speed = b.velocity_x.hypot(b.velocity_y);
+        assert!(speed <= fastest_gesture(mat) * 1.001, "{s:?} → {b:?}");
+        assert!(
+            b.spin.abs() <= 60.0 && b.release_x.abs() <= 2.0 * mat.width,
+            "{b:?}"
+        );
+        assert!(b.release_y.abs() <= 2.0 * mat.height, "{b:?}");
+        for n in 0..6u64 {
+            let target = Target {
+                flat: std::array::from_fn(|i| (n >> i) & 1 == 1),
+                nak: n == 5,
+            };
+            let f = yut_physics::throw(&s, target, n);
+            assert_eq!(f, yut_physics::throw(&b, target, n), "{s:?}");
+            assert!(f.tries < 200, "{s:?}: {} runs", f.tries);
+            assert_eq!(faces_of(&f), target.flat.to_vec());
+        }
+    }
+}
+
 fn faces_of(f: &yut_physics::Flight) -> Vec<bool> {
     f.sticks.iter().map(|s| s.flat_up).collect()
 }
@@ -128,6 +193,42 @@ fn swipe_strategy() -> impl Strategy<Value = Swipe> {
             velocity_y: speed * angle.sin(),
             spin,
         })
+}
+
+/// Swipes a finger can make, up to the fastest a gesture can say, on mats of every usable
+/// shape: bit for bit what they were, so bounding changes none of their flights.
+fn gesture_strategy() -> impl Strategy<Value = Swipe> {
+    (
+        120.0f32..2000.0,
+        0.34f32..2.9,
+        -1.0f32..2.0,
+        -1.0f32..2.0,
+        0.0f32..0.995,
+        -std::f32::consts::PI..std::f32::consts::PI,
+        -60.0f32..60.0,
+    )
+        .prop_map(|(w, aspect, rx, ry, fast, angle, spin)| {
+            let mat = Mat {
+                width: w,
+                height: w / aspect,
+            };
+            let speed = fast * fastest_gesture(mat);
+            Swipe {
+                mat,
+                release_x: rx * mat.width,
+                release_y: ry * mat.height,
+                velocity_x: speed * angle.cos(),
+                velocity_y: speed * angle.sin(),
+                spin,
+            }
+        })
+}
+
+proptest! {
+    #[test]
+    fn a_swipe_a_finger_can_make_is_planned_as_it_came(swipe in gesture_strategy()) {
+        prop_assert_eq!(swipe.bounded(), swipe);
+    }
 }
 
 proptest! {
