@@ -85,6 +85,20 @@ pub struct NewSession {
     pub options: SessionOptions,
 }
 
+impl NewSession {
+    /// The bot level at each seat (`None` for a person), for `Bot::with_seat_levels`: a
+    /// hard bot at the table plays for the mistakes of the bots it knows are there.
+    pub fn seat_levels(&self) -> Vec<Option<crate::bot::Level>> {
+        self.seats
+            .iter()
+            .map(|s| match s.player {
+                Player::Bot { level } => Some(level.into()),
+                Player::Human => None,
+            })
+            .collect()
+    }
+}
+
 /// One throw of the throw-off that decides who starts (`first_player = throw_off`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -266,14 +280,68 @@ fn outcome_rank(o: Outcome) -> i8 {
     }
 }
 
+/// The most rounds a throw-off takes: ties among the leaders rethrow, bounded so a broken
+/// source of throws cannot hang us (then the first of the leaders starts).
+pub const MAX_THROW_OFF_ROUNDS: u32 = 1000;
+
+/// A throw-off among `seats` seats: each round every seat still in contention throws
+/// (`throw(round, place in the round)`, in seat order), the longest throw wins (낙 below
+/// all), and the seats tied for it go on until one is left.
+pub fn throw_off(seats: usize, mut throw: impl FnMut(u32, usize) -> (Outcome, [bool; 4])) -> Start {
+    let mut contenders: Vec<usize> = (0..seats).collect();
+    let mut rounds = Vec::new();
+    for round in 0..MAX_THROW_OFF_ROUNDS {
+        let throws: Vec<OffThrow> = contenders
+            .iter()
+            .enumerate()
+            .map(|(k, &seat)| {
+                let (outcome, sticks) = throw(round, k);
+                OffThrow {
+                    seat,
+                    outcome,
+                    sticks,
+                }
+            })
+            .collect();
+        let best = throws.iter().map(|t| outcome_rank(t.outcome)).max();
+        contenders = throws
+            .iter()
+            .filter(|t| Some(outcome_rank(t.outcome)) == best)
+            .map(|t| t.seat)
+            .collect();
+        rounds.push(throws);
+        if contenders.len() == 1 {
+            break;
+        }
+    }
+    Start {
+        first: contenders.first().copied().unwrap_or(0),
+        throw_off: rounds,
+    }
+}
+
 /// Longest seat name, in characters: it must fit beside the seat's token on a phone.
 pub const MAX_NAME_CHARS: usize = 24;
 
 /// Checks a seat name and gives it trimmed: 1 to [`MAX_NAME_CHARS`] characters, no control
 /// characters (NUL, newlines) and no bidirectional controls (a right-to-left override
-/// would turn the text after it around on every screen that shows it). The one rule for
-/// every front end and the server.
+/// would turn the text after it around on every screen that shows it), and nothing that
+/// shows nothing (see [`invisible_in`]: a blank name, or "Mina" with a zero-width space,
+/// could pass for another player's). The one rule for every front end and the server.
 pub fn check_name(name: &str) -> Result<String, String> {
+    let n = check_stored_name(name)?;
+    if let Some(c) = invisible_in(&n) {
+        return Err(format!(
+            "a name may not hold characters that show nothing (U+{:04X})",
+            u32::from(c)
+        ));
+    }
+    Ok(n)
+}
+
+/// The rule as it was before invisible characters were refused: names read back from a
+/// save file or a stored room are held to it, so that no file written then stops loading.
+fn check_stored_name(name: &str) -> Result<String, String> {
     let n = name.trim();
     if n.is_empty() {
         return Err("a name is needed".into());
@@ -290,6 +358,51 @@ pub fn check_name(name: &str) -> Result<String, String> {
         return Err("a name may not hold text-direction controls".into());
     }
     Ok(n.to_string())
+}
+
+/// The first character of a trimmed name that shows nothing where it stands: one that
+/// never shows (zero-width space, word joiner, byte order mark, the Hangul fillers, …),
+/// a joiner or variation selector that follows no visible character (they belong inside
+/// emoji and some scripts), a tag character outside a flag's tag sequence (🏴 then tags
+/// then U+E007F), or a joiner at the very end.
+fn invisible_in(name: &str) -> Option<char> {
+    let never = |c: char| {
+        matches!(c,
+            '\u{00AD}' | '\u{034F}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+            | '\u{180E}' | '\u{200B}' | '\u{2060}'..='\u{2064}' | '\u{206A}'..='\u{206F}'
+            | '\u{2800}' | '\u{3164}' | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF9}'..='\u{FFFB}'
+            | '\u{1D173}'..='\u{1D17A}' | '\u{E0001}')
+    };
+    let attaching = |c: char| matches!(c, '\u{200C}' | '\u{200D}' | '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}');
+    let tag = |c: char| matches!(c, '\u{E0020}'..='\u{E007F}');
+    const CANCEL_TAG: char = '\u{E007F}';
+    let mut prev: Option<char> = None;
+    // Inside a flag's tag sequence, which U+E007F must close.
+    let mut in_flag = false;
+    for c in name.chars() {
+        let fits = if never(c) {
+            false
+        } else if c == CANCEL_TAG {
+            std::mem::take(&mut in_flag) && prev.is_some_and(tag)
+        } else if tag(c) {
+            in_flag = in_flag || prev == Some('\u{1F3F4}');
+            in_flag
+        } else if in_flag {
+            // The flag's tags were left open.
+            return prev;
+        } else {
+            !attaching(c) || prev.is_some_and(|p| !p.is_whitespace())
+        };
+        if !fits {
+            return Some(c);
+        }
+        prev = Some(c);
+    }
+    match prev {
+        Some(c @ ('\u{200C}' | '\u{200D}')) => Some(c),
+        Some(c) if in_flag => Some(c),
+        _ => None,
+    }
 }
 
 /// The invisible characters that change the direction of the text around them.
@@ -310,7 +423,7 @@ fn is_colour(c: &str) -> bool {
 fn decide_start(spec: &NewSession) -> Result<(Start, ThrowRng, Game), SessionError> {
     for (seat, s) in spec.seats.iter().enumerate() {
         // `new` trims; a name read back from a file must already be as `new` left it.
-        match check_name(&s.name) {
+        match check_stored_name(&s.name) {
             Ok(n) if n == s.name => {}
             Ok(_) => {
                 return Err(SessionError::Seat {
@@ -340,38 +453,7 @@ fn decide_start(spec: &NewSession) -> Result<(Start, ThrowRng, Game), SessionErr
             first: rng.below(spec.seats.len()),
             throw_off: Vec::new(),
         },
-        FirstPlayer::ThrowOff => {
-            let mut contenders: Vec<usize> = (0..spec.seats.len()).collect();
-            let mut rounds = Vec::new();
-            // Ties among the leaders rethrow; bounded so a broken RNG cannot hang us.
-            for _ in 0..1000 {
-                let round: Vec<OffThrow> = contenders
-                    .iter()
-                    .map(|&seat| {
-                        let (outcome, sticks) = probe.draw(&mut rng);
-                        OffThrow {
-                            seat,
-                            outcome,
-                            sticks,
-                        }
-                    })
-                    .collect();
-                let best = round.iter().map(|t| outcome_rank(t.outcome)).max();
-                contenders = round
-                    .iter()
-                    .filter(|t| Some(outcome_rank(t.outcome)) == best)
-                    .map(|t| t.seat)
-                    .collect();
-                rounds.push(round);
-                if contenders.len() == 1 {
-                    break;
-                }
-            }
-            Start {
-                first: contenders.first().copied().unwrap_or(0),
-                throw_off: rounds,
-            }
-        }
+        FirstPlayer::ThrowOff => throw_off(spec.seats.len(), |_, _| probe.draw(&mut rng)),
     };
     let game = Game::new(spec.rules.clone(), spec.seats.len(), teams, start.first)?;
     Ok((start, rng, game))
@@ -524,17 +606,9 @@ impl Session {
     pub fn rules(&self) -> &RuleSet {
         &self.setup.rules
     }
-    /// The bot level at each seat (`None` for a person), for `Bot::with_seat_levels`: a
-    /// hard bot at the table plays for the mistakes of the bots it knows are there.
+    /// The bot level at each seat (see [`NewSession::seat_levels`]).
     pub fn seat_levels(&self) -> Vec<Option<crate::bot::Level>> {
-        self.setup
-            .seats
-            .iter()
-            .map(|s| match s.player {
-                Player::Bot { level } => Some(level.into()),
-                Player::Human => None,
-            })
-            .collect()
+        self.setup.seat_levels()
     }
     /// The seat whose turn it is.
     pub fn to_move(&self) -> usize {

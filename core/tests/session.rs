@@ -549,6 +549,64 @@ fn seat_names_are_trimmed_and_bounded_and_bad_ones_refused() {
     assert!(save::decode(&serde_json::to_vec(&v).unwrap()).is_err());
 }
 
+/// A name that shows nothing, or holds something that shows nothing, could pass for
+/// another player's: refused, each with a reason. Emoji built with joiners, variation
+/// selectors and a flag's tags are names like any other.
+#[test]
+fn names_that_show_nothing_are_refused_and_emoji_are_not() {
+    let named = |name: &str| {
+        let mut sp = spec(Preset::Yunnori, 2, 1, true);
+        sp.seats[1].name = name.to_string();
+        Session::new(sp)
+    };
+    for bad in [
+        "\u{200B}",
+        "Mina\u{200B}",
+        "\u{FEFF}Mina",
+        "Mi\u{2060}na",
+        "\u{3164}",
+        "\u{3164}\u{3164}",
+        "\u{115F}\u{1160}",
+        "\u{200D}",
+        "\u{200D}Mina",
+        "Mina\u{200D}",
+        "Mina \u{200D}Bo",
+        "\u{FE0F}",
+        "\u{E0041}\u{E0042}",
+        "Mina\u{E0041}",
+        "\u{1F3F4}\u{E0067}\u{E0062}",
+        "\u{2800}",
+        "Mi\u{00AD}na",
+    ] {
+        match named(bad) {
+            Err(SessionError::Seat { seat: 1, reason }) => {
+                assert!(reason.contains("show nothing"), "{bad:?}: {reason}")
+            }
+            other => panic!("{bad:?} accepted or wrongly refused: {other:?}"),
+        }
+    }
+    for good in [
+        "👨\u{200D}👩\u{200D}👧",
+        "❤\u{FE0F}",
+        "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+        "Mina 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F} 1",
+        "할머니",
+        "क्\u{200D}ष",
+    ] {
+        assert_eq!(
+            named(good).map(|s| s.seats()[1].name.clone()),
+            Ok(good.to_string())
+        );
+    }
+    // A save written before the rule, holding such a name, still loads.
+    let s = named("Halmeoni").unwrap();
+    let mut v: serde_json::Value = serde_json::from_slice(&save::encode(&s).unwrap()).unwrap();
+    v["session"]["setup"]["seats"][1]["name"] = "\u{3164}".into();
+    v["summary"]["seats"][1]["name"] = "\u{3164}".into();
+    let loaded = save::decode(&serde_json::to_vec(&v).unwrap()).expect("an older save loads");
+    assert_eq!(loaded.session.seats()[1].name, "\u{3164}");
+}
+
 /// Stick odds so lopsided that nearly every throw is a Yut or a Mo are refused, so no
 /// option makes a turn (and a game) go on for ever.
 #[test]

@@ -9,6 +9,7 @@ use crate::protocol::{
     ClientMessage, ErrorCode, GameView, Request, RoomSnapshot, RoomTable, SeatToken, SeatView,
     ServerMessage, PROTOCOL_VERSION,
 };
+use crate::verify::ThrowCheck;
 use futures_util::{SinkExt, StreamExt};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -61,6 +62,8 @@ pub enum ConnectionState {
 }
 
 /// What the room says, in order.
+// A room is large beside the other events; each is handed on once, not stored.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum ClientEvent {
     Connection(ConnectionState),
@@ -72,6 +75,10 @@ pub enum ClientEvent {
         action: Action,
         events: Vec<Event>,
         view: GameView,
+        /// A bot played it for the seat's absent person.
+        stand_in: bool,
+        /// The game's secret, on the action that ends it.
+        secret: Option<String>,
     },
     Undone {
         game: u32,
@@ -88,6 +95,10 @@ pub enum ClientEvent {
     Closing {
         message: String,
     },
+    /// What the client now knows of the game's throws: committed to at its start, and
+    /// verified (or not) against the secret revealed at its end. Told after the room or
+    /// the action that changed it.
+    Throws(ThrowCheck),
 }
 
 /// Receives everything the room sends. Called from the client's own task: return quickly.
@@ -120,12 +131,14 @@ pub struct Joined {
     pub host: bool,
 }
 
-/// How patiently the client reconnects.
+/// How patiently the client reconnects: pauses doubling from `first` up to `max`.
 #[derive(Clone, Debug)]
 pub struct Backoff {
     pub first: Duration,
     pub max: Duration,
-    pub attempts: u32,
+    /// Attempts before giving up; `None` (the default): for as long as the room lives (a
+    /// room the server no longer has ends the trying).
+    pub attempts: Option<u32>,
 }
 
 impl Default for Backoff {
@@ -133,9 +146,20 @@ impl Default for Backoff {
         Backoff {
             first: Duration::from_millis(100),
             max: Duration::from_secs(5),
-            attempts: 30,
+            attempts: None,
         }
     }
+}
+
+/// How the client reaches its server: the reconnecting, the certificates trusted for
+/// `wss://`, and the local address to connect from.
+#[derive(Clone, Debug, Default)]
+pub struct Dial {
+    pub backoff: Backoff,
+    pub trust: Trust,
+    /// The local address the connection leaves from (`None`: the system's choice). A
+    /// bench uses many loopback addresses, as that many households would.
+    pub from: Option<std::net::IpAddr>,
 }
 
 /// How long a request waits for its answer.
@@ -156,14 +180,23 @@ struct Membership {
 
 struct Inner {
     url: String,
-    trust: Trust,
+    dial: Dial,
     listener: Arc<dyn Listener>,
-    backoff: Backoff,
+    /// Wakes a reconnect waiting out its pause (`reconnect_now`).
+    wake: tokio::sync::Notify,
     out: Mutex<Option<mpsc::UnboundedSender<String>>>,
     pending: Mutex<HashMap<u64, oneshot::Sender<Result<Reply, NetError>>>>,
     next_id: AtomicU64,
     membership: Mutex<Membership>,
+    /// The room as heard, kept to check the game's throws once it is over.
+    heard: Mutex<Heard>,
     closed: AtomicBool,
+}
+
+#[derive(Default)]
+struct Heard {
+    room: Option<RoomSnapshot>,
+    check: Option<ThrowCheck>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -237,8 +270,46 @@ impl std::fmt::Debug for Trust {
     }
 }
 
+/// A TCP connection to the server of `request`, leaving from `from`.
+async fn tcp_from(
+    request: &tokio_tungstenite::tungstenite::handshake::client::Request,
+    from: std::net::IpAddr,
+) -> Result<tokio::net::TcpStream, NetError> {
+    let uri = request.uri();
+    let host = uri
+        .host()
+        .ok_or_else(|| NetError::Connect(format!("{uri} names no host")))?;
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    let port = uri.port_u16().unwrap_or(match uri.scheme_str() {
+        Some("wss") => 443,
+        _ => 80,
+    });
+    let to = tokio::net::lookup_host((host, port))
+        .await
+        .map_err(|e| NetError::Connect(e.to_string()))?
+        .find(|a| a.is_ipv4() == from.is_ipv4())
+        .ok_or_else(|| NetError::Connect(format!("{host} has no address to reach from {from}")))?;
+    let socket = match from {
+        std::net::IpAddr::V4(_) => tokio::net::TcpSocket::new_v4(),
+        std::net::IpAddr::V6(_) => tokio::net::TcpSocket::new_v6(),
+    }
+    .map_err(|e| NetError::Connect(e.to_string()))?;
+    socket
+        .bind(std::net::SocketAddr::new(from, 0))
+        .map_err(|e| NetError::Connect(format!("cannot leave from {from}: {e}")))?;
+    let stream = socket
+        .connect(to)
+        .await
+        .map_err(|e| NetError::Connect(e.to_string()))?;
+    stream
+        .set_nodelay(true)
+        .map_err(|e| NetError::Connect(e.to_string()))?;
+    Ok(stream)
+}
+
 /// Opens a socket and does the version handshake.
-async fn open(url: &str, trust: &Trust) -> Result<Socket, NetError> {
+async fn open(url: &str, dial: &Dial) -> Result<Socket, NetError> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     let ws_url = if url.ends_with("/ws") {
         url.to_string()
     } else {
@@ -247,15 +318,29 @@ async fn open(url: &str, trust: &Trust) -> Result<Socket, NetError> {
     let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
         .read_buffer_size(8 * 1024)
         .write_buffer_size(8 * 1024);
-    // Nagle off: intents are small frames that should leave at once.
-    let (mut socket, _) = tokio_tungstenite::connect_async_tls_with_config(
-        ws_url.as_str(),
-        Some(config),
-        true,
-        Some(trust.connector.clone()),
-    )
-    .await
-    .map_err(|e| NetError::Connect(e.to_string()))?;
+    let connector = Some(dial.trust.connector.clone());
+    let connected = match dial.from {
+        Some(from) => {
+            let request = ws_url
+                .as_str()
+                .into_client_request()
+                .map_err(|e| NetError::Connect(e.to_string()))?;
+            let tcp = tcp_from(&request, from).await?;
+            tokio_tungstenite::client_async_tls_with_config(request, tcp, Some(config), connector)
+                .await
+        }
+        // Nagle off: intents are small frames that should leave at once.
+        None => {
+            tokio_tungstenite::connect_async_tls_with_config(
+                ws_url.as_str(),
+                Some(config),
+                true,
+                connector,
+            )
+            .await
+        }
+    };
+    let (mut socket, _) = connected.map_err(|e| NetError::Connect(e.to_string()))?;
     let hello = serde_json::to_string(&Request {
         id: None,
         body: ClientMessage::Hello {
@@ -301,7 +386,11 @@ impl Client {
         listener: Arc<dyn Listener>,
         backoff: Backoff,
     ) -> Result<Client, NetError> {
-        Client::connect_trusting(url, listener, backoff, Trust::web()).await
+        let dial = Dial {
+            backoff,
+            ..Dial::default()
+        };
+        Client::dial(url, listener, dial).await
     }
 
     /// As [`Client::connect_with`], trusting `trust` for `wss://` (and on every reconnect).
@@ -311,16 +400,31 @@ impl Client {
         backoff: Backoff,
         trust: Trust,
     ) -> Result<Client, NetError> {
-        let socket = open(url, &trust).await?;
+        let dial = Dial {
+            backoff,
+            trust,
+            from: None,
+        };
+        Client::dial(url, listener, dial).await
+    }
+
+    /// Connects to `url` as `dial` says (and reconnects so).
+    pub async fn dial(
+        url: &str,
+        listener: Arc<dyn Listener>,
+        dial: Dial,
+    ) -> Result<Client, NetError> {
+        let socket = open(url, &dial).await?;
         let inner = Arc::new(Inner {
             url: url.to_string(),
-            trust,
+            dial,
             listener,
-            backoff,
+            wake: tokio::sync::Notify::new(),
             out: Mutex::new(None),
             pending: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
             membership: Mutex::new(Membership::default()),
+            heard: Mutex::default(),
             closed: AtomicBool::new(false),
         });
         let (tx, rx) = mpsc::unbounded_channel();
@@ -330,6 +434,11 @@ impl Client {
             .on_event(ClientEvent::Connection(ConnectionState::Connected));
         tokio::spawn(drive(inner.clone(), socket, rx));
         Ok(Client { inner })
+    }
+
+    /// What is known of the current game's throws (`None` before a game).
+    pub fn throw_check(&self) -> Option<ThrowCheck> {
+        lock(&self.inner.heard).check.clone()
     }
 
     /// The room code and seat tokens this client holds (keep them to come back later).
@@ -500,8 +609,14 @@ impl Client {
         lock(&self.inner.out).take();
     }
 
+    /// Tries to reconnect at once instead of waiting out the pause (a person's retry key).
+    pub fn reconnect_now(&self) {
+        self.inner.wake.notify_one();
+    }
+
     /// Closes for good: no reconnect.
     pub fn close(&self) {
+        self.inner.wake.notify_one();
         self.inner.closed.store(true, Ordering::SeqCst);
         lock(&self.inner.out).take();
     }
@@ -617,41 +732,156 @@ fn dispatch(inner: &Inner, text: &str) {
                 })),
             );
         }
-        ServerMessage::Room { room } => l.on_event(ClientEvent::Room(room)),
-        ServerMessage::Seats { seats } => l.on_event(ClientEvent::Seats(seats)),
+        ServerMessage::Room { room } => {
+            lock(&inner.heard).room = Some(room.clone());
+            l.on_event(ClientEvent::Room(room));
+            recheck(inner);
+        }
+        ServerMessage::Seats { seats } => {
+            if let Some(r) = lock(&inner.heard).room.as_mut() {
+                r.seats = seats.clone();
+            }
+            l.on_event(ClientEvent::Seats(seats));
+        }
         ServerMessage::Played {
             game,
             seq,
             action,
             events,
             view,
-        } => l.on_event(ClientEvent::Played {
-            game,
-            seq,
-            action,
-            events,
-            view,
-        }),
+            stand_in,
+            secret,
+        } => {
+            if let Some(r) = lock(&inner.heard).room.as_mut() {
+                r.heard_played(game, &action, &view, stand_in, secret.as_deref());
+            }
+            l.on_event(ClientEvent::Played {
+                game,
+                seq,
+                action,
+                events,
+                view,
+                stand_in,
+                secret,
+            });
+            recheck(inner);
+        }
         ServerMessage::Undone {
             game,
             seq,
             seat,
             view,
-        } => l.on_event(ClientEvent::Undone {
-            game,
-            seq,
-            seat,
-            view,
-        }),
+        } => {
+            if let Some(r) = lock(&inner.heard).room.as_mut() {
+                r.heard_undone(game, &view);
+            }
+            l.on_event(ClientEvent::Undone {
+                game,
+                seq,
+                seat,
+                view,
+            });
+        }
         ServerMessage::Closing { message } => l.on_event(ClientEvent::Closing { message }),
     }
 }
 
-/// Tries again with growing pauses; back in the room with the tokens when it works.
+/// Checks the game's throws again after the room changed, and tells the listener when
+/// what is known of them changed (a game began; a game ended and its secret came).
+fn recheck(inner: &Inner) {
+    let told = {
+        let mut h = lock(&inner.heard);
+        let now = h.room.as_ref().and_then(RoomSnapshot::throw_check);
+        if now == h.check {
+            None
+        } else {
+            h.check = now.clone();
+            now
+        }
+    };
+    if let Some(c) = told {
+        inner.listener.on_event(ClientEvent::Throws(c));
+    }
+}
+
+/// Why a reconnect stopped trying.
+enum Rejoin {
+    Back(Box<Socket>),
+    /// The attempt failed; try again after a pause.
+    Again,
+    /// The room is gone from the server (expired, or the seats' tokens are no longer
+    /// its): nothing to go back to.
+    Gone(ErrorCode, String),
+}
+
+/// One attempt: a socket, and the room taken back with the tokens (or watched again),
+/// answered before the client counts as back.
+async fn rejoin(inner: &Inner) -> Rejoin {
+    let Ok(mut socket) = open(&inner.url, &inner.dial).await else {
+        return Rejoin::Again;
+    };
+    let m = lock(&inner.membership).clone();
+    let Some(code) = &m.code else {
+        return Rejoin::Back(Box::new(socket));
+    };
+    let body = if m.spectator {
+        ClientMessage::Spectate { code: code.clone() }
+    } else {
+        ClientMessage::Resume {
+            code: code.clone(),
+            tokens: m.tokens.iter().map(|t| t.token.clone()).collect(),
+        }
+    };
+    // Id 0 is never a request's (they count from 1): the answer is this one's.
+    let Ok(text) = serde_json::to_string(&Request { id: Some(0), body }) else {
+        return Rejoin::Again;
+    };
+    if socket.send(Message::Text(text.into())).await.is_err() {
+        return Rejoin::Again;
+    }
+    // Broadcasts may come before the answer: they are handed on as they come.
+    let answered = tokio::time::timeout(REQUEST_TIMEOUT, async {
+        while let Some(Ok(m)) = socket.next().await {
+            let Message::Text(t) = m else { continue };
+            match serde_json::from_str::<ServerMessage>(t.as_str()) {
+                Ok(
+                    ServerMessage::Joined { id: Some(0), .. } | ServerMessage::Ok { id: Some(0) },
+                ) => {
+                    return Some(Ok(()));
+                }
+                Ok(ServerMessage::Error {
+                    id: Some(0),
+                    code,
+                    message,
+                }) => return Some(Err((code, message))),
+                _ => dispatch(inner, t.as_str()),
+            }
+        }
+        None
+    })
+    .await;
+    match answered {
+        Ok(Some(Ok(()))) => Rejoin::Back(Box::new(socket)),
+        Ok(Some(Err((code, message))))
+            if matches!(code, ErrorCode::NoSuchRoom | ErrorCode::WrongToken) =>
+        {
+            Rejoin::Gone(code, message)
+        }
+        _ => Rejoin::Again,
+    }
+}
+
+/// Tries again with growing pauses (up to the backoff's cap, for as long as the room
+/// lives unless the backoff counts its attempts); back in the room with the tokens when it
+/// works.
 async fn reconnect(inner: &Arc<Inner>) -> Option<(Socket, mpsc::UnboundedReceiver<String>)> {
-    let mut pause = inner.backoff.first;
-    for attempt in 1..=inner.backoff.attempts {
-        if inner.closed.load(Ordering::SeqCst) {
+    let mut pause = inner.dial.backoff.first;
+    let mut attempt: u32 = 0;
+    loop {
+        attempt = attempt.saturating_add(1);
+        if inner.closed.load(Ordering::SeqCst)
+            || inner.dial.backoff.attempts.is_some_and(|n| attempt > n)
+        {
             return None;
         }
         inner
@@ -659,34 +889,28 @@ async fn reconnect(inner: &Arc<Inner>) -> Option<(Socket, mpsc::UnboundedReceive
             .on_event(ClientEvent::Connection(ConnectionState::Reconnecting {
                 attempt,
             }));
-        tokio::time::sleep(pause).await;
-        pause = (pause * 2).min(inner.backoff.max);
-        let Ok(mut socket) = open(&inner.url, &inner.trust).await else {
-            continue;
-        };
-        let m = lock(&inner.membership).clone();
-        if let Some(code) = &m.code {
-            let body = if m.spectator {
-                ClientMessage::Spectate { code: code.clone() }
-            } else {
-                ClientMessage::Resume {
-                    code: code.clone(),
-                    tokens: m.tokens.iter().map(|t| t.token.clone()).collect(),
-                }
-            };
-            let Ok(text) = serde_json::to_string(&Request { id: None, body }) else {
+        // A retry key ends the pause early.
+        let _ = tokio::time::timeout(pause, inner.wake.notified()).await;
+        pause = (pause * 2).min(inner.dial.backoff.max);
+        if inner.closed.load(Ordering::SeqCst) {
+            return None;
+        }
+        match rejoin(inner).await {
+            Rejoin::Back(socket) => {
+                let (tx, rx) = mpsc::unbounded_channel();
+                *lock(&inner.out) = Some(tx);
+                inner
+                    .listener
+                    .on_event(ClientEvent::Connection(ConnectionState::Restored));
+                return Some((*socket, rx));
+            }
+            Rejoin::Again => {}
+            Rejoin::Gone(code, message) => {
+                inner
+                    .listener
+                    .on_event(ClientEvent::Error { code, message });
                 return None;
-            };
-            if socket.send(Message::Text(text.into())).await.is_err() {
-                continue;
             }
         }
-        let (tx, rx) = mpsc::unbounded_channel();
-        *lock(&inner.out) = Some(tx);
-        inner
-            .listener
-            .on_event(ClientEvent::Connection(ConnectionState::Restored));
-        return Some((socket, rx));
     }
-    None
 }

@@ -2,12 +2,13 @@
 //! client (`client`) that the terminal game and, through yut-ffi, the apps use.
 
 pub mod protocol;
+pub mod verify;
 
 #[cfg(feature = "client")]
 pub mod client;
 
 #[cfg(feature = "client")]
 pub use client::{
-    Backoff, ChannelListener, Client, ClientEvent, ConnectionState, Joined, Listener, NetError,
-    Trust,
+    Backoff, ChannelListener, Client, ClientEvent, ConnectionState, Dial, Joined, Listener,
+    NetError, Trust,
 };

@@ -218,6 +218,8 @@ impl Default for RoomOptions {
 }
 
 /// One message from the server.
+// A room is large beside the other messages; each is written or read once, not stored.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
@@ -260,6 +262,12 @@ pub enum ServerMessage {
         action: Action,
         events: Vec<Event>,
         view: GameView,
+        /// A bot played it for the seat's absent person (a stand-in, or the turn timer).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        stand_in: bool,
+        /// The game's secret, on the action that ends the game (see `verify`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        secret: Option<String>,
     },
     /// The last move was taken back; `view` is the position again.
     Undone {
@@ -394,6 +402,16 @@ pub struct GameSnapshot {
     /// an earlier version sends none and played under 1.
     #[serde(default = "yut_core::session::first_engine")]
     pub engine: u32,
+    /// SHA-256 of the secret the game's throws come from, published before its first
+    /// throw (see `verify`); none for a game begun by a server without commitments.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<String>,
+    /// The secret itself, once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<String>,
+    /// The places in `history` of the actions a bot played for an absent person.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stood_in: Vec<usize>,
 }
 
 /// The position after an action, for clients that draw without running the engine.
@@ -490,6 +508,85 @@ pub enum ReplayError {
 }
 
 impl RoomSnapshot {
+    /// Takes in an accepted action of game `number`; `false` when this snapshot holds
+    /// another game (a message was missed: ask for the room again).
+    pub fn heard_played(
+        &mut self,
+        number: u32,
+        action: &Action,
+        view: &GameView,
+        stand_in: bool,
+        secret: Option<&str>,
+    ) -> bool {
+        let Some(g) = self.game.as_mut().filter(|g| g.number == number) else {
+            return false;
+        };
+        if stand_in {
+            g.stood_in.push(g.history.len());
+        }
+        g.history.push(action.clone());
+        g.seq += 1;
+        g.view = view.clone();
+        if secret.is_some() {
+            g.secret = secret.map(str::to_string);
+        }
+        if view.phase == Phase::Over {
+            self.stage = Stage::Over;
+        }
+        true
+    }
+
+    /// Takes in an undo in game `number` (`false` as for `heard_played`).
+    pub fn heard_undone(&mut self, number: u32, view: &GameView) -> bool {
+        let Some(g) = self.game.as_mut().filter(|g| g.number == number) else {
+            return false;
+        };
+        g.history.pop();
+        let n = g.history.len();
+        g.stood_in.retain(|&i| i < n);
+        g.seq += 1;
+        g.view = view.clone();
+        true
+    }
+
+    /// What can be said of the game's throws now (`None` without a game).
+    pub fn throw_check(&self) -> Option<crate::verify::ThrowCheck> {
+        use crate::verify::{check, GameLog, ThrowCheck};
+        let g = self.game.as_ref()?;
+        let Some(commitment) = &g.commitment else {
+            return Some(ThrowCheck::Unverifiable);
+        };
+        let Some(secret) = &g.secret else {
+            return Some(ThrowCheck::Committed);
+        };
+        let rules = match yut_core::rules::RuleSet::from_json(&self.rules) {
+            Ok(r) => r,
+            Err(e) => {
+                return Some(ThrowCheck::Mismatch {
+                    reason: format!("the room's rules do not read: {e}"),
+                })
+            }
+        };
+        let log = GameLog {
+            rules: &rules,
+            seats: self.seats.len(),
+            teams: self.teams.as_deref(),
+            engine: g.engine,
+            start: &g.start,
+            history: &g.history,
+            commitment,
+            secret,
+        };
+        Some(match check(&log) {
+            Ok(n) => ThrowCheck::Verified {
+                throws: u32::try_from(n).unwrap_or(u32::MAX),
+            },
+            Err(e) => ThrowCheck::Mismatch {
+                reason: e.to_string(),
+            },
+        })
+    }
+
     /// The game as the engine holds it, rebuilt from the start and the history (no RNG
     /// needed: every throw's result is in the history).
     pub fn replay(&self) -> Result<Game, ReplayError> {

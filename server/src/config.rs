@@ -54,13 +54,57 @@ pub struct Config {
     #[arg(long, env = "YUT_ROOM_TTL_SECS", default_value_t = 86_400)]
     pub room_ttl_secs: u64,
 
+    /// Seconds a room nobody but its host ever joined is kept once everyone left.
+    #[arg(long, env = "YUT_UNJOINED_ROOM_TTL_SECS", default_value_t = 600)]
+    pub unjoined_room_ttl_secs: u64,
+
     /// Most rooms held at once.
     #[arg(long, env = "YUT_MAX_ROOMS", default_value_t = 10_000)]
     pub max_rooms: usize,
 
-    /// Most WebSocket connections from one IP address.
+    /// Most rooms opened from one address (an IPv6 /64 counts as one) that are still held.
+    #[arg(long, env = "YUT_MAX_ROOMS_PER_IP", default_value_t = 16)]
+    pub max_rooms_per_ip: usize,
+
+    /// Most rooms one connection opens that are still held.
+    #[arg(long, env = "YUT_MAX_ROOMS_PER_CONNECTION", default_value_t = 4)]
+    pub max_rooms_per_connection: usize,
+
+    /// Most connections from one IP address (an IPv6 /64 counts as one), counted from the
+    /// moment they are accepted.
     #[arg(long, env = "YUT_MAX_CONNECTIONS_PER_IP", default_value_t = 32)]
     pub max_connections_per_ip: usize,
+
+    /// Most connections from all addresses together (the server raises its open-file
+    /// limit to fit them where the system allows).
+    #[arg(long, env = "YUT_MAX_CONNECTIONS", default_value_t = 16_384)]
+    pub max_connections: usize,
+
+    /// Seconds a connection may go without sending a byte before it is closed (a request
+    /// begun and never finished, a silent socket, a client that stopped answering pings:
+    /// the server pings every third of it), and a message to a client that stopped reading
+    /// may wait to go out.
+    #[arg(long, env = "YUT_IDLE_SECS", default_value_t = 60)]
+    pub idle_secs: u64,
+
+    /// Seconds from a WebSocket's upgrade to its `hello`.
+    #[arg(long, env = "YUT_HELLO_SECS", default_value_t = 10)]
+    pub hello_secs: u64,
+
+    /// Bytes of messages queued for one connection before it counts as not reading and is
+    /// closed (its client reconnects and hears the room afresh).
+    #[arg(long, env = "YUT_MAX_QUEUED_BYTES", default_value_t = 1 << 20)]
+    pub max_queued_bytes: usize,
+
+    /// The shortest pause before a bot's action, whatever a room asks (`bot_delay_ms`):
+    /// a room of bots cannot play faster than this.
+    #[arg(long, env = "YUT_MIN_BOT_DELAY_MS", default_value_t = 300)]
+    pub min_bot_delay_ms: u64,
+
+    /// Bots that think at once, on threads below the rooms' priority (default: half the
+    /// cores, at least one), so bot rooms cannot slow other rooms.
+    #[arg(long, env = "YUT_BOT_THREADS")]
+    pub bot_threads: Option<usize>,
 
     /// Largest message accepted, in bytes.
     #[arg(long, env = "YUT_MAX_MESSAGE_BYTES", default_value_t = 16 * 1024)]
@@ -102,8 +146,18 @@ impl Config {
             tls_cert: None,
             tls_key: None,
             room_ttl_secs: 86_400,
+            unjoined_room_ttl_secs: 600,
             max_rooms: 10_000,
+            max_rooms_per_ip: 16,
+            max_rooms_per_connection: 4,
             max_connections_per_ip: 32,
+            max_connections: 16_384,
+            idle_secs: 60,
+            hello_secs: 10,
+            max_queued_bytes: 1 << 20,
+            // Tests play bots at once.
+            min_bot_delay_ms: 0,
+            bot_threads: None,
             max_message_bytes: 16 * 1024,
             rate_per_sec: 20,
             rate_burst: 40,
@@ -115,5 +169,16 @@ impl Config {
 
     pub fn room_ttl(&self) -> Duration {
         Duration::from_secs(self.room_ttl_secs)
+    }
+
+    pub fn idle(&self) -> Duration {
+        Duration::from_secs(self.idle_secs.max(1))
+    }
+
+    /// Bot threads: as set, or half the cores (at least one).
+    pub fn bot_threads(&self) -> usize {
+        self.bot_threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() / 2))
+            .max(1)
     }
 }

@@ -2,6 +2,7 @@
 //! clients send intents over a WebSocket (`docs/PROTOCOL.md`), the room checks them with
 //! the engine, stores each accepted action, then tells everyone.
 
+pub mod bots;
 pub mod cluster;
 pub mod config;
 pub mod limits;
@@ -14,6 +15,7 @@ pub mod rooms;
 pub mod server;
 pub mod shared;
 pub mod shutdown;
+pub mod socket;
 pub mod sqlite;
 pub mod store;
 

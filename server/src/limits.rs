@@ -2,11 +2,26 @@
 //! messages per connection. (Frame size is enforced by the WebSocket layer.)
 
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-/// Counts open connections per IP address.
+/// The address a limit counts a client under: its IPv4 address, or the /64 network of
+/// its IPv6 address (one household or host is handed a whole /64).
+pub fn address_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let s = v6.segments();
+                IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+            }
+        },
+    }
+}
+
+/// Counts open connections per address (see [`address_key`]).
 #[derive(Clone)]
 pub struct ConnectionLimit {
     max: usize,
@@ -29,6 +44,7 @@ impl ConnectionLimit {
 
     /// A place for one more connection from `ip`, or `None` when it has `max` already.
     pub fn admit(&self, ip: IpAddr) -> Option<ConnectionPermit> {
+        let ip = address_key(ip);
         let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
         let n = open.entry(ip).or_insert(0);
         if *n >= self.max {
@@ -39,6 +55,11 @@ impl ConnectionLimit {
             ip,
             open: self.open.clone(),
         })
+    }
+
+    /// A place among all connections, whatever their address (a limit for the server).
+    pub fn admit_any(&self) -> Option<ConnectionPermit> {
+        self.admit(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
     }
 }
 
@@ -123,6 +144,19 @@ mod tests {
         assert!(limit.admit([127, 0, 0, 2].into()).is_some());
         drop(a);
         assert!(limit.admit(ip).is_some());
+    }
+
+    #[test]
+    fn an_ipv6_network_counts_as_one_address() {
+        let limit = ConnectionLimit::new(1);
+        let a: IpAddr = "2001:db8:1:2::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:ffff::9".parse().unwrap();
+        let elsewhere: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        let _held = limit.admit(a);
+        assert!(limit.admit(b).is_none(), "the same /64");
+        assert!(limit.admit(elsewhere).is_some());
+        let mapped: IpAddr = "::ffff:192.0.2.7".parse().unwrap();
+        assert_eq!(address_key(mapped), "192.0.2.7".parse::<IpAddr>().unwrap());
     }
 
     #[test]

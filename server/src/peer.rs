@@ -2,8 +2,8 @@
 //! rate limit, reading requests and handing them to the room, writing what the room sends.
 //! A client asking for a room another node owns is passed through to it (`proxy.rs`).
 
-use crate::limits::{ConnectionPermit, RateLimit, Verdict};
-use crate::outbox::{outbox, Outbox};
+use crate::limits::{RateLimit, Verdict};
+use crate::outbox::{outbox, Encoded, Outbox};
 use crate::proxy::{pass_through, ClientSide, OwnerNode};
 use crate::room::{encode, error_message, refuse, Command, ConnId, Refusal, RoomHandle};
 use crate::rooms::Found;
@@ -12,7 +12,7 @@ use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use yut_net::protocol::{
     check_name, normalise_code, ClientMessage, ErrorCode, Request, ServerMessage, PROTOCOL_VERSION,
 };
@@ -20,22 +20,25 @@ use yut_net::protocol::{
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
 /// Serves one client's WebSocket until it closes.
-pub async fn serve(
-    socket: WebSocket,
-    shared: Arc<Shared>,
-    permit: ConnectionPermit,
-    addr: std::net::SocketAddr,
-) {
+pub async fn serve(socket: WebSocket, shared: Arc<Shared>, addr: std::net::SocketAddr) {
     let conn: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let (mut sink, mut stream) = socket.split();
-    let (outbox, mut outgoing) = outbox();
-    let writer = tokio::spawn(async move {
-        while let Some(text) = outgoing.next().await {
-            if sink
-                .send(Message::Text(text.as_ref().into()))
-                .await
-                .is_err()
-            {
+    let (outbox, mut outgoing) = outbox(shared.config.max_queued_bytes, shared.queued.clone());
+    // Pings keep a quiet client's connection alive (its pong is a byte read, see
+    // `socket.rs`), and find one that no longer answers.
+    let ping_every = shared.config.idle() / 3;
+    let mut writer = tokio::spawn(async move {
+        let mut ping =
+            tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
+        loop {
+            let sent = tokio::select! {
+                m = outgoing.next() => match m {
+                    Some(text) => sink.send(Message::Text(text.as_ref().into())).await,
+                    None => break,
+                },
+                _ = ping.tick() => sink.send(Message::Ping(Default::default())).await,
+            };
+            if sent.is_err() {
                 break;
             }
         }
@@ -44,14 +47,17 @@ pub async fn serve(
     tracing::debug!(conn, %addr, "connected");
     let mut c = Peer {
         conn,
+        addr,
         outbox,
         shared: shared.clone(),
         room: None,
+        opened: Vec::new(),
         owner: None,
         greeted: false,
         rate: RateLimit::new(shared.config.rate_per_sec, shared.config.rate_burst),
     };
     let mut shutdown = shared.shutdown.listen();
+    let hello_by = tokio::time::Instant::now() + Duration::from_secs(shared.config.hello_secs);
     loop {
         let room = c.room.clone();
         let room_closed = async move {
@@ -95,6 +101,13 @@ pub async fn serve(
                     break;
                 }
             },
+            _ = tokio::time::sleep_until(hello_by), if !c.greeted => {
+                c.send(error_message(None, &refuse(ErrorCode::HelloFirst, "no hello in time")));
+                break;
+            }
+            // The writer stopped: the client does not read (its queue passed the bound,
+            // or a message could not go out in time) or the socket failed.
+            _ = &mut writer => break,
             _ = shutdown.fired() => {
                 c.send(encode(&ServerMessage::Closing {
                     message: "the server is restarting; reconnect with your seat tokens".into(),
@@ -116,18 +129,28 @@ pub async fn serve(
     if let Some(room) = c.room.take() {
         room.send(Command::Gone { conn }).await;
     }
+    c.outbox.close();
     drop(c);
-    let _ = writer.await;
-    drop(permit);
+    // What waits still goes out, briefly: a client that does not read gets no longer.
+    if !writer.is_finished()
+        && tokio::time::timeout(Duration::from_secs(2), &mut writer)
+            .await
+            .is_err()
+    {
+        writer.abort();
+    }
     tracing::debug!(conn, "disconnected");
 }
 
 /// The server's end of one client's WebSocket.
 struct Peer {
     conn: ConnId,
+    addr: std::net::SocketAddr,
     outbox: Outbox,
     shared: Arc<Shared>,
     room: Option<RoomHandle>,
+    /// The rooms this connection opened (those still held count against its limit).
+    opened: Vec<String>,
     /// Set when the room asked for is owned by another node: the client is passed through.
     owner: Option<OwnerNode>,
     greeted: bool,
@@ -135,8 +158,8 @@ struct Peer {
 }
 
 impl Peer {
-    fn send(&self, text: Arc<str>) {
-        self.outbox.push(text);
+    fn send(&self, m: Encoded) {
+        self.outbox.push(m);
     }
 
     /// Sends a refusal; `false` when the connection should close.
@@ -213,14 +236,24 @@ impl Peer {
                         .into_iter()
                         .collect()
                 });
-                if claim.is_empty() {
+                if let Err(r) = check_claim(&claim, &table) {
+                    return self.refused(id, r);
+                }
+                let max = self.shared.config.max_rooms_per_connection;
+                self.opened
+                    .retain(|code| self.shared.rooms.get(code).is_some());
+                if self.opened.len() >= max {
                     return self.refused(
                         id,
-                        refuse(ErrorCode::BadSeat, "the host takes at least one seat"),
+                        refuse(
+                            ErrorCode::TooManyRooms,
+                            format!("this connection has {max} rooms open already"),
+                        ),
                     );
                 }
-                match self.shared.rooms.create(table).await {
+                match self.shared.rooms.create(table, self.addr.ip()).await {
                     Ok(room) => {
+                        self.opened.push(room.code.clone());
                         self.enter(room.clone()).await;
                         room.send(Command::Create {
                             conn: self.conn,
@@ -351,4 +384,38 @@ impl Peer {
         }
         true
     }
+}
+
+/// The seats a host claims: at least one, each once, each a person's seat of the table.
+fn check_claim(claim: &[usize], table: &yut_net::protocol::RoomTable) -> Result<(), Refusal> {
+    if claim.is_empty() {
+        return Err(refuse(
+            ErrorCode::BadSeat,
+            "the host takes at least one seat",
+        ));
+    }
+    for (k, &seat) in claim.iter().enumerate() {
+        if claim[..k].contains(&seat) {
+            return Err(refuse(
+                ErrorCode::BadSeat,
+                format!("seat {} is claimed twice", seat + 1),
+            ));
+        }
+        match table.seats.get(seat) {
+            Some(s) if s.player == yut_core::session::Player::Human => {}
+            Some(_) => {
+                return Err(refuse(
+                    ErrorCode::BadSeat,
+                    format!("seat {} is a bot's", seat + 1),
+                ))
+            }
+            None => {
+                return Err(refuse(
+                    ErrorCode::BadSeat,
+                    format!("there is no seat {}", seat + 1),
+                ))
+            }
+        }
+    }
+    Ok(())
 }

@@ -135,6 +135,25 @@ impl Store for PgStore {
         Ok(out)
     }
 
+    async fn forget_games_before(
+        &self,
+        code: &str,
+        game: u32,
+        fence: u64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "DELETE FROM actions WHERE code = $1 AND game < $2
+             AND EXISTS (SELECT 1 FROM rooms WHERE code = $1 AND fence <= $3)",
+        )
+        .bind(code)
+        .bind(game as i32)
+        .bind(fence as i64)
+        .execute(&self.pool)
+        .await
+        .map_err(db)?;
+        Ok(())
+    }
+
     async fn delete_room(&self, code: &str, fence: u64) -> Result<(), StoreError> {
         // The room's actions go with it (ON DELETE CASCADE).
         sqlx::query("DELETE FROM rooms WHERE code = $1 AND fence <= $2")

@@ -3,7 +3,8 @@
 //! both ways until either side closes (see docs/DEPLOY.md).
 
 use crate::limits::{RateLimit, Verdict};
-use crate::room::{encode, error_message, refuse, Outbox};
+use crate::outbox::{Encoded, Outbox};
+use crate::room::{encode, error_message, refuse};
 use crate::shared::Shared;
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::stream::SplitStream;
@@ -28,8 +29,8 @@ pub struct ClientSide<'a> {
 }
 
 impl ClientSide<'_> {
-    fn send(&self, text: std::sync::Arc<str>) {
-        self.outbox.push(text);
+    fn send(&self, m: Encoded) {
+        self.outbox.push(m);
     }
 }
 
@@ -132,7 +133,7 @@ pub async fn pass_through(shared: &Shared, client: ClientSide<'_>, to: OwnerNode
                         welcomed = true;
                         continue;
                     }
-                    send(std::sync::Arc::from(text.as_str()));
+                    send(Encoded::raw(std::sync::Arc::from(text.as_str())));
                 }
                 Some(Ok(Up::Close(_)) | Err(_)) | None => break,
                 Some(Ok(_)) => {}

@@ -1,7 +1,10 @@
 //! The registry of rooms: codes to room tasks; making a room, restoring every room from the
 //! store at start.
 
+use crate::bots::BotPool;
 use crate::cluster::{Cluster, Owner};
+use crate::config::Config;
+use crate::limits::address_key;
 use crate::room::{
     check_table, default_colour, default_name, refuse, Refusal, Room, RoomContext, RoomHandle,
 };
@@ -9,18 +12,56 @@ use crate::shutdown::ShutdownTrigger;
 use crate::store::{SeatRecord, Store, StoreError};
 use rand::Rng;
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use yut_core::session::Player;
-use yut_net::protocol::{check_name, ErrorCode, RoomTable, CODE_ALPHABET, CODE_LENGTH};
+use yut_net::protocol::{
+    check_name, ErrorCode, RoomOptions, RoomTable, CODE_ALPHABET, CODE_LENGTH,
+};
 
-type Map = Arc<Mutex<HashMap<String, RoomHandle>>>;
+/// The rooms held here, and the address each was opened from.
+#[derive(Default)]
+struct Held {
+    rooms: HashMap<String, (RoomHandle, Option<IpAddr>)>,
+    /// Rooms held per opening address (see `limits::address_key`).
+    per_address: HashMap<IpAddr, usize>,
+}
+
+impl Held {
+    fn insert(&mut self, code: String, handle: RoomHandle, from: Option<IpAddr>) {
+        if let Some(ip) = from {
+            *self.per_address.entry(ip).or_default() += 1;
+        }
+        if let Some((_, Some(old))) = self.rooms.insert(code, (handle, from)) {
+            self.release(old);
+        }
+    }
+
+    fn remove(&mut self, code: &str) {
+        if let Some((_, Some(ip))) = self.rooms.remove(code) {
+            self.release(ip);
+        }
+    }
+
+    fn release(&mut self, ip: IpAddr) {
+        if let Some(n) = self.per_address.get_mut(&ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                self.per_address.remove(&ip);
+            }
+        }
+    }
+}
+
+type Map = Arc<Mutex<Held>>;
 
 pub struct Rooms {
     map: Map,
     ctx: Arc<RoomContext>,
     max_rooms: usize,
+    max_rooms_per_address: usize,
     shutdown: ShutdownTrigger,
     /// Each room task holds a clone; the server waits for all of them to drop at shutdown.
     done: Mutex<Option<mpsc::Sender<()>>>,
@@ -39,7 +80,7 @@ pub enum Found {
     Nowhere,
 }
 
-fn lock(map: &Map) -> std::sync::MutexGuard<'_, HashMap<String, RoomHandle>> {
+fn lock(map: &Map) -> std::sync::MutexGuard<'_, Held> {
     map.lock().unwrap_or_else(|p| p.into_inner())
 }
 
@@ -54,9 +95,7 @@ fn new_code() -> String {
 impl Rooms {
     pub fn new(
         store: Arc<dyn Store>,
-        ttl: Duration,
-        max_rooms: usize,
-        max_spectators: usize,
+        config: &Config,
         shutdown: ShutdownTrigger,
         done: mpsc::Sender<()>,
     ) -> Rooms {
@@ -64,8 +103,11 @@ impl Rooms {
         let forget_map = map.clone();
         let ctx = Arc::new(RoomContext {
             store,
-            ttl,
-            max_spectators,
+            ttl: config.room_ttl(),
+            unjoined_ttl: Duration::from_secs(config.unjoined_room_ttl_secs),
+            max_spectators: config.max_spectators,
+            min_bot_delay: Duration::from_millis(config.min_bot_delay_ms),
+            bots: BotPool::new(config.bot_threads()),
             forget: Box::new(move |code| {
                 lock(&forget_map).remove(code);
             }),
@@ -73,7 +115,8 @@ impl Rooms {
         Rooms {
             map,
             ctx,
-            max_rooms,
+            max_rooms: config.max_rooms,
+            max_rooms_per_address: config.max_rooms_per_ip,
             shutdown,
             done: Mutex::new(Some(done)),
             cluster: None,
@@ -151,19 +194,23 @@ impl Rooms {
         };
         let room = Room::restore(loaded, self.ctx.clone()).map_err(internal)?;
         tracing::info!(room = code, fence, "room taken over");
-        self.spawn(room.fenced(fence)).map(Found::Here)
+        self.spawn(room.fenced(fence), None).map(Found::Here)
     }
 
     /// This node's lease lapsed: every room it holds may have a new owner, so all of them
     /// end here (without writing) and their clients reconnect.
     pub async fn lose_all(&self) {
-        let handles: Vec<RoomHandle> = lock(&self.map).values().cloned().collect();
+        let handles: Vec<RoomHandle> = lock(&self.map)
+            .rooms
+            .values()
+            .map(|(h, _)| h.clone())
+            .collect();
         for h in handles {
             h.send(crate::room::Command::Lost).await;
         }
     }
 
-    fn spawn(&self, room: Room) -> Result<RoomHandle, Refusal> {
+    fn spawn(&self, room: Room, from: Option<IpAddr>) -> Result<RoomHandle, Refusal> {
         let done = self
             .done
             .lock()
@@ -172,7 +219,7 @@ impl Rooms {
             .ok_or_else(|| refuse(ErrorCode::Internal, "the server is shutting down"))?;
         let code = room.code().to_string();
         let handle = room.spawn(self.shutdown.listen(), done);
-        lock(&self.map).insert(code, handle.clone());
+        lock(&self.map).insert(code, handle.clone(), from);
         Ok(handle)
     }
 
@@ -189,7 +236,7 @@ impl Rooms {
         for l in loaded {
             match Room::restore(l, self.ctx.clone()) {
                 Ok(room) => {
-                    if self.spawn(room).is_ok() {
+                    if self.spawn(room, None).is_ok() {
                         ok += 1;
                     }
                 }
@@ -200,21 +247,37 @@ impl Rooms {
     }
 
     pub fn get(&self, code: &str) -> Option<RoomHandle> {
-        lock(&self.map).get(code).cloned()
+        lock(&self.map).rooms.get(code).map(|(h, _)| h.clone())
     }
 
     pub fn count(&self) -> usize {
-        lock(&self.map).len()
+        lock(&self.map).rooms.len()
     }
 
-    /// Checks the host's table and opens a room for it (seats still open).
-    pub async fn create(&self, table: RoomTable) -> Result<RoomHandle, Refusal> {
-        if self.count() >= self.max_rooms {
-            return Err(refuse(
-                ErrorCode::TooManyRooms,
-                "the server holds as many rooms as it takes",
-            ));
+    /// Checks the host's table and opens a room for it (seats still open); `from` is the
+    /// address that asked, held to its share of rooms.
+    pub async fn create(&self, table: RoomTable, from: IpAddr) -> Result<RoomHandle, Refusal> {
+        let from = address_key(from);
+        {
+            let held = lock(&self.map);
+            if held.rooms.len() >= self.max_rooms {
+                return Err(refuse(
+                    ErrorCode::TooManyRooms,
+                    "the server holds as many rooms as it takes",
+                ));
+            }
+            if held.per_address.get(&from).copied().unwrap_or(0) >= self.max_rooms_per_address {
+                return Err(refuse(
+                    ErrorCode::TooManyRooms,
+                    format!(
+                        "{} rooms opened from this address are open already: play in one, or \
+                         wait for one to close",
+                        self.max_rooms_per_address
+                    ),
+                ));
+            }
         }
+        check_options(&table.options)?;
         let rules = check_table(&table.rules, table.seats.len(), table.teams.as_deref())?;
         let mut seats = Vec::with_capacity(table.seats.len());
         for (i, s) in table.seats.iter().enumerate() {
@@ -261,7 +324,7 @@ impl Rooms {
             .save_room(&room.record(), fence)
             .await
             .map_err(|e| refuse(ErrorCode::StoreFailed, e.to_string()))?;
-        self.spawn(room)
+        self.spawn(room, Some(from))
     }
 
     /// A code no room here has (in a cluster: taken, with its fencing token).
@@ -269,7 +332,7 @@ impl Rooms {
         // 20^6 codes: a clash is rare, a second one rarer still.
         for _ in 0..32 {
             let code = new_code();
-            if lock(&self.map).contains_key(&code) {
+            if lock(&self.map).rooms.contains_key(&code) {
                 continue;
             }
             let Some(cluster) = &self.cluster else {
@@ -289,6 +352,35 @@ impl Rooms {
     pub fn close(&self) {
         self.done.lock().unwrap_or_else(|p| p.into_inner()).take();
     }
+}
+
+/// The longest any of a room's waits may be set to: a day.
+const LONGEST_WAIT_MS: u64 = 86_400_000;
+
+/// The shortest turn timer: a person gets at least a second, and a room whose people
+/// never act is played by the timer no faster than this.
+pub const SHORTEST_TURN_MS: u64 = 1_000;
+
+/// Checks the host's settings beside the rules: every wait within a day (a wait near the
+/// largest number would run past the end of time and be sent to clients wrapped round),
+/// and a turn timer that gives people time to act.
+fn check_options(o: &RoomOptions) -> Result<(), Refusal> {
+    let bad = |m: String| Err(refuse(ErrorCode::BadTable, m));
+    for (name, ms) in [("grace_ms", o.grace_ms), ("bot_delay_ms", o.bot_delay_ms)] {
+        if ms > LONGEST_WAIT_MS {
+            return bad(format!(
+                "{name} is at most {LONGEST_WAIT_MS} (a day), not {ms}"
+            ));
+        }
+    }
+    if let Some(t) = o.turn_timer_ms {
+        if !(SHORTEST_TURN_MS..=LONGEST_WAIT_MS).contains(&t) {
+            return bad(format!(
+                "turn_timer_ms is {SHORTEST_TURN_MS} to {LONGEST_WAIT_MS} (a second to a day), not {t}"
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn is_colour(c: &str) -> bool {

@@ -7,6 +7,7 @@ use crate::postgres::PgStore;
 use crate::rooms::Rooms;
 use crate::shared::Shared;
 use crate::shutdown;
+use crate::socket::Admit;
 use crate::sqlite::SqliteStore;
 use crate::store::Store;
 use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
@@ -14,6 +15,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use hyper_util::rt::TokioTimer;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -147,14 +149,7 @@ pub async fn start_with_store(
 ) -> Result<Running, ServerError> {
     let (trigger, _) = shutdown::channel();
     let (done_tx, rooms_done) = mpsc::channel(1);
-    let mut rooms = Rooms::new(
-        store,
-        config.room_ttl(),
-        config.max_rooms,
-        config.max_spectators,
-        trigger.clone(),
-        done_tx,
-    );
+    let mut rooms = Rooms::new(store, &config, trigger.clone(), done_tx);
     let listener =
         std::net::TcpListener::bind(config.listen).map_err(|error| ServerError::Listen {
             addr: config.listen,
@@ -185,8 +180,14 @@ pub async fn start_with_store(
         (Some(cert), Some(key)) => Some(tls_config(cert, key)?),
         _ => None,
     };
+    let admit = Admit {
+        per_address: ConnectionLimit::new(config.max_connections_per_ip),
+        all: ConnectionLimit::new(room_for_connections(config.max_connections)),
+        idle: config.idle(),
+        tls: tls.is_some(),
+    };
     let shared = Arc::new(Shared {
-        limit: ConnectionLimit::new(config.max_connections_per_ip),
+        queued: Arc::default(),
         config,
         rooms,
         shutdown: trigger,
@@ -200,21 +201,32 @@ pub async fn start_with_store(
         .with_state(shared.clone())
         .into_make_service_with_connect_info::<SocketAddr>();
     let handle = axum_server::Handle::new();
-    // TCP_NODELAY: every message is one small frame that should leave at once, not wait
-    // for Nagle's algorithm to gather more.
-    let nodelay = axum_server::accept::NoDelayAcceptor::new();
+    // A request must arrive whole within the hello's time; its headers' timer needs one.
+    let hello = Duration::from_secs(shared.config.hello_secs.max(1));
     let serving = match tls {
         Some(tls) => {
-            let acceptor = axum_server::tls_rustls::RustlsAcceptor::new(tls).acceptor(nodelay);
-            let server = axum_server::from_tcp(listener)
+            let acceptor = axum_server::tls_rustls::RustlsAcceptor::new(tls)
+                .handshake_timeout(hello)
+                .acceptor(admit);
+            let mut server = axum_server::from_tcp(listener)
                 .acceptor(acceptor)
                 .handle(handle.clone());
+            server
+                .http_builder()
+                .http1()
+                .timer(TokioTimer::new())
+                .header_read_timeout(hello);
             tokio::spawn(async move { server.serve(app).await })
         }
         None => {
-            let server = axum_server::from_tcp(listener)
-                .acceptor(nodelay)
+            let mut server = axum_server::from_tcp(listener)
+                .acceptor(admit)
                 .handle(handle.clone());
+            server
+                .http_builder()
+                .http1()
+                .timer(TokioTimer::new())
+                .header_read_timeout(hello);
             tokio::spawn(async move { server.serve(app).await })
         }
     };
@@ -249,13 +261,6 @@ async fn ws(
             "shutting down",
         );
     }
-    let Some(permit) = shared.limit.admit(addr.ip()) else {
-        return refusal(
-            StatusCode::TOO_MANY_REQUESTS,
-            ErrorCode::TooManyConnections,
-            "too many connections from this address",
-        );
-    };
     let max = shared.config.max_message_bytes;
     // Small buffers: messages are small, and thousands of connections each holding the
     // default 128 KiB would cost more memory than their rooms.
@@ -263,7 +268,47 @@ async fn ws(
         .max_frame_size(max)
         .read_buffer_size(8 * 1024)
         .write_buffer_size(8 * 1024)
-        .on_upgrade(move |socket| crate::peer::serve(socket, shared, permit, addr))
+        .on_upgrade(move |socket| crate::peer::serve(socket, shared, addr))
+}
+
+/// How many connections the open-file limit leaves room for, up to `wanted`: the soft
+/// limit is raised to the hard one first (a typical soft limit of 1,024 would otherwise
+/// stop the server at about a thousand players), and a few hundred files are kept for the
+/// store, logs and the operator.
+fn room_for_connections(wanted: usize) -> usize {
+    const KEPT: u64 = 256;
+    #[cfg(unix)]
+    // SAFETY: getrlimit and setrlimit read and write only the struct passed to them.
+    let files = unsafe {
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) != 0 {
+            return wanted;
+        }
+        if lim.rlim_cur < lim.rlim_max {
+            let raised = libc::rlimit {
+                rlim_cur: lim.rlim_max,
+                rlim_max: lim.rlim_max,
+            };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                lim.rlim_cur = lim.rlim_max;
+            }
+        }
+        lim.rlim_cur
+    };
+    #[cfg(not(unix))]
+    let files = u64::MAX;
+    let room = files.saturating_sub(KEPT).max(KEPT);
+    if (wanted as u64) > room {
+        tracing::warn!(
+            wanted,
+            room,
+            "the open-file limit leaves room for fewer connections than --max-connections"
+        );
+    }
+    wanted.min(usize::try_from(room).unwrap_or(usize::MAX))
 }
 
 fn refusal(status: StatusCode, code: ErrorCode, message: &str) -> Response {

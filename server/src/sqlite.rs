@@ -313,6 +313,21 @@ impl Store for SqliteStore {
         Ok(out)
     }
 
+    async fn forget_games_before(
+        &self,
+        code: &str,
+        game: u32,
+        _fence: u64,
+    ) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM actions WHERE code = ?1 AND game < ?2")
+            .bind(code)
+            .bind(game as i64)
+            .execute(&self.pool)
+            .await
+            .map_err(db)?;
+        Ok(())
+    }
+
     async fn delete_room(&self, code: &str, _fence: u64) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM actions WHERE code = ?1")
             .bind(code)

@@ -46,6 +46,10 @@ pub struct GameRecord {
     /// began); a room stored by an earlier server has none and was played under 1.
     #[serde(default = "yut_core::session::first_engine")]
     pub engine: u32,
+    /// The secret every throw of the game comes from (hex; see `yut_net::verify`). A game
+    /// begun by an earlier server has none and draws from the setup's seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<String>,
 }
 
 /// A room as stored.
@@ -55,6 +59,10 @@ pub struct RoomRecord {
     pub created_ms: u64,
     pub updated_ms: u64,
     pub empty_since_ms: Option<u64>,
+    /// Someone besides the host has joined, or a game began: once empty, the room is kept
+    /// for the full time (a room stored by an earlier server counts as joined).
+    #[serde(default = "joined_before")]
+    pub joined: bool,
     pub stage: Stage,
     pub host: usize,
     pub rules: serde_json::Value,
@@ -65,12 +73,24 @@ pub struct RoomRecord {
     pub game: Option<GameRecord>,
 }
 
+fn joined_before() -> bool {
+    true
+}
+
 /// One accepted action of a game, in order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Entry {
-    Action { action: Action },
-    Undo { seat: usize, at_ms: u64 },
+    Action {
+        action: Action,
+        /// A bot played it for an absent person (a stand-in, or the turn timer).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        stand_in: bool,
+    },
+    Undo {
+        seat: usize,
+        at_ms: u64,
+    },
 }
 
 /// A room and its current game's entries, as loaded.
@@ -107,6 +127,14 @@ pub trait Store: Send + Sync + 'static {
     /// Forgets a room and its actions; does nothing when another node holds the room
     /// under a higher fencing token.
     async fn delete_room(&self, code: &str, fence: u64) -> Result<(), StoreError>;
+    /// Forgets the actions of the room's games before `game` (a new game began: only the
+    /// one being played is ever replayed).
+    async fn forget_games_before(
+        &self,
+        code: &str,
+        game: u32,
+        fence: u64,
+    ) -> Result<(), StoreError>;
 
     /// Raises the room's fencing token to `fence` before its new owner loads it, so that
     /// from then on every write of an earlier owner is refused. `false` when the room is

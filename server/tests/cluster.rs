@@ -117,6 +117,7 @@ async fn the_store_refuses_a_write_under_a_lease_taken_over() {
         created_ms: 0,
         updated_ms: 0,
         empty_since_ms: None,
+        joined: true,
         stage: Stage::Lobby,
         host: 0,
         rules: json!({}),
@@ -412,7 +413,7 @@ async fn a_node_paused_past_its_lease_has_no_action_accepted_after_its_room_move
         .entries
         .into_iter()
         .filter_map(|e| match e {
-            Entry::Action { action } => Some(action),
+            Entry::Action { action, .. } => Some(action),
             Entry::Undo { .. } => None,
         })
         .collect();

@@ -449,7 +449,7 @@ async fn the_turn_timer_plays_for_a_seat_that_does_not_act() {
     let server = server(dir.path()).await;
     let url = url(&server);
     let options = RoomOptions {
-        turn_timer_ms: Some(200),
+        turn_timer_ms: Some(1_000),
         ..quick()
     };
     let mut a = host(

@@ -163,6 +163,9 @@ impl Relay {
             }
             ClientEvent::Error { code, message } => self.notice(&code.id(), message),
             ClientEvent::Closing { message } => self.notice("closing", message),
+            // The throws' check reaches the apps through the app core's room (its
+            // snapshot holds the commitment and, once over, the secret).
+            ClientEvent::Throws(_) => {}
         }
     }
 }

@@ -6,6 +6,8 @@
 //! says comes in through `on_net`, so the tests drive it against a real server and read
 //! the screen back from a `TestBackend`.
 
+use super::tickets::Ticket;
+use super::words;
 use crate::play::layout;
 use crate::play::overlay::Overlay;
 use crate::play::setup::SetupForm;
@@ -14,7 +16,8 @@ use std::time::Instant;
 use yut_core::session::{Action, BotLevel, NewSession, Player, Seat, Session, SessionOptions};
 use yut_core::setup::MoveSpec;
 use yut_core::RuleSet;
-use yut_net::protocol::{RoomOptions, RoomSnapshot, RoomTable, SeatSpec, Stage};
+use yut_net::protocol::{ErrorCode, RoomOptions, RoomSnapshot, RoomTable, SeatSpec, Stage};
+use yut_net::verify::ThrowCheck;
 use yut_net::{ClientEvent, ConnectionState, Joined, NetError};
 
 /// One request to the room, queued by a key and sent in order by the terminal's link.
@@ -31,6 +34,12 @@ pub enum Cmd {
         code: String,
         name: String,
         seat: Option<usize>,
+    },
+    /// Takes back the seats of a kept ticket (`name`: the name they were taken under).
+    Resume {
+        code: String,
+        tokens: Vec<String>,
+        name: String,
     },
     Ready {
         seat: usize,
@@ -61,7 +70,14 @@ pub enum Cmd {
     },
     Undo(usize),
     Sync,
+    /// Tries to reconnect now instead of waiting out the pause (the retry key).
+    Reconnect,
+    /// The room is gone from the server: its kept ticket goes too.
+    Forget(String),
 }
+
+/// What a resume is called in messages (and how its answer is known).
+const RESUMING: &str = "Taking your seats back";
 
 impl Cmd {
     /// What the request was, for a refusal's message.
@@ -69,6 +85,7 @@ impl Cmd {
         match self {
             Cmd::Create { .. } => "Opening the room",
             Cmd::Join { .. } => "Joining",
+            Cmd::Resume { .. } => RESUMING,
             Cmd::Ready { .. } => "Ready",
             Cmd::Start => "Start",
             Cmd::Rematch => "Rematch",
@@ -81,6 +98,8 @@ impl Cmd {
             Cmd::Play { .. } => "Move",
             Cmd::Undo(_) => "Undo",
             Cmd::Sync => "Sync",
+            Cmd::Reconnect => "Reconnecting",
+            Cmd::Forget(_) => "Forgetting the room",
         }
     }
 
@@ -103,6 +122,8 @@ pub enum Net {
         turn: bool,
         result: Result<Option<Joined>, NetError>,
     },
+    /// Something the link itself has to say.
+    Note(String),
 }
 
 /// The connection as the screens show it.
@@ -119,7 +140,7 @@ impl Conn {
         match self {
             Conn::Connected => "connected".into(),
             Conn::Reconnecting(n) => {
-                format!("connection lost · reconnecting, attempt {n}…")
+                format!("connection lost · reconnecting, attempt {n}… c: now")
             }
             Conn::Back => "back online".into(),
             Conn::Closed => "connection closed".into(),
@@ -178,6 +199,12 @@ pub struct OnlineApp {
     shown_game: Option<u32>,
     /// What to print once the terminal is restored.
     pub farewell: Option<String>,
+    /// The name to join with when a kept ticket's seats cannot be taken back.
+    join_as: Option<String>,
+    /// What is known of the game's throws (see `yut_net::verify`).
+    pub throws: Option<ThrowCheck>,
+    /// The seat whose stand-in was last told in the log (once per turn, not per action).
+    told_standin: Option<usize>,
 }
 
 /// A new-game form for an online room: the host in seat 1 under `name`, an open seat for a
@@ -294,6 +321,9 @@ impl OnlineApp {
             pending_options: None,
             shown_game: None,
             farewell: None,
+            join_as: None,
+            throws: None,
+            told_standin: None,
         }
     }
 
@@ -314,8 +344,21 @@ impl OnlineApp {
         app
     }
 
-    /// A guest: joins `code` at once with `name`, or asks for a name first.
-    pub fn joining(code: &str, name: Option<&str>) -> OnlineApp {
+    /// A guest: takes back the seats of a kept ticket, else joins `code` at once with
+    /// `name`, or asks for a name first.
+    pub fn joining(code: &str, name: Option<&str>, kept: Option<Ticket>) -> OnlineApp {
+        if let Some(t) = kept {
+            let mut app = OnlineApp::with_screen(Screen::Waiting(format!(
+                "Taking back your seats in room {code}…"
+            )));
+            app.join_as = name.map(str::to_string);
+            app.outbox.push(Cmd::Resume {
+                code: code.to_string(),
+                tokens: t.seats.iter().map(|s| s.token.clone()).collect(),
+                name: t.name,
+            });
+            return app;
+        }
         match name {
             Some(n) => {
                 let mut app =
@@ -390,9 +433,24 @@ impl OnlineApp {
                 .as_ref()
                 .map(|r| r.code.clone())
                 .unwrap_or_default(),
-            connection: self.conn.words(),
+            connection: self.connection_words(),
             online: self.conn.is_up(),
             host: self.host,
+            marks: self
+                .room
+                .as_ref()
+                .map(|r| r.seats.iter().map(words::away_or_standin).collect())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The connection, and once the game is over whether its throws check out.
+    pub fn connection_words(&self) -> String {
+        let conn = self.conn.words();
+        match &self.throws {
+            Some(ThrowCheck::Verified { .. }) => format!("{conn} · throws verified"),
+            Some(ThrowCheck::Mismatch { .. }) => format!("{conn} · THROWS NOT VERIFIED"),
+            _ => conn,
         }
     }
 
@@ -446,6 +504,7 @@ impl OnlineApp {
                 }
                 match result {
                     Ok(Some(j)) => {
+                        self.join_as = None;
                         for s in &j.seats {
                             if !self.mine.contains(&s.seat) {
                                 self.mine.push(s.seat);
@@ -458,14 +517,12 @@ impl OnlineApp {
                         }
                     }
                     Ok(None) => {}
+                    Err(e) if what == RESUMING && e.code() == Some(ErrorCode::WrongToken) => {
+                        self.seats_not_taken_back();
+                    }
                     Err(e) => {
-                        let why = match &e {
-                            NetError::Refused { code, message } => {
-                                format!("{} ({})", message, code.id())
-                            }
-                            other => other.to_string(),
-                        };
-                        let line = format!("{what} refused: {why}");
+                        let code = self.waiting_code();
+                        let line = words::refused(what, &e, code.as_deref(), true);
                         if matches!(self.screen, Screen::Waiting(_)) && self.room.is_none() {
                             // Nothing to play in: say so on leaving.
                             self.farewell = Some(line.clone());
@@ -476,12 +533,54 @@ impl OnlineApp {
                 }
             }
             Net::Event(e) => self.on_event(*e),
+            Net::Note(line) => self.say(line),
+        }
+    }
+
+    /// A kept ticket's seats are no longer its tokens' (the host gave them to someone
+    /// else): join afresh under the name given, or ask for one.
+    fn seats_not_taken_back(&mut self) {
+        let Some(code) = self.waiting_code() else {
+            return;
+        };
+        self.outbox.push(Cmd::Forget(code.clone()));
+        match self.join_as.take() {
+            Some(name) => {
+                self.screen = Screen::Waiting(format!("Joining room {code}…"));
+                self.outbox.push(Cmd::Join {
+                    code,
+                    name,
+                    seat: None,
+                });
+            }
+            None => {
+                self.note = Some("Your seats there are no longer yours: join again".into());
+                self.screen = Screen::Name {
+                    code,
+                    name: String::new(),
+                };
+            }
+        }
+    }
+
+    /// The room being entered, from the waiting screen's words.
+    fn waiting_code(&self) -> Option<String> {
+        match &self.screen {
+            Screen::Waiting(w) => w
+                .split_whitespace()
+                .find_map(|word| yut_net::protocol::normalise_code(word.trim_end_matches('…'))),
+            _ => self.room.as_ref().map(|r| r.code.clone()),
         }
     }
 
     fn on_event(&mut self, e: ClientEvent) {
         match e {
             ClientEvent::Room(r) => {
+                self.host = self.mine.contains(&r.host);
+                if r.stage == Stage::Lobby {
+                    // What the last refusal said is settled by whatever changed since.
+                    self.note = None;
+                }
                 self.room = Some(r);
                 if !matches!(self.screen, Screen::Setup(_) | Screen::Name { .. }) {
                     self.sel = self.sel.min(self.seat_count().saturating_sub(1));
@@ -489,8 +588,16 @@ impl OnlineApp {
                 }
             }
             ClientEvent::Seats(s) => {
+                let before = self.room.as_ref().map(|r| r.seats.clone());
                 if let Some(r) = self.room.as_mut() {
-                    r.seats = s;
+                    r.seats = s.clone();
+                }
+                for line in words::seat_changes(before.as_deref().unwrap_or(&[]), &s, &self.mine) {
+                    self.say(line);
+                }
+                let remote = self.remote();
+                if let Some(t) = self.table.as_mut() {
+                    t.remote = Some(remote);
                 }
             }
             ClientEvent::Played {
@@ -498,31 +605,60 @@ impl OnlineApp {
                 action,
                 events,
                 view,
+                stand_in,
+                secret,
                 ..
             } => {
-                let Some(g) = self.game_mut(game) else {
+                let heard = self.room.as_mut().is_some_and(|r| {
+                    r.heard_played(game, &action, &view, stand_in, secret.as_deref())
+                });
+                if !heard {
+                    self.outbox.push(Cmd::Sync);
                     return;
-                };
-                g.history.push(action.clone());
-                g.view = view;
-                if g.view.phase == yut_core::game::Phase::Over {
-                    if let Some(r) = self.room.as_mut() {
-                        r.stage = Stage::Over;
+                }
+                let seat = seat_of(&action);
+                if stand_in && self.told_standin != Some(seat) {
+                    let line = self
+                        .room
+                        .as_ref()
+                        .and_then(|r| r.seats.get(seat))
+                        .map(words::plays_for);
+                    self.told_standin = Some(seat);
+                    self.retable(Some(&action), events);
+                    if let Some(line) = line {
+                        self.say(line);
                     }
+                    return;
+                }
+                if !stand_in && self.told_standin == Some(seat) {
+                    self.told_standin = None;
                 }
                 self.retable(Some(&action), events);
             }
             ClientEvent::Undone {
                 game, seat, view, ..
             } => {
-                let Some(g) = self.game_mut(game) else {
+                if !self
+                    .room
+                    .as_mut()
+                    .is_some_and(|r| r.heard_undone(game, &view))
+                {
+                    self.outbox.push(Cmd::Sync);
                     return;
-                };
-                g.history.pop();
-                g.view = view;
+                }
                 self.retable(None, Vec::new());
                 let name = self.seat_name(seat);
                 self.say(format!("{name} took back a move"));
+            }
+            ClientEvent::Throws(check) => {
+                if let Some(line) = words::throws(&check) {
+                    self.say(line);
+                }
+                self.throws = Some(check);
+                let remote = self.remote();
+                if let Some(t) = self.table.as_mut() {
+                    t.remote = Some(remote);
+                }
             }
             ClientEvent::Connection(c) => {
                 self.conn = match c {
@@ -532,12 +668,22 @@ impl OnlineApp {
                     ConnectionState::Closed => Conn::Closed,
                 };
                 if c == ConnectionState::Closed {
-                    self.say("The connection is closed; q leaves".to_string());
+                    self.say("The connection is closed for good; q leaves".to_string());
                 }
                 // A request in flight when the line dropped was failed by the client.
                 let remote = self.remote();
                 if let Some(t) = self.table.as_mut() {
                     t.remote = Some(remote);
+                }
+            }
+            // Trying to come back found the room gone: nothing to come back to.
+            ClientEvent::Error {
+                code: ErrorCode::NoSuchRoom | ErrorCode::WrongToken,
+                ..
+            } if !self.conn.is_up() => {
+                if let Some(code) = self.room.as_ref().map(|r| r.code.clone()) {
+                    self.outbox.push(Cmd::Forget(code.clone()));
+                    self.say(format!("Room {code} has ended on the server"));
                 }
             }
             ClientEvent::Error { code, message } => {
@@ -547,21 +693,6 @@ impl OnlineApp {
                 self.say(format!("Server: {message}"));
             }
         }
-    }
-
-    /// The room's game numbered `number`; when it is not the one held here (a message
-    /// missed), asks for the whole room again.
-    fn game_mut(&mut self, number: u32) -> Option<&mut yut_net::protocol::GameSnapshot> {
-        let found = self
-            .room
-            .as_ref()
-            .and_then(|r| r.game.as_ref())
-            .is_some_and(|g| g.number == number);
-        if !found {
-            self.outbox.push(Cmd::Sync);
-            return None;
-        }
-        self.room.as_mut().and_then(|r| r.game.as_mut())
     }
 
     pub(super) fn seat_count(&self) -> usize {

@@ -226,6 +226,7 @@ fn render_lobby(app: &OnlineApp, f: &mut Frame, area: Rect) {
         )));
     }
     let keys = if app.confirm_quit {
+        lines.push(Line::from(Span::styled(fit(&app.leave_words(), w), hot())));
         lines.push(Line::from(Span::styled(
             "Leave the room? q/y leave · other: stay",
             hot(),

@@ -1,6 +1,6 @@
 //! The keys of the online screens: the host's form, a guest's name, the lobby, the game.
 
-use super::app::{room_of, seat_of, Cmd, OnlineApp, Screen};
+use super::app::{room_of, seat_of, Cmd, Conn, OnlineApp, Screen};
 use crate::play::overlay::first_keys;
 use crate::play::setup::FormKey;
 use crate::play::table::Intent;
@@ -22,6 +22,10 @@ impl OnlineApp {
             if matches!(key.code, KeyCode::Char('q') | KeyCode::Char('y')) {
                 self.quit = true;
             }
+            return;
+        }
+        if matches!(self.conn, Conn::Reconnecting(_)) && key.code == KeyCode::Char('c') {
+            self.outbox.push(Cmd::Reconnect);
             return;
         }
         match &mut self.screen {
@@ -132,6 +136,28 @@ impl OnlineApp {
         }
     }
 
+    /// What leaving means for this terminal: the host's part passes on (or waits), and the
+    /// seats stay this terminal's to take back.
+    pub fn leave_words(&self) -> String {
+        let code = self.room.as_ref().map_or("CODE", |r| r.code.as_str());
+        let back = format!("yut online rejoin {code} takes your seats back");
+        if !self.host {
+            return format!("Leaving: {back}");
+        }
+        let heir = self.room.as_ref().and_then(|r| {
+            r.seats
+                .iter()
+                .find(|s| s.connected && !self.mine.contains(&s.seat) && s.player == Player::Human)
+        });
+        match heir {
+            Some(s) => format!(
+                "You are the host: leaving makes {} the host; {back}",
+                s.name
+            ),
+            None => format!("You are the host and nobody else is here: the room waits; {back}"),
+        }
+    }
+
     fn lobby_seat(&self, seat: usize) -> Option<&SeatView> {
         self.room.as_ref()?.seats.iter().find(|s| s.seat == seat)
     }
@@ -166,6 +192,10 @@ impl OnlineApp {
         };
         match key.code {
             KeyCode::Char('q') => {
+                let leaving = self.leave_words();
+                if let Some(t) = self.table.as_mut() {
+                    t.note(leaving);
+                }
                 self.confirm_quit = true;
                 return;
             }

@@ -1,193 +1,192 @@
-//! `yut online host` and `yut online join` as plain lines (`--lines`, or when standard
-//! input or output is not a terminal): the lobby, who is connected, the room code, each
-//! action as it happens, and the moves to choose from on your turn.
+//! `yut online host`, `join` and `rejoin` as plain lines (`--lines`, or when standard input
+//! or output is not a terminal): the lobby, who is connected, the room code, each action
+//! as it happens in words, and the moves to choose from on your turn. Seats are numbered
+//! from 1, as on every screen.
 
-use super::{StampedListener, DEFAULT_SERVER};
+use super::options::{level, tickets, HostOptions, JoinOptions, RejoinOptions};
+use super::tickets::{Ticket, Tickets};
+use super::{words, StampedListener};
+use crate::play::text;
 use std::collections::BTreeSet;
 use tokio::sync::mpsc;
 use yut_core::game::Phase;
-use yut_core::rules::Preset;
-use yut_core::session::{Action, BotLevel, Player};
-use yut_core::throw::Outcome;
-use yut_net::protocol::{
-    GameView, RoomOptions, RoomSnapshot, RoomTable, SeatSpec, SeatView, Stage,
-};
-use yut_net::{Client, ClientEvent, ConnectionState};
+use yut_core::session::{Action, Player};
+use yut_net::protocol::{normalise_code, GameView, RoomSnapshot, SeatView, Stage};
+use yut_net::{Client, ClientEvent, ConnectionState, NetError};
 
-/// Open a room on a yut-server and play it: full screen, or lines with --lines
-#[derive(Debug, clap::Args)]
-pub struct HostOptions {
-    /// The server
-    #[arg(long, value_name = "URL", default_value = DEFAULT_SERVER)]
-    pub(super) server: String,
-    /// Your name in the room (default: Host)
-    #[arg(long, value_name = "NAME")]
-    pub(super) name: Option<String>,
-    /// Plain lines on stdin/stdout instead of the full-screen game (the default when
-    /// either is not a terminal)
-    #[arg(long)]
-    pub(super) lines: bool,
-    /// Rule preset
-    #[arg(long, value_name = "P", default_value = "yunnori", value_parser = crate::args::preset())]
-    pub(super) preset: Preset,
-    /// Pieces per seat (default: the preset's)
-    #[arg(long, value_name = "K")]
-    pieces: Option<u8>,
-    /// The seats in order, comma-separated: me, person, easy, medium or hard
-    #[arg(long, value_name = "me,person,medium,...", default_value = "me,person", value_parser = seats)]
-    pub(super) seats: Seats,
-    /// One rule of the preset changed: a JSON value (true, 2, ["mo"]) or a word (exact);
-    /// repeatable
-    #[arg(long, value_name = "KEY=VALUE", value_parser = rule)]
-    rule: Vec<(String, serde_json::Value)>,
-    /// Seconds a disconnected player's seat is held
-    #[arg(long, value_name = "S")]
-    grace_secs: Option<u64>,
-    /// Seconds each turn may take
-    #[arg(long, value_name = "S")]
-    turn_secs: Option<u64>,
-    /// No taking moves back in this room
-    #[arg(long)]
-    no_undo: bool,
-}
-
-/// Take a seat in an online room by its code
-#[derive(Debug, clap::Args)]
-pub struct JoinOptions {
-    /// The room's code, as the host was given it
-    #[arg(value_name = "CODE")]
-    pub(super) code: String,
-    /// The server
-    #[arg(long, value_name = "URL", default_value = DEFAULT_SERVER)]
-    pub(super) server: String,
-    /// Your name in the room (full screen asks when it is not given; lines: Guest)
-    #[arg(long, value_name = "NAME")]
-    pub(super) name: Option<String>,
-    /// Plain lines on stdin/stdout instead of the full-screen game (the default when
-    /// either is not a terminal)
-    #[arg(long)]
-    pub(super) lines: bool,
-    /// Watch the room without a seat (a spectator: the game as it is played, no keys)
-    #[arg(long, conflicts_with = "name")]
-    pub(super) watch: bool,
-}
-
-/// The seats `--seats` asks for, and which of them are the host's own.
-#[derive(Clone, Debug)]
-pub(super) struct Seats {
-    pub(super) specs: Vec<SeatSpec>,
-    mine: Vec<usize>,
-}
-
-fn level(id: &str) -> Option<BotLevel> {
-    BotLevel::ALL.into_iter().find(|l| l.id() == id)
-}
-
-/// `--seats`: `me`, `person` or a bot level per seat, at least one `me`.
-fn seats(v: &str) -> Result<Seats, String> {
-    let mut specs = Vec::new();
-    let mut mine = Vec::new();
-    for (i, s) in v.split(',').map(str::trim).enumerate() {
-        specs.push(match s {
-            "me" => {
-                mine.push(i);
-                SeatSpec::person()
-            }
-            "person" => SeatSpec::person(),
-            other => SeatSpec::bot(
-                level(other)
-                    .ok_or_else(|| format!("{other:?} is not me, person, easy, medium or hard"))?,
-            ),
-        });
-    }
-    if mine.is_empty() {
-        return Err("at least one seat must be `me`".into());
-    }
-    Ok(Seats { specs, mine })
-}
-
-/// `--rule KEY=VALUE`: a JSON value (true, 2, ["mo"]) or else a plain word ("exact").
-fn rule(v: &str) -> Result<(String, serde_json::Value), String> {
-    let (k, val) = v
-        .split_once('=')
-        .ok_or_else(|| format!("wants KEY=VALUE, not {v:?}"))?;
-    let value = serde_json::from_str(val).unwrap_or_else(|_| val.into());
-    Ok((k.to_string(), value))
-}
-
-/// The table `yut online host` opens.
-pub(super) fn host_table(o: &HostOptions) -> RoomTable {
-    let mut rules = serde_json::json!({"preset": o.preset.id()});
-    if let Some(n) = o.pieces {
-        rules["pieces_per_player"] = n.into();
-    }
-    for (k, v) in &o.rule {
-        rules[k.as_str()] = v.clone();
-    }
-    let mut options = RoomOptions::default();
-    if let Some(s) = o.grace_secs {
-        options.grace_ms = s.saturating_mul(1000);
-    }
-    if let Some(s) = o.turn_secs {
-        options.turn_timer_ms = Some(s.saturating_mul(1000));
-    }
-    if o.no_undo {
-        options.undo = false;
-    }
-    RoomTable {
-        rules,
-        seats: o.seats.specs.clone(),
-        teams: None,
-        options,
-    }
+/// How a room is entered.
+enum Enter {
+    Create(Box<HostOptions>),
+    /// Join by code (a kept ticket's seats taken back first); `name` to join under.
+    Join {
+        code: String,
+        name: String,
+        kept: Option<Ticket>,
+    },
+    Watch(String),
 }
 
 pub fn host(o: HostOptions) -> Result<(), String> {
-    let table = host_table(&o);
-    let mine = o.seats.mine.clone();
-    online(&o.server, |client| async move {
-        let name = o.name.as_deref().unwrap_or("Host");
-        let j = client.create_room(name, table, Some(mine)).await?;
-        println!(
-            "Room {}  ({})  — share the code; `start` when everyone is ready",
-            j.code, j.link
-        );
-        Ok(j.seats.iter().map(|s| s.seat).collect())
-    })
+    let server = o.server.clone();
+    let kept = tickets(&o.tickets);
+    online(&server, kept, Enter::Create(Box::new(o)))
 }
 
-/// Connects, enters a room with `enter`, then plays it from standard input.
-fn online<F, Fut>(server: &str, enter: F) -> Result<(), String>
-where
-    F: FnOnce(Client) -> Fut,
-    Fut: std::future::Future<Output = Result<Vec<usize>, yut_net::NetError>>,
-{
+pub fn join(o: JoinOptions) -> Result<(), String> {
+    let code = normalise_code(&o.code).ok_or_else(|| words::not_a_code(&o.code))?;
+    let kept = tickets(&o.tickets);
+    let enter = if o.watch {
+        Enter::Watch(code)
+    } else {
+        let ticket = kept.as_ref().and_then(|t| t.find(&o.server, &code));
+        Enter::Join {
+            code,
+            name: o.name.clone().unwrap_or_else(|| "Guest".into()),
+            kept: ticket,
+        }
+    };
+    online(&o.server, kept, enter)
+}
+
+/// The ticket `rejoin` asks for: the room's, or the last one joined on that server.
+pub fn kept_ticket(
+    kept: Option<&Tickets>,
+    server: &str,
+    code: Option<&str>,
+) -> Result<Ticket, String> {
+    let kept = kept.ok_or("no place to keep seats: set HOME or YUNNORI_TICKETS")?;
+    let ticket = match code {
+        Some(c) => {
+            let code = normalise_code(c).ok_or_else(|| words::not_a_code(c))?;
+            kept.find(server, &code)
+                .ok_or_else(|| format!("this computer holds no seats in room {code} on {server}"))?
+        }
+        None => kept
+            .latest(server)
+            .ok_or_else(|| format!("this computer holds no seats in any room on {server}"))?,
+    };
+    Ok(ticket)
+}
+
+pub fn rejoin(o: RejoinOptions) -> Result<(), String> {
+    let kept = tickets(&o.tickets);
+    let ticket = kept_ticket(kept.as_ref(), &o.server, o.code.as_deref())?;
+    let enter = Enter::Join {
+        code: ticket.code.clone(),
+        name: ticket.name.clone(),
+        kept: Some(ticket),
+    };
+    online(&o.server, kept, enter)
+}
+
+/// Keeps the seats the client holds now.
+fn keep(kept: Option<&Tickets>, server: &str, client: &Client, name: &str) {
+    let (Some(tickets), (Some(code), seats)) = (kept, client.seats()) else {
+        return;
+    };
+    let ticket = Ticket {
+        server: server.to_string(),
+        code,
+        seats,
+        name: name.to_string(),
+        at_ms: yut_core::session::now_ms(),
+    };
+    if let Err(e) = tickets.keep(ticket) {
+        println!("Your seats could not be kept on this computer ({e}).");
+    }
+}
+
+/// Enters the room: opens it, takes the kept seats back (or joins), or watches. Returns
+/// this terminal's seats.
+async fn enter(
+    client: &Client,
+    server: &str,
+    kept: Option<&Tickets>,
+    how: Enter,
+) -> Result<Vec<usize>, String> {
+    match how {
+        Enter::Create(o) => {
+            let table = super::options::host_table(&o);
+            let name = o.name.as_deref().unwrap_or("Host");
+            let j = client
+                .create_room(name, table, Some(o.seats.mine.clone()))
+                .await
+                .map_err(|e| words::refused("Opening the room", &e, None, false))?;
+            keep(kept, server, client, name);
+            println!(
+                "Room {}  ({})  — share the code; `start` when everyone is ready",
+                j.code, j.link
+            );
+            Ok(j.seats.iter().map(|s| s.seat).collect())
+        }
+        Enter::Watch(code) => {
+            client
+                .spectate(&code)
+                .await
+                .map_err(|e| words::refused("Watching", &e, Some(&code), false))?;
+            println!("Watching room {code}: you see the game as it is played; q leaves.");
+            Ok(Vec::new())
+        }
+        Enter::Join {
+            code,
+            name,
+            kept: ticket,
+        } => {
+            if let Some(t) = ticket {
+                let tokens = t.seats.iter().map(|s| s.token.clone()).collect();
+                match client.resume(&code, tokens).await {
+                    Ok(j) => {
+                        keep(kept, server, client, &t.name);
+                        let seats: Vec<String> =
+                            j.seats.iter().map(|s| (s.seat + 1).to_string()).collect();
+                        println!("Back in room {} at seat {}.", j.code, seats.join(", "));
+                        return Ok(j.seats.iter().map(|s| s.seat).collect());
+                    }
+                    Err(e) => {
+                        if let Some(tickets) = kept {
+                            let _ = tickets.forget(server, &code);
+                        }
+                        let gone =
+                            matches!(e.code(), Some(yut_net::protocol::ErrorCode::NoSuchRoom));
+                        if gone {
+                            return Err(words::refused(
+                                "Taking your seats back",
+                                &e,
+                                Some(&code),
+                                false,
+                            ));
+                        }
+                        println!(
+                            "Your kept seats in room {code} are no longer yours: joining anew."
+                        );
+                    }
+                }
+            }
+            let j = client
+                .join(&code, &name, None)
+                .await
+                .map_err(|e| words::refused("Joining", &e, Some(&code), false))?;
+            keep(kept, server, client, &name);
+            let seats: Vec<String> = j.seats.iter().map(|s| (s.seat + 1).to_string()).collect();
+            println!(
+                "Joined room {} at seat {}; type `ready`",
+                j.code,
+                seats.join(", ")
+            );
+            Ok(j.seats.iter().map(|s| s.seat).collect())
+        }
+    }
+}
+
+/// Connects, enters a room, then plays it from standard input.
+fn online(server: &str, kept: Option<Tickets>, how: Enter) -> Result<(), String> {
     runtime()?.block_on(async move {
         let (listener, rx) = StampedListener::new();
         let client = Client::connect(server, listener)
             .await
-            .map_err(|e| e.to_string())?;
-        let seats = enter(client.clone()).await.map_err(|e| e.to_string())?;
-        play(client, rx, seats.into_iter().collect()).await
-    })
-}
-
-pub fn join(o: JoinOptions) -> Result<(), String> {
-    online(&o.server, |client| async move {
-        if o.watch {
-            client.spectate(&o.code).await?;
-            println!("Watching room {}", o.code);
-            return Ok(Vec::new());
-        }
-        let name = o.name.as_deref().unwrap_or("Guest");
-        let j = client.join(&o.code, name, None).await?;
-        let seats: Vec<String> = j.seats.iter().map(|s| s.seat.to_string()).collect();
-        println!(
-            "Joined room {} at seat {}; type `ready`",
-            j.code,
-            seats.join(", ")
-        );
-        Ok(j.seats.iter().map(|s| s.seat).collect())
+            .map_err(|e| format!("cannot reach {server}: {e}"))?;
+        let seats = enter(&client, server, kept.as_ref(), how).await?;
+        play(client, rx, seats.into_iter().collect(), server, kept).await
     })
 }
 
@@ -206,29 +205,27 @@ fn seat_line(s: &SeatView, mine: &BTreeSet<usize>, host: usize) -> String {
     };
     let mut marks = Vec::new();
     if mine.contains(&s.seat) {
-        marks.push("you");
+        marks.push("you".to_string());
     }
     if s.seat == host {
-        marks.push("host");
+        marks.push("host".into());
     }
     if s.player == Player::Human {
+        let away = words::away_or_standin(s);
         marks.push(if !s.taken {
-            "open"
-        } else if s.connected {
-            "connected"
+            "open".into()
+        } else if away.is_empty() {
+            "connected".into()
         } else {
-            "away"
+            away
         });
         if s.ready {
-            marks.push("ready");
+            marks.push("ready".into());
         }
-    }
-    if s.standin.is_some() {
-        marks.push("a bot plays for them");
     }
     format!(
         "  seat {} {:<16} {:<10} {}",
-        s.seat,
+        s.seat + 1,
         s.name,
         who,
         marks.join(", ")
@@ -248,87 +245,111 @@ fn print_room(r: &RoomSnapshot, mine: &BTreeSet<usize>) {
     for s in &r.seats {
         println!("{}", seat_line(s, mine, r.host));
     }
+    if mine.is_empty() {
+        println!("You are watching.");
+    }
+}
+
+fn names_of(r: Option<&RoomSnapshot>) -> Vec<String> {
+    r.map(|r| r.seats.iter().map(|s| s.name.clone()).collect())
+        .unwrap_or_default()
 }
 
 fn name_of(r: Option<&RoomSnapshot>, seat: usize) -> String {
     r.and_then(|r| r.seats.get(seat))
-        .map_or(format!("seat {seat}"), |s| s.name.clone())
+        .map_or(format!("seat {}", seat + 1), |s| s.name.clone())
 }
 
-fn describe(r: Option<&RoomSnapshot>, a: &Action) -> String {
-    match a {
-        Action::Throw { seat, outcome, .. } => {
-            let what = match outcome {
-                Outcome::Result(t) => format!("{} ({})", t.english(), t.korean()),
-                Outcome::Nak => "nak: a stick off the mat".into(),
-            };
-            format!("{} threw {what}", name_of(r, *seat))
+/// The sides of the room's game (each seat alone, or the teams), for who won.
+fn sides_of(r: Option<&RoomSnapshot>) -> Vec<Vec<u8>> {
+    r.and_then(|r| r.replay().ok())
+        .map(|g| g.sides().to_vec())
+        .unwrap_or_default()
+}
+
+/// An action in words: what the engine's events say happened (the throw, where the piece
+/// went, what it captured), and whether a bot played it for someone away.
+fn describe(
+    r: Option<&RoomSnapshot>,
+    a: &Action,
+    events: &[yut_core::game::Event],
+    stand_in: bool,
+) -> Vec<String> {
+    let names = names_of(r);
+    let sides = sides_of(r);
+    let mut lines: Vec<String> = events
+        .iter()
+        .filter_map(|e| text::announce(e, &names, &sides))
+        .collect();
+    if lines.is_empty() {
+        // A move the events leave unsaid (a plain step): where it went.
+        if let Action::Move { seat, mv, .. } = a {
+            lines.push(format!(
+                "{} moved from {}",
+                name_of(r, *seat),
+                text::spot_label(mv.from)
+            ));
         }
-        Action::Move { seat, mv, .. } => format!(
-            "{} moved {} with {}",
-            name_of(r, *seat),
-            mv.from,
-            mv.uses
-                .iter()
-                .map(|t| t.english())
-                .collect::<Vec<_>>()
-                .join("+")
-        ),
     }
+    if stand_in {
+        let seat = match a {
+            Action::Throw { seat, .. } | Action::Move { seat, .. } => *seat,
+        };
+        lines.insert(
+            0,
+            format!("(a bot plays for {}, who is away)", name_of(r, seat)),
+        );
+    }
+    lines
 }
 
 /// Prints what the seat to act may do, if it is one of ours.
-fn prompt(v: &GameView, mine: &BTreeSet<usize>) {
+fn prompt(r: Option<&RoomSnapshot>, v: &GameView, mine: &BTreeSet<usize>) {
     if v.phase == Phase::Over {
-        println!(
-            "Game over{}. `rematch` (host) or `q`.",
-            v.winner
-                .map(|w| format!(": side {w} wins"))
-                .unwrap_or_default()
-        );
+        let names = names_of(r);
+        let won = v
+            .winner
+            .map(|w| format!(": {} wins", text::side_name(&names, &sides_of(r), w)))
+            .unwrap_or_default();
+        let again = if mine.is_empty() {
+            "`q` leaves"
+        } else {
+            "`rematch` (host) or `q`"
+        };
+        println!("Game over{won}. {again}.");
         return;
     }
     if !mine.contains(&v.to_move) {
         return;
     }
-    let pieces: Vec<String> = v
-        .pieces
-        .iter()
-        .map(|(s, p)| {
-            format!(
-                "{s}: {}",
-                p.iter()
-                    .map(|x| x.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            )
-        })
-        .collect();
-    println!("Pieces — {}", pieces.join(" | "));
+    let who = format!("{} (seat {})", name_of(r, v.to_move), v.to_move + 1);
     match v.phase {
-        Phase::Throw => println!("Seat {}: your throw — press Enter", v.to_move),
+        Phase::Throw => println!("{who}: your throw — press Enter"),
         _ => {
             println!(
-                "Seat {}: choose a move (hand: {})",
-                v.to_move,
+                "{who}: choose a move (in hand: {})",
                 v.hand
                     .iter()
-                    .map(|t| t.english())
+                    .map(|t| text::throw_name(*t))
                     .collect::<Vec<_>>()
-                    .join(" ")
+                    .join(", ")
             );
             for (i, l) in v.legal.iter().enumerate() {
-                let cap = if l.captures > 0 { ", captures" } else { "" };
+                let cap = match l.captures {
+                    0 => String::new(),
+                    1 => ", capturing 1 piece".into(),
+                    n => format!(", capturing {n} pieces"),
+                };
                 println!(
                     "  {}) {} → {} with {}{cap}",
                     i + 1,
-                    l.from,
-                    l.to,
+                    text::spot_label(l.from),
+                    text::spot_label(l.to),
                     l.uses
                         .iter()
-                        .map(|t| t.english())
+                        .map(|t| text::throw_name(*t))
                         .collect::<Vec<_>>()
-                        .join("+")
+                        .join(" + ")
                 );
             }
             if v.can_undo {
@@ -338,10 +359,15 @@ fn prompt(v: &GameView, mine: &BTreeSet<usize>) {
     }
 }
 
+/// What the game's own keys do for a spectator: nothing, and it says so.
+const WATCHING: &str = "You are watching: the players' keys are theirs; q leaves.";
+
 async fn play(
     client: Client,
     mut rx: mpsc::UnboundedReceiver<super::Stamped>,
     seats: Vec<usize>,
+    server: &str,
+    kept: Option<Tickets>,
 ) -> Result<(), String> {
     let mut mine: BTreeSet<usize> = seats.into_iter().collect();
     let (line_tx, mut lines) = mpsc::unbounded_channel::<String>();
@@ -354,6 +380,12 @@ async fn play(
         }
     });
     let mut room: Option<RoomSnapshot> = None;
+    let refused = |what: &str, e: &NetError, room: &Option<RoomSnapshot>| {
+        println!(
+            "! {}",
+            words::refused(what, e, room.as_ref().map(|r| r.code.as_str()), false)
+        );
+    };
     loop {
         tokio::select! {
             e = rx.recv() => {
@@ -362,30 +394,42 @@ async fn play(
                     ClientEvent::Room(r) => {
                         print_room(&r, &mine);
                         if let Some(g) = &r.game {
-                            prompt(&g.view, &mine);
+                            prompt(Some(&r), &g.view, &mine);
                         }
                         room = Some(r);
                     }
                     ClientEvent::Seats(s) => {
-                        for v in &s {
-                            println!("{}", seat_line(v, &mine, room.as_ref().map_or(0, |r| r.host)));
+                        let before = room.as_ref().map(|r| r.seats.clone()).unwrap_or_default();
+                        for line in words::seat_changes(&before, &s, &mine.iter().copied().collect::<Vec<_>>()) {
+                            println!("{line}");
                         }
                         if let Some(r) = room.as_mut() {
                             r.seats = s;
                         }
                     }
-                    ClientEvent::Played { action, view, .. } => {
-                        println!("{}", describe(room.as_ref(), &action));
-                        prompt(&view, &mine);
-                        if let Some(g) = room.as_mut().and_then(|r| r.game.as_mut()) {
-                            g.view = view;
+                    ClientEvent::Played { game, action, events, view, stand_in, secret, .. } => {
+                        let heard = room.as_mut().is_some_and(|r| {
+                            r.heard_played(game, &action, &view, stand_in, secret.as_deref())
+                        });
+                        for line in describe(room.as_ref(), &action, &events, stand_in) {
+                            println!("{line}");
+                        }
+                        prompt(room.as_ref(), &view, &mine);
+                        if !heard {
+                            let _ = client.sync().await;
                         }
                     }
-                    ClientEvent::Undone { seat, view, .. } => {
+                    ClientEvent::Undone { game, seat, view, .. } => {
+                        let heard = room.as_mut().is_some_and(|r| r.heard_undone(game, &view));
                         println!("{} took back a move", name_of(room.as_ref(), seat));
-                        prompt(&view, &mine);
-                        if let Some(g) = room.as_mut().and_then(|r| r.game.as_mut()) {
-                            g.view = view;
+                        prompt(room.as_ref(), &view, &mine);
+                        if !heard {
+                            let _ = client.sync().await;
+                        }
+                    }
+                    ClientEvent::Throws(check) => {
+                        if let Some(line) = words::throws(&check) {
+                            println!("{line}");
                         }
                     }
                     ClientEvent::Connection(ConnectionState::Reconnecting { attempt }) => {
@@ -397,140 +441,99 @@ async fn play(
                         break;
                     }
                     ClientEvent::Connection(ConnectionState::Connected) => {}
-                    ClientEvent::Error { code, message } => println!("! {}: {message}", code.id()),
+                    ClientEvent::Error { code, message } => {
+                        let e = NetError::Refused { code, message };
+                        println!("! {}", words::refused("The server", &e, room.as_ref().map(|r| r.code.as_str()), false));
+                        if code == yut_net::protocol::ErrorCode::NoSuchRoom {
+                            if let (Some(t), Some(r)) = (&kept, &room) {
+                                let _ = t.forget(server, &r.code);
+                            }
+                        }
+                    }
                     ClientEvent::Closing { message } => println!("Server: {message}"),
                 }
             }
             l = lines.recv() => {
                 let Some(l) = l else { break };
-                let words: Vec<&str> = l.split_whitespace().collect();
+                let words_typed: Vec<&str> = l.split_whitespace().collect();
                 let view = room.as_ref().and_then(|r| r.game.as_ref()).map(|g| g.view.clone());
                 let to_act = view.as_ref().map(|v| v.to_move).filter(|s| mine.contains(s));
-                let r = match words.as_slice() {
+                let seat_number = |n: &str| n.parse::<usize>().ok().filter(|n| *n >= 1).map(|n| n - 1);
+                let (what, r) = match words_typed.as_slice() {
                     ["q"] | ["quit"] => break,
-                    ["start"] => client.start().await,
-                    ["rematch"] => client.rematch().await,
+                    _ if mine.is_empty() => {
+                        println!("{WATCHING}");
+                        continue;
+                    }
+                    ["start"] => ("Start", client.start().await),
+                    ["rematch"] => ("Rematch", client.rematch().await),
                     ["ready"] => {
                         let mut r = Ok(());
                         for &s in &mine {
                             r = r.and(client.ready(s, true).await);
                         }
-                        r
+                        ("Ready", r)
                     }
                     ["bot", l] => match level(l) {
-                        Some(level) => client.add_seat(Player::Bot { level }, None).await,
-                        None => { println!("levels: easy, medium, hard"); Ok(()) }
+                        Some(level) => ("Adding a bot", client.add_seat(Player::Bot { level }, None).await),
+                        None => { println!("levels: easy, medium, hard"); continue }
                     },
-                    ["remove", n] => match n.parse() {
-                        Ok(n) => client.remove_seat(n).await,
-                        Err(_) => { println!("remove N"); Ok(()) }
+                    ["remove", n] => match seat_number(n) {
+                        Some(n) => ("Removing the seat", client.remove_seat(n).await),
+                        None => { println!("remove SEAT (a seat number from 1)"); continue }
                     },
-                    ["move", a, b] => match (a.parse(), b.parse()) {
-                        (Ok(a), Ok(b)) => client.move_seat(a, b).await,
-                        _ => { println!("move FROM TO"); Ok(()) }
+                    ["move", a, b] => match (seat_number(a), seat_number(b)) {
+                        (Some(a), Some(b)) => ("Moving the seat", client.move_seat(a, b).await),
+                        _ => { println!("move FROM TO (seat numbers from 1)"); continue }
                     },
                     ["join"] => match room.as_ref() {
-                        Some(r) => match client.join(&r.code, "Guest", None).await {
-                            Ok(j) => { mine.extend(j.seats.iter().map(|s| s.seat)); Ok(()) }
-                            Err(e) => Err(e),
-                        },
-                        None => Ok(()),
+                        Some(r) => {
+                            let name = name_of(Some(r), *mine.iter().next().unwrap_or(&0));
+                            match client.join(&r.code, &name, None).await {
+                                Ok(j) => {
+                                    mine.extend(j.seats.iter().map(|s| s.seat));
+                                    keep(kept.as_ref(), server, &client, &name);
+                                    ("Joining", Ok(()))
+                                }
+                                Err(e) => ("Joining", Err(e)),
+                            }
+                        }
+                        None => continue,
                     },
-                    ["u"] => match view.as_ref().and_then(|v| v.can_undo.then_some(())).and(room.as_ref()) {
+                    ["u"] => match view.as_ref().filter(|v| v.can_undo) {
                         Some(_) => {
                             let last = room.as_ref().and_then(|r| r.game.as_ref()).and_then(|g| g.history.last()).map(|a| match a { Action::Throw { seat, .. } | Action::Move { seat, .. } => *seat });
-                            client.undo(last.unwrap_or(0)).await
+                            ("Undo", client.undo(last.unwrap_or(0)).await)
                         }
-                        None => { println!("nothing to take back"); Ok(()) }
+                        None => { println!("nothing to take back"); continue }
                     },
                     [] | ["t"] => match (to_act, view.as_ref()) {
-                        (Some(s), Some(v)) if v.phase == Phase::Throw => client.throw(s).await,
-                        _ => Ok(()),
+                        (Some(s), Some(v)) if v.phase == Phase::Throw => ("Throw", client.throw(s).await),
+                        _ => continue,
                     },
                     [n] => match (n.parse::<usize>(), to_act, view.as_ref()) {
                         (Ok(i), Some(s), Some(v)) if i >= 1 && i <= v.legal.len() => {
                             let l = &v.legal[i - 1];
-                            client.play(s, l.spec(), Some(l.pieces)).await
+                            ("Move", client.play(s, l.spec(), Some(l.pieces)).await)
                         }
-                        _ => { println!("not a choice now"); Ok(()) }
+                        _ => { println!("not a choice now"); continue }
                     },
-                    _ => { println!("?"); Ok(()) }
+                    _ => { println!("?"); continue }
                 };
                 if let Err(e) = r {
-                    println!("! {e}");
+                    refused(what, &e, &room);
                 }
             }
         }
     }
-    if let (Some(code), _) = client.seats() {
-        println!("Left room {code}.");
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), client.leave()).await;
+    if let Some(code) = room.as_ref().map(|r| r.code.clone()) {
+        if mine.is_empty() {
+            println!("Left room {code}.");
+        } else {
+            println!("Left room {code}. yut online rejoin {code} takes your seats back.");
+        }
     }
     client.close();
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// `yut online host ARGS` through the program's whole command line.
-    fn host_options(s: &str) -> Result<HostOptions, clap::Error> {
-        use clap::Parser;
-        let line = ["yut", "online", "host"]
-            .into_iter()
-            .chain(s.split_whitespace());
-        match crate::Cli::try_parse_from(line)?.command {
-            crate::Command::Online(crate::online::Command::Host(o)) => Ok(o),
-            other => panic!("parsed as {other:?}"),
-        }
-    }
-
-    #[test]
-    fn host_flags_make_the_table() {
-        let o = host_options(
-            "--server ws://127.0.0.1:9 --name Mina --seats me,person,hard,me --pieces 2 \
-             --rule back_do=false --rule finish=exact --rule bonus_throw_on=[\"mo\"] --turn-secs 30",
-        )
-        .unwrap();
-        let t = host_table(&o);
-        assert_eq!(o.server, "ws://127.0.0.1:9");
-        assert_eq!(o.name.as_deref(), Some("Mina"));
-        assert_eq!(o.seats.mine, vec![0, 3]);
-        assert_eq!(t.seats.len(), 4);
-        assert_eq!(
-            t.seats[2].player,
-            Player::Bot {
-                level: BotLevel::Hard
-            }
-        );
-        assert_eq!(t.rules["back_do"], serde_json::json!(false));
-        assert_eq!(t.rules["finish"], serde_json::json!("exact"));
-        assert_eq!(t.rules["bonus_throw_on"], serde_json::json!(["mo"]));
-        assert_eq!(t.rules["pieces_per_player"], serde_json::json!(2));
-        assert_eq!(t.options.turn_timer_ms, Some(30_000));
-        // The rules reach the engine as a valid rule set.
-        assert!(yut_core::rules::RuleSet::from_json(&t.rules).is_ok());
-        // Without flags: the default server, two people, the host in seat 0.
-        let o = host_options("").unwrap();
-        assert_eq!(
-            (o.server.as_str(), o.name.as_deref()),
-            (DEFAULT_SERVER, None)
-        );
-        assert!(!o.lines);
-        assert_eq!((o.seats.specs.len(), o.seats.mine.clone()), (2, vec![0]));
-    }
-
-    #[test]
-    fn a_host_needs_a_seat_and_known_levels() {
-        for (line, names) in [
-            ("--seats person,easy", "--seats"),
-            ("--seats me,expert", "\"expert\""),
-            ("--rule nonsense", "--rule"),
-            ("--preset chess", "--preset"),
-        ] {
-            let e = host_options(line).expect_err(line);
-            assert_eq!(e.exit_code(), 2, "{line}");
-            assert!(e.to_string().contains(names), "{line}: {e}");
-        }
-    }
 }

@@ -1,14 +1,18 @@
-//! `yut online`: play in an online room from the terminal (`host`, `join`), and the load
-//! bench (`bench`).
+//! `yut online`: play in an online room from the terminal (`host`, `join`, `rejoin`),
+//! check a finished game's throws (`verify`), and the load bench (`bench`).
 
 pub mod app;
 mod bench;
 mod draw;
 mod keys;
 mod lines;
+mod options;
 #[cfg(test)]
 mod tests;
+pub mod tickets;
 pub mod tui;
+mod verify;
+mod words;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -23,10 +27,16 @@ use yut_net::{ClientEvent, Listener};
 pub enum Command {
     /// Open a room on a yut-server and play it (full screen, or lines with --lines)
     #[command(after_help = ONLINE_NOTES)]
-    Host(lines::HostOptions),
-    /// Take a seat in an online room by its code
+    Host(options::HostOptions),
+    /// Take a seat in an online room by its code (or take back the seats kept for it)
     #[command(after_help = ONLINE_NOTES)]
-    Join(lines::JoinOptions),
+    Join(options::JoinOptions),
+    /// Take back the seats this computer holds in a room, after the terminal ended
+    #[command(after_help = ONLINE_NOTES)]
+    Rejoin(options::RejoinOptions),
+    /// Check that every throw of a finished game came from the secret its room committed
+    /// to before the game
+    Verify(verify::Options),
     /// N rooms of four connected bot clients playing whole games for S seconds
     Bench(bench::Options),
 }
@@ -40,21 +50,33 @@ a bot, p turns the picked seat into a person's or a bot of another level, x remo
 < > move it, s starts; everyone: t takes the picked open seat on this terminal too, for \
 two players at one device, y ready, q leaves); join --watch watches without a seat. The game \
 draws the room's throws and moves; only your seats take keys. The top line says whether \
-the connection is up; a lost one reconnects by itself and keeps your seats.\n\n\
+the connection is up; a lost one reconnects by itself (c: try now) and keeps your seats, \
+for as long as the room lives. The seats are kept on this computer too: if the terminal \
+ends, `yut online rejoin` (or join CODE again) takes them back.\n\n\
 With --lines, or when standard input or output is not a terminal, lines play instead: \
-Enter throws, a number picks a move, u takes it back, start / bot LEVEL / remove N / \
-move A B / ready arrange the lobby, rematch, q quits.";
+Enter throws, a number picks a move, u takes it back, start / bot LEVEL / remove SEAT / \
+move SEAT SEAT / ready arrange the lobby (seats numbered from 1), rematch, q quits.";
 
 /// The server when none is given.
 pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878";
 
 pub fn main(c: Command) -> ExitCode {
     let (sub, r) = match c {
-        Command::Bench(o) => ("bench", bench::main(o)),
-        Command::Host(o) if o.lines || !on_terminal() => ("host", lines::host(o)),
-        Command::Join(o) if o.lines || !on_terminal() => ("join", lines::join(o)),
-        Command::Host(o) => ("host", host_screen(o)),
-        Command::Join(o) => ("join", join_screen(o)),
+        Command::Bench(o) => ("bench", bench::main(o).map(|()| None)),
+        Command::Verify(o) => return verify::main(o),
+        Command::Host(o) if o.lines || !on_terminal() => ("host", lines::host(o).map(|()| None)),
+        Command::Join(o) if o.lines || !on_terminal() => ("join", lines::join(o).map(|()| None)),
+        Command::Rejoin(o) if o.lines || !on_terminal() => {
+            ("rejoin", lines::rejoin(o).map(|()| None))
+        }
+        Command::Host(o) => ("host", ended(host_screen(o))),
+        Command::Join(o) => ("join", ended(join_screen(o))),
+        Command::Rejoin(o) => ("rejoin", ended(rejoin_screen(o))),
+    };
+    let r = match r {
+        Ok(Some(status)) => return ExitCode::from(status),
+        Ok(None) => Ok(()),
+        Err(e) => Err(e),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,
@@ -71,25 +93,50 @@ fn on_terminal() -> bool {
     std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
 }
 
+/// A full-screen game's end as `main` takes it: `Some(status)` after a signal.
+fn ended(r: Result<tui::Ended, String>) -> Result<Option<u8>, String> {
+    match r? {
+        tui::Ended::Left(r) => r.map(|()| None),
+        tui::Ended::Signal(status) => Ok(Some(status)),
+    }
+}
+
 /// The host's full-screen game: the new-game form filled in from the flags.
-fn host_screen(o: lines::HostOptions) -> Result<(), String> {
-    let table = lines::host_table(&o);
+fn host_screen(o: options::HostOptions) -> Result<tui::Ended, String> {
+    let table = options::host_table(&o);
     let rules = yut_core::RuleSet::from_json(&table.rules).map_err(|e| e.to_string())?;
     let mut form = app::host_form(o.name.as_deref().unwrap_or("Host"), rules, &table.seats);
     form.undo = table.options.undo;
-    tui::run(&o.server, app::OnlineApp::hosting(form, table.options))
+    let kept = options::tickets(&o.tickets);
+    Ok(tui::run(
+        &o.server,
+        app::OnlineApp::hosting(form, table.options),
+        kept,
+    ))
 }
 
-/// A guest's full-screen game: joins at once with `--name`, else asks for one.
-fn join_screen(o: lines::JoinOptions) -> Result<(), String> {
-    let code = yut_net::protocol::normalise_code(&o.code)
-        .ok_or_else(|| format!("{:?} is not a room code (six letters)", o.code))?;
+/// A guest's full-screen game: takes back the seats kept for the room, else joins at once
+/// with `--name`, else asks for one.
+fn join_screen(o: options::JoinOptions) -> Result<tui::Ended, String> {
+    let code =
+        yut_net::protocol::normalise_code(&o.code).ok_or_else(|| words::not_a_code(&o.code))?;
+    let kept = options::tickets(&o.tickets);
     let app = if o.watch {
         app::OnlineApp::watching(&code)
     } else {
-        app::OnlineApp::joining(&code, o.name.as_deref())
+        let ticket = kept.as_ref().and_then(|t| t.find(&o.server, &code));
+        app::OnlineApp::joining(&code, o.name.as_deref(), ticket)
     };
-    tui::run(&o.server, app)
+    Ok(tui::run(&o.server, app, kept))
+}
+
+/// The seats kept for a room taken back, full screen.
+fn rejoin_screen(o: options::RejoinOptions) -> Result<tui::Ended, String> {
+    let kept = options::tickets(&o.tickets);
+    let ticket = lines::kept_ticket(kept.as_ref(), &o.server, o.code.as_deref())?;
+    let code = ticket.code.clone();
+    let app = app::OnlineApp::joining(&code, None, Some(ticket));
+    Ok(tui::run(&o.server, app, kept))
 }
 
 /// An event with the moment the client handed it over (for latency figures).

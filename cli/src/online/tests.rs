@@ -4,6 +4,7 @@
 
 use super::app::{host_form, OnlineApp, Screen};
 use super::draw;
+use super::tickets::Tickets;
 use super::tui::Link;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::backend::TestBackend;
@@ -23,8 +24,14 @@ struct Term {
 }
 
 impl Term {
+    /// A terminal that keeps no seats on disk.
     async fn new(url: &str, app: OnlineApp) -> Term {
-        let link = Link::connect(url).await.expect("connects");
+        Term::keeping(url, app, None).await
+    }
+
+    /// A terminal that keeps its seats in `tickets`.
+    async fn keeping(url: &str, app: OnlineApp, tickets: Option<Tickets>) -> Term {
+        let link = Link::connect(url, tickets).await.expect("connects");
         let mut app = app;
         app.animate = false;
         Term {
@@ -121,7 +128,7 @@ async fn mina_and_jun(url: &str) -> (Term, Term, String) {
     })
     .await;
     let code = mina.app.room.as_ref().expect("a room").code.clone();
-    let mut jun = Term::new(url, OnlineApp::joining(&code, None)).await;
+    let mut jun = Term::new(url, OnlineApp::joining(&code, None, None)).await;
     let ask = jun.screen();
     assert!(ask.contains("Your name"), "{ask}");
     for c in "Jun".chars() {
@@ -516,11 +523,30 @@ async fn undo_then_a_whole_game_then_a_rematch() {
     }
     assert!(undone, "no move could be taken back in a whole game");
     assert!(over(&mina.app), "the game did not end");
-    let s = mina.screen();
+    let s = mina
+        .until("the throws checked", |s| s.contains("throws verified"))
+        .await;
     assert!(
         s.contains("Mina wins!") || s.contains("Player 2 wins!"),
         "{s}"
     );
+    // `yut online verify` on the room as the server sent it: verified; with one throw
+    // changed in the file: refused, loudly.
+    let room = mina.app.room.clone().expect("the room");
+    let file = serde_json::to_string(&yut_net::protocol::ServerMessage::Room { room }).unwrap();
+    let read = super::verify::parse(&file).expect("the room reads back");
+    let (status, line) = super::verify::verdict(&read);
+    assert_eq!(status, 0, "{line}");
+    assert!(line.contains("Throws verified"), "{line}");
+    let changed = file.replacen("\"sticks\":[true", "\"sticks\":[false", 1);
+    let changed = if changed == file {
+        file.replacen("\"sticks\":[false", "\"sticks\":[true", 1)
+    } else {
+        changed
+    };
+    let (status, line) = super::verify::verdict(&super::verify::parse(&changed).unwrap());
+    assert_eq!(status, 1, "{line}");
+    assert!(line.contains("do NOT match"), "{line}");
     mina.key(KeyCode::Char('n'));
     let s = mina
         .until_app("the rematch", |app, _| {

@@ -4,7 +4,8 @@
 
 use super::app::{Cmd, Net, OnlineApp};
 use super::draw;
-use crate::play::{restore_terminal, wait_for_input, Input, TerminalGuard};
+use super::tickets::{Ticket, Tickets};
+use crate::play::{restore_terminal, wait_for_input, Input, StopSignals, TerminalGuard};
 use crossterm::event::{self, Event, KeyEventKind};
 use crossterm::terminal::{self, EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::backend::CrosstermBackend;
@@ -14,7 +15,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 use yut_core::session::Player;
-use yut_net::{Client, ClientEvent, Listener, NetError};
+use yut_net::{Client, ClientEvent, Dial, Listener, NetError};
 
 /// Hands every event of the client to the screen's queue.
 struct ToScreen(mpsc::UnboundedSender<Net>);
@@ -30,23 +31,53 @@ pub struct Link {
     pub client: Client,
     cmds: mpsc::UnboundedSender<Cmd>,
     pub net: mpsc::UnboundedReceiver<Net>,
+    /// Where the seats taken are kept.
+    tickets: Option<Tickets>,
+    url: String,
 }
 
 impl Link {
     /// Connects to `url` and starts the task that sends requests in order (a move must
-    /// not overtake the throw before it). Call within a tokio runtime.
-    pub async fn connect(url: &str) -> Result<Link, NetError> {
+    /// not overtake the throw before it); the seats taken are kept in `tickets`. Call
+    /// within a tokio runtime.
+    pub async fn connect(url: &str, tickets: Option<Tickets>) -> Result<Link, NetError> {
+        Link::dial(url, tickets, Dial::default()).await
+    }
+
+    /// As `connect`, reaching the server as `dial` says.
+    pub async fn dial(url: &str, tickets: Option<Tickets>, dial: Dial) -> Result<Link, NetError> {
         let (tx, net) = mpsc::unbounded_channel();
-        let client = Client::connect(url, Arc::new(ToScreen(tx.clone()))).await?;
+        let client = Client::dial(url, Arc::new(ToScreen(tx.clone())), dial).await?;
         let (cmds, rx) = mpsc::unbounded_channel();
-        tokio::spawn(send_in_order(client.clone(), rx, tx));
-        Ok(Link { client, cmds, net })
+        let keeper = Keeper {
+            tickets: tickets.clone(),
+            url: url.to_string(),
+            tell: tx.clone(),
+        };
+        tokio::spawn(send_in_order(client.clone(), rx, tx, keeper));
+        Ok(Link {
+            client,
+            cmds,
+            net,
+            tickets,
+            url: url.to_string(),
+        })
     }
 
     /// Sends what the keys asked for.
     pub fn send(&self, app: &mut OnlineApp) {
         for c in app.outbox.drain(..) {
-            let _ = self.cmds.send(c);
+            match c {
+                Cmd::Reconnect => self.client.reconnect_now(),
+                Cmd::Forget(code) => {
+                    if let Some(t) = &self.tickets {
+                        let _ = t.forget(&self.url, &code);
+                    }
+                }
+                c => {
+                    let _ = self.cmds.send(c);
+                }
+            }
         }
     }
 
@@ -58,20 +89,76 @@ impl Link {
     }
 }
 
+/// Keeps the seats a request took (and forgets a room the server no longer has).
+struct Keeper {
+    tickets: Option<Tickets>,
+    url: String,
+    /// Where to tell the screen that the seats could not be kept.
+    tell: mpsc::UnboundedSender<Net>,
+}
+
+impl Keeper {
+    fn took(&self, client: &Client, name: &str) {
+        let (Some(tickets), (Some(code), seats)) = (&self.tickets, client.seats()) else {
+            return;
+        };
+        let ticket = Ticket {
+            server: self.url.clone(),
+            code,
+            seats,
+            name: name.to_string(),
+            at_ms: yut_core::session::now_ms(),
+        };
+        if let Err(e) = tickets.keep(ticket) {
+            let _ = self.tell.send(Net::Note(format!(
+                "Your seats could not be kept on this computer ({e}): if this terminal ends, \
+                 they cannot be taken back"
+            )));
+        }
+    }
+
+    fn gone(&self, code: &str) {
+        if let Some(t) = &self.tickets {
+            let _ = t.forget(&self.url, code);
+        }
+    }
+}
+
 async fn send_in_order(
     client: Client,
     mut rx: mpsc::UnboundedReceiver<Cmd>,
     tx: mpsc::UnboundedSender<Net>,
+    keeper: Keeper,
 ) {
     while let Some(cmd) = rx.recv().await {
         let what = cmd.what();
         let turn = matches!(cmd, Cmd::Throw(_) | Cmd::Play { .. } | Cmd::Undo(_));
         let result = match cmd {
-            Cmd::Create { name, table, claim } => client
-                .create_room(&name, table, Some(claim))
-                .await
-                .map(Some),
-            Cmd::Join { code, name, seat } => client.join(&code, &name, seat).await.map(Some),
+            Cmd::Create { name, table, claim } => {
+                let r = client.create_room(&name, table, Some(claim)).await;
+                if r.is_ok() {
+                    keeper.took(&client, &name);
+                }
+                r.map(Some)
+            }
+            Cmd::Join { code, name, seat } => {
+                let r = client.join(&code, &name, seat).await;
+                if r.is_ok() {
+                    keeper.took(&client, &name);
+                }
+                r.map(Some)
+            }
+            Cmd::Resume { code, tokens, name } => {
+                let r = client.resume(&code, tokens).await;
+                match &r {
+                    Ok(_) => keeper.took(&client, &name),
+                    Err(e) if e.code() == Some(yut_net::protocol::ErrorCode::NoSuchRoom) => {
+                        keeper.gone(&code)
+                    }
+                    Err(_) => {}
+                }
+                r.map(Some)
+            }
             Cmd::Ready { seat, ready } => client.ready(seat, ready).await.map(|_| None),
             Cmd::Start => client.start().await.map(|_| None),
             Cmd::Rematch => client.rematch().await.map(|_| None),
@@ -89,6 +176,8 @@ async fn send_in_order(
             }
             Cmd::Undo(seat) => client.undo(seat).await.map(|_| None),
             Cmd::Sync => client.sync().await.map(|_| None),
+            // Handled by the link itself (see `Link::send`).
+            Cmd::Reconnect | Cmd::Forget(_) => continue,
         };
         if tx.send(Net::Done { what, turn, result }).is_err() {
             break;
@@ -97,36 +186,65 @@ async fn send_in_order(
 }
 
 /// Runs the screens on this terminal until the player leaves.
-pub fn run(url: &str, mut app: OnlineApp) -> Result<(), String> {
-    let rt = tokio::runtime::Builder::new_multi_thread()
+/// How the full-screen game ended.
+pub enum Ended {
+    /// The player left (or the room could not be entered: the error says why).
+    Left(Result<(), String>),
+    /// SIGTERM or SIGHUP came: the terminal is restored, the seats kept; exit with this
+    /// status (128 + the signal, as a shell reports a death by signal).
+    Signal(u8),
+}
+
+pub fn run(url: &str, mut app: OnlineApp, tickets: Option<Tickets>) -> Ended {
+    let rt = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
-        .map_err(|e| e.to_string())?;
-    let mut link = rt.block_on(Link::connect(url)).map_err(|e| e.to_string())?;
+    {
+        Ok(rt) => rt,
+        Err(e) => return Ended::Left(Err(e.to_string())),
+    };
+    let mut link = match rt.block_on(Link::connect(url, tickets)) {
+        Ok(l) => l,
+        Err(e) => return Ended::Left(Err(e.to_string())),
+    };
+    let stop = StopSignals::register().unwrap_or_else(|_| StopSignals::none());
     let previous_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore_terminal();
         previous_hook(info);
     }));
-    let result = run_terminal(&mut app, &mut link);
+    let result = run_terminal(&mut app, &mut link, &stop);
     restore_terminal();
-    // Leave the room properly (the seats stay ours by their tokens), without waiting long.
+    let code = app.room.as_ref().map(|r| r.code.clone());
     let client = link.client.clone();
+    if let Some(sig) = stop.caught() {
+        // Killed, not leaving: the seats (and the host's part) wait for this terminal.
+        client.close();
+        let back = code
+            .map(|c| format!("; yut online rejoin {c} takes your seats back"))
+            .unwrap_or_default();
+        eprintln!("yut online: stopped by {}{back}", StopSignals::name_of(sig));
+        return Ended::Signal(StopSignals::status_of(sig));
+    }
+    // Leave the room properly (the seats stay ours by their tokens), without waiting long.
     rt.block_on(async move {
         let _ = tokio::time::timeout(Duration::from_secs(1), client.leave()).await;
         client.close();
     });
-    if let Some(code) = app.room.as_ref().map(|r| r.code.clone()) {
-        let _ = writeln!(io::stdout(), "Left room {code}.");
+    if let Some(code) = code {
+        let _ = writeln!(
+            io::stdout(),
+            "Left room {code}. yut online rejoin {code} takes your seats back."
+        );
     }
     if let Some(msg) = &app.farewell {
-        return Err(msg.clone());
+        return Ended::Left(Err(msg.clone()));
     }
-    result.map_err(|e| format!("terminal error: {e}"))
+    Ended::Left(result.map_err(|e| format!("terminal error: {e}")))
 }
 
-fn run_terminal(app: &mut OnlineApp, link: &mut Link) -> io::Result<()> {
+fn run_terminal(app: &mut OnlineApp, link: &mut Link, stop: &StopSignals) -> io::Result<()> {
     terminal::enable_raw_mode()?;
     let _guard = TerminalGuard;
     crossterm::execute!(io::stdout(), EnterAlternateScreen, crossterm::cursor::Hide)?;
@@ -138,7 +256,7 @@ fn run_terminal(app: &mut OnlineApp, link: &mut Link) -> io::Result<()> {
         app.tick(Instant::now());
         let frame = term.draw(|f| draw::render(app, f))?;
         app.size = (frame.area.width, frame.area.height);
-        if app.quit {
+        if app.quit || stop.caught().is_some() {
             break;
         }
         // Short waits: the room's events arrive on their own, not with a key.

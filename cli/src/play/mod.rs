@@ -105,7 +105,7 @@ impl Drop for TerminalGuard {
 /// A second signal of either kind, while the first is being handled, ends the process at
 /// once with 128 + the second one's number (a way out should the loop ever hang; the
 /// terminal is then left as it is).
-struct StopSignals {
+pub(crate) struct StopSignals {
     /// The signal number caught, 0 while none came.
     caught: Arc<AtomicUsize>,
 }
@@ -118,7 +118,7 @@ impl StopSignals {
     const SIGNALS: &'static [std::os::raw::c_int] = &[signal_hook::consts::SIGTERM];
 
     /// Installs the handlers.
-    fn register() -> io::Result<StopSignals> {
+    pub(crate) fn register() -> io::Result<StopSignals> {
         let caught = Arc::new(AtomicUsize::new(0));
         let again = Arc::new(AtomicBool::new(false));
         for &sig in Self::SIGNALS {
@@ -136,14 +136,14 @@ impl StopSignals {
     }
 
     /// A handle that never reports a signal (when the handlers could not be installed).
-    fn none() -> StopSignals {
+    pub(crate) fn none() -> StopSignals {
         StopSignals {
             caught: Arc::new(AtomicUsize::new(0)),
         }
     }
 
     /// The signal caught so far, if any.
-    fn caught(&self) -> Option<std::os::raw::c_int> {
+    pub(crate) fn caught(&self) -> Option<std::os::raw::c_int> {
         match self.caught.load(Ordering::SeqCst) {
             0 => None,
             n => std::os::raw::c_int::try_from(n).ok(),
@@ -151,11 +151,11 @@ impl StopSignals {
     }
 
     /// The exit status after `sig`: 128 + its number, as a shell reports a death by signal.
-    fn status_of(sig: std::os::raw::c_int) -> u8 {
+    pub(crate) fn status_of(sig: std::os::raw::c_int) -> u8 {
         u8::try_from(128 + sig).unwrap_or(1)
     }
 
-    fn name_of(sig: std::os::raw::c_int) -> &'static str {
+    pub(crate) fn name_of(sig: std::os::raw::c_int) -> &'static str {
         match sig {
             signal_hook::consts::SIGTERM => "SIGTERM",
             #[cfg(unix)]

@@ -103,6 +103,8 @@ pub struct Remote {
     pub online: bool,
     /// Whether this terminal is the host (only the host starts a rematch).
     pub host: bool,
+    /// By seat: its person is away, or a bot plays for them ("" when neither).
+    pub marks: Vec<String>,
 }
 
 /// What a key asks of the game once the move list and its questions are through: the

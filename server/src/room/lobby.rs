@@ -2,11 +2,12 @@
 //! the host's changes to the table; one handler per request.
 
 use super::encode;
+use super::turns::SYNC_EVERY;
 use super::{check_table, error_message, hash_token, new_token, refuse, ConnId, Member, Outbox};
 use super::{Refusal, Room, SeatState};
 use crate::store::SeatRecord;
 use std::time::Instant;
-use yut_core::session::{check_name, now_ms, Player};
+use yut_core::session::{check_name, now_ms, Player, MAX_NAME_CHARS};
 use yut_net::protocol::{ErrorCode, SeatToken, ServerMessage, Stage};
 
 /// Seat colours by seat when the host names none (the apps' palette).
@@ -32,6 +33,22 @@ fn capitalised(s: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The names of `count` seats one person takes under `name`: the name itself, or the name
+/// numbered ("Mina 1", "Mina 2"), shortened where the number would make it too long.
+fn seat_names(name: &str, count: usize) -> Vec<String> {
+    if count <= 1 {
+        return vec![name.to_string()];
+    }
+    (1..=count)
+        .map(|k| {
+            let number = format!(" {k}");
+            let room = MAX_NAME_CHARS.saturating_sub(number.chars().count());
+            let base: String = name.chars().take(room).collect();
+            format!("{}{number}", base.trim_end())
+        })
+        .collect()
+}
+
 impl Room {
     pub(super) fn holds(&self, conn: ConnId, seat: usize) -> bool {
         self.seats.get(seat).and_then(|s| s.holder) == Some(conn)
@@ -44,15 +61,19 @@ impl Room {
                 Some(s) if open(s) => Ok(i),
                 Some(_) => Err(refuse(
                     ErrorCode::BadSeat,
-                    format!("seat {i} is not open for a person"),
+                    format!("{} is not open for a person", self.who(i)),
                 )),
-                None => Err(refuse(ErrorCode::BadSeat, format!("there is no seat {i}"))),
+                None => Err(refuse(
+                    ErrorCode::BadSeat,
+                    format!("there is no seat {}", i + 1),
+                )),
             },
-            None => self
-                .seats
-                .iter()
-                .position(open)
-                .ok_or_else(|| refuse(ErrorCode::RoomFull, "every seat for a person is taken")),
+            None => self.seats.iter().position(open).ok_or_else(|| {
+                refuse(
+                    ErrorCode::RoomFull,
+                    "every seat for a person is taken: the room can still be watched",
+                )
+            }),
         }
     }
 
@@ -64,19 +85,27 @@ impl Room {
         seats: &[usize],
         creating: bool,
     ) -> Result<Vec<SeatToken>, Refusal> {
-        for &i in seats {
+        for (k, &i) in seats.iter().enumerate() {
             self.open_seat(Some(i))?;
+            if seats[..k].contains(&i) {
+                return Err(refuse(
+                    ErrorCode::BadSeat,
+                    format!("seat {} is asked for twice", i + 1),
+                ));
+            }
+        }
+        // The names as they are stored (numbered when one person takes several seats) are
+        // the ones the rule checks: a game starts only with names the rule accepts.
+        let names = seat_names(name, seats.len());
+        for n in &names {
+            check_name(n).map_err(|m| refuse(ErrorCode::BadName, m))?;
         }
         let mut tokens = Vec::new();
-        for (k, &i) in seats.iter().enumerate() {
+        for (&i, name) in seats.iter().zip(names) {
             let token = new_token();
             let s = &mut self.seats[i];
             s.rec.token_hash = Some(hash_token(&token));
-            s.rec.name = if seats.len() > 1 {
-                format!("{name} {}", k + 1)
-            } else {
-                name.to_string()
-            };
+            s.rec.name = name;
             s.rec.ready = false;
             s.holder = Some(conn);
             tokens.push(SeatToken { seat: i, token });
@@ -96,10 +125,7 @@ impl Room {
     fn seat_holder(&mut self, conn: ConnId, outbox: &Outbox) {
         self.members
             .entry(conn)
-            .or_insert(Member {
-                outbox: outbox.clone(),
-                spectator: false,
-            })
+            .or_insert_with(|| Member::new(outbox.clone(), false))
             .spectator = false;
     }
 
@@ -153,7 +179,10 @@ impl Room {
         }
     }
 
-    pub(super) async fn gone(&mut self, conn: ConnId) {
+    /// The connection left (`leaving`: it said so) or dropped. Its seats stay its
+    /// tokens'; a host who leaves hands the host's part to a person still here (one who
+    /// dropped keeps it for the grace period, see `turns.rs`).
+    pub(super) async fn gone(&mut self, conn: ConnId, leaving: bool) {
         if self.members.remove(&conn).is_none() {
             return;
         }
@@ -164,6 +193,14 @@ impl Room {
                 s.away_since = Some(now);
             }
         }
+        if leaving
+            && self
+                .seats
+                .get(self.host)
+                .is_some_and(|s| s.holder.is_none())
+        {
+            self.pass_host().await;
+        }
         if self.members.is_empty() {
             self.empty_since_ms = Some(now_ms());
             if let Err(r) = self.save().await {
@@ -173,17 +210,39 @@ impl Room {
         self.broadcast_seats();
     }
 
+    /// The host's part goes to the first seat whose person is here, if any (the host
+    /// left, or dropped and did not come back in time), in the lobby or after a game:
+    /// otherwise nobody could start or rematch.
+    pub(super) async fn pass_host(&mut self) {
+        if self.stage == Stage::Playing {
+            return;
+        }
+        let Some(next) = self
+            .seats
+            .iter()
+            .position(|s| s.holder.is_some() && s.rec.player == Player::Human)
+        else {
+            return;
+        };
+        tracing::info!(room = %self.code, from = self.host, to = next, "the host's part passes");
+        self.host = next;
+        if let Err(r) = self.save().await {
+            tracing::warn!(room = %self.code, "{}", r.message);
+        }
+        self.broadcast_room();
+    }
+
     pub(super) fn must_hold(&self, conn: ConnId, seat: usize) -> Result<(), Refusal> {
         if seat >= self.seats.len() {
             return Err(refuse(
                 ErrorCode::BadSeat,
-                format!("there is no seat {seat}"),
+                format!("there is no seat {}", seat + 1),
             ));
         }
         if !self.holds(conn, seat) {
             return Err(refuse(
                 ErrorCode::NotYourSeat,
-                format!("seat {seat} is not held by this connection"),
+                format!("{} is not yours", self.who(seat)),
             ));
         }
         Ok(())
@@ -217,17 +276,27 @@ impl Room {
             ));
             return;
         }
-        self.members.entry(conn).or_insert(Member {
-            outbox,
-            spectator: true,
-        });
+        self.members
+            .entry(conn)
+            .or_insert_with(|| Member::new(outbox, true));
         self.mark_occupied().await;
         self.reply_ok(conn, id);
         self.broadcast_seats_or_room_to(conn);
     }
 
-    /// The whole room again, to the one who asked.
-    pub(super) fn on_sync(&self, conn: ConnId) {
+    /// The whole room again, to the one who asked: at once, or (asked again within
+    /// `SYNC_EVERY`) once that has passed, the room as it is then.
+    pub(super) fn on_sync(&mut self, conn: ConnId) {
+        let now = Instant::now();
+        let Some(m) = self.members.get_mut(&conn) else {
+            return;
+        };
+        if m.last_sync.is_some_and(|t| now < t + SYNC_EVERY) {
+            m.sync_owed = true;
+            return;
+        }
+        m.last_sync = Some(now);
+        m.sync_owed = false;
         self.send_to(
             conn,
             encode(&ServerMessage::Room {
@@ -259,13 +328,13 @@ impl Room {
                 if s.rec.token_hash.is_none() {
                     return Err(refuse(
                         ErrorCode::NotReady,
-                        format!("seat {i} waits for a player"),
+                        format!("seat {} waits for a player", i + 1),
                     ));
                 }
                 if !s.rec.ready && s.holder != Some(conn) {
                     return Err(refuse(
                         ErrorCode::NotReady,
-                        format!("seat {i} is not ready"),
+                        format!("{} is not ready", self.who(i)),
                     ));
                 }
             }
@@ -308,7 +377,7 @@ impl Room {
         if seat >= self.seats.len() || seat == self.host {
             return Err(refuse(
                 ErrorCode::BadSeat,
-                format!("seat {seat} cannot be removed"),
+                format!("{} cannot be removed", self.who(seat)),
             ));
         }
         let host = self.host;
@@ -364,7 +433,7 @@ impl Room {
         if seat >= self.seats.len() || seat == self.host {
             return Err(refuse(
                 ErrorCode::BadSeat,
-                format!("seat {seat} cannot be changed"),
+                format!("{} cannot be changed", self.who(seat)),
             ));
         }
         self.change_table(|seats| {

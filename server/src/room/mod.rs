@@ -1,12 +1,14 @@
-//! One room: a task that owns the table, the seats and the game's `Session`, and takes
-//! commands one at a time. It is the only place a room changes, so a throw is drawn once,
-//! from the session's RNG, whatever the clients do; every accepted action is stored
+//! One room: a task that owns the table, the seats and the game, and takes commands one
+//! at a time. It is the only place a room changes, so a throw is drawn once, from the
+//! game's committed secret, whatever the clients do; every accepted action is stored
 //! before anyone hears of it.
 //!
-//! The room's work is split by what it is about: the lobby and its seats (`lobby.rs`), the
-//! game's actions (`play.rs`), bots, stand-ins and the turn timer (`turns.rs`), what is
-//! stored (`persist.rs`) and what is sent (`out.rs`).
+//! The room's work is split by what it is about: the lobby and its seats (`lobby.rs`),
+//! the game's actions (`play.rs`) on the game as the room holds it (`game.rs`), bots,
+//! stand-ins and the turn timer (`turns.rs`), what is stored (`persist.rs`) and what is
+//! sent (`out.rs`).
 
+mod game;
 mod lobby;
 mod out;
 mod persist;
@@ -14,7 +16,7 @@ mod play;
 mod turns;
 
 use crate::store::{GameRecord, LoadedRoom, SeatRecord, Store};
-use persist::rebuild;
+use game::RoomGame;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -23,9 +25,8 @@ use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 use tokio::time::sleep_until;
 use yut_core::bot::Bot;
-use yut_core::game::RuleError;
 use yut_core::rules::RuleSet;
-use yut_core::session::{now_ms, Session, SessionError};
+use yut_core::session::now_ms;
 use yut_net::protocol::{ClientMessage, ErrorCode, ServerMessage, Stage};
 
 pub use lobby::{default_colour, default_name};
@@ -115,8 +116,15 @@ impl RoomHandle {
 /// What every room shares: the store, limits, and how to leave the registry.
 pub struct RoomContext {
     pub store: Arc<dyn Store>,
+    /// How long a room everyone left is kept.
     pub ttl: Duration,
+    /// How long a room nobody but its host ever joined is kept once empty.
+    pub unjoined_ttl: Duration,
     pub max_spectators: usize,
+    /// The shortest pause before a bot's action, whatever the room's options say.
+    pub min_bot_delay: Duration,
+    /// Where the bots think.
+    pub bots: crate::bots::BotPool,
     /// Called with the room's code when it expires.
     pub forget: Box<dyn Fn(&str) + Send + Sync>,
 }
@@ -158,12 +166,29 @@ impl SeatState {
 struct Member {
     outbox: Outbox,
     spectator: bool,
+    /// When this member last heard the whole room on asking (`sync`).
+    last_sync: Option<Instant>,
+    /// It asked again too soon: the room is sent once `turns::SYNC_EVERY` has passed.
+    sync_owed: bool,
+}
+
+impl Member {
+    fn new(outbox: Outbox, spectator: bool) -> Member {
+        Member {
+            outbox,
+            spectator,
+            last_sync: None,
+            sync_owed: false,
+        }
+    }
 }
 
 pub struct Room {
     code: String,
     created_ms: u64,
     empty_since_ms: Option<u64>,
+    /// Someone besides the host has joined, or a game began (see `RoomRecord::joined`).
+    joined: bool,
     stage: Stage,
     host: usize,
     rules_json: serde_json::Value,
@@ -171,8 +196,13 @@ pub struct Room {
     options: yut_net::protocol::RoomOptions,
     seats: Vec<SeatState>,
     game_number: u32,
-    game: Option<GameRecord>,
-    session: Option<Session>,
+    /// The current (or last) game as stored: its setup and secret.
+    game_record: Option<GameRecord>,
+    /// The current (or last) game as played.
+    game: Option<RoomGame>,
+    /// A person's own throw or move was accepted in this game (a game played out by bots
+    /// alone is not followed by a rematch).
+    people_played: bool,
     seq: u64,
     members: HashMap<ConnId, Member>,
     last_action_at: Instant,
@@ -183,19 +213,6 @@ pub struct Room {
     /// The store refused a write under `fence`: another node owns the room now.
     lost: std::sync::atomic::AtomicBool,
     ctx: Arc<RoomContext>,
-}
-fn session_refusal(e: SessionError) -> Refusal {
-    let code = match &e {
-        SessionError::Rules(RuleError::GameOver) => ErrorCode::GameOver,
-        SessionError::Rules(RuleError::NoThrowOwed) => ErrorCode::NoThrowOwed,
-        SessionError::Rules(RuleError::MustThrow) => ErrorCode::MustThrow,
-        SessionError::Rules(_) => ErrorCode::IllegalMove,
-        SessionError::NothingToUndo => ErrorCode::NothingToUndo,
-        SessionError::UndoOff => ErrorCode::UndoOff,
-        SessionError::Setup(_) | SessionError::Seat { .. } => ErrorCode::BadTable,
-        SessionError::Replay(_) => ErrorCode::Internal,
-    };
-    refuse(code, e.to_string())
 }
 
 /// Checks that `rules`, `seats` and `teams` make a playable table; returns the rule set.
@@ -225,6 +242,7 @@ impl Room {
             code,
             created_ms: now,
             empty_since_ms: Some(now),
+            joined: false,
             stage: Stage::Lobby,
             host: 0,
             rules_json: rules.to_json(),
@@ -232,8 +250,9 @@ impl Room {
             options,
             seats: seats.into_iter().map(SeatState::new).collect(),
             game_number: 0,
+            game_record: None,
             game: None,
-            session: None,
+            people_played: false,
             seq: 0,
             members: HashMap::new(),
             last_action_at: Instant::now(),
@@ -247,8 +266,10 @@ impl Room {
     /// A room as the store kept it, its game replayed.
     pub fn restore(loaded: LoadedRoom, ctx: Arc<RoomContext>) -> Result<Room, String> {
         let r = loaded.record;
-        let session = match &r.game {
-            Some(g) => Some(rebuild(g, &loaded.entries).map_err(|e| format!("{}: {e}", r.code))?),
+        let game = match &r.game {
+            Some(g) => Some(
+                RoomGame::rebuild(g, &loaded.entries).map_err(|e| format!("{}: {e}", r.code))?,
+            ),
             None => None,
         };
         let now = Instant::now();
@@ -269,6 +290,7 @@ impl Room {
             code: r.code,
             created_ms: r.created_ms,
             empty_since_ms: Some(r.empty_since_ms.unwrap_or_else(now_ms)),
+            joined: r.joined,
             stage: r.stage,
             host: r.host,
             rules_json: r.rules,
@@ -276,8 +298,9 @@ impl Room {
             options: r.options,
             seats,
             game_number: r.game_number,
-            game: r.game,
-            session,
+            game_record: r.game,
+            game,
+            people_played: true,
             seq: loaded.entries.len() as u64,
             members: HashMap::new(),
             last_action_at: now,
@@ -365,7 +388,10 @@ impl Room {
                 seat,
             } => {
                 let r = match self.open_seat(seat) {
-                    Ok(seat) => self.take_seats(conn, &outbox, &name, &[seat], false).await,
+                    Ok(seat) => {
+                        self.joined = true;
+                        self.take_seats(conn, &outbox, &name, &[seat], false).await
+                    }
                     Err(e) => Err(e),
                 };
                 self.answer_join(conn, outbox, id, r);
@@ -406,7 +432,7 @@ impl Room {
                     outbox.push(a);
                 }
             }
-            Command::Gone { conn } => self.gone(conn).await,
+            Command::Gone { conn } => self.gone(conn, false).await,
             Command::Lost => self.lost.store(true, std::sync::atomic::Ordering::Relaxed),
         }
     }
@@ -416,7 +442,7 @@ impl Room {
     async fn request(&mut self, conn: ConnId, msg: ClientMessage) -> Result<(), Refusal> {
         match msg {
             ClientMessage::Leave => {
-                self.gone(conn).await;
+                self.gone(conn, true).await;
                 Ok(())
             }
             ClientMessage::Sync => {

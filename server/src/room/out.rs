@@ -2,7 +2,7 @@
 //! seats and game, and who hears what.
 
 use super::{ConnId, Outbox, Refusal, Room};
-use std::sync::Arc;
+use crate::outbox::{Encoded, Kind};
 use std::time::Instant;
 use yut_core::session::{now_ms, Player};
 use yut_net::protocol::{
@@ -10,16 +10,24 @@ use yut_net::protocol::{
 };
 
 /// Serialises a message once for every reader.
-pub fn encode(msg: &ServerMessage) -> Arc<str> {
-    serde_json::to_string(msg)
+pub fn encode(msg: &ServerMessage) -> Encoded {
+    let kind = match msg {
+        ServerMessage::Room { .. } => Kind::Snapshot,
+        ServerMessage::Seats { .. }
+        | ServerMessage::Played { .. }
+        | ServerMessage::Undone { .. } => Kind::Change,
+        _ => Kind::Answer,
+    };
+    let text = serde_json::to_string(msg)
         .unwrap_or_else(|_| {
             r#"{"type":"error","code":"internal","message":"unencodable message"}"#.into()
         })
-        .into()
+        .into();
+    Encoded { kind, text }
 }
 
 /// The error message for a refusal.
-pub fn error_message(id: Option<u64>, r: &Refusal) -> Arc<str> {
+pub fn error_message(id: Option<u64>, r: &Refusal) -> Encoded {
     encode(&ServerMessage::Error {
         id,
         code: r.code,
@@ -28,10 +36,8 @@ pub fn error_message(id: Option<u64>, r: &Refusal) -> Arc<str> {
 }
 
 impl Room {
-    pub(super) fn send_to(&self, conn: ConnId, msg: Arc<str>) {
+    pub(super) fn send_to(&self, conn: ConnId, msg: Encoded) {
         if let Some(m) = self.members.get(&conn) {
-            // A reader too slow to keep up misses messages; its client notices the gap in
-            // `seq` and asks for a `sync`.
             m.outbox.push(msg);
         }
     }
@@ -66,8 +72,18 @@ impl Room {
             .collect()
     }
 
+    /// A seat in words for people: its name and its number as the screens count (from 1).
+    pub(super) fn who(&self, seat: usize) -> String {
+        match self.seats.get(seat) {
+            Some(s) if s.rec.token_hash.is_some() || s.rec.player != Player::Human => {
+                format!("{} (seat {})", s.rec.name, seat + 1)
+            }
+            _ => format!("seat {}", seat + 1),
+        }
+    }
+
     pub(super) fn view(&self) -> Option<GameView> {
-        let s = self.session.as_ref()?;
+        let s = self.game.as_ref()?;
         let mut v = GameView::of(s.game());
         v.can_undo = s.can_undo() && !self.last_move_by_bot;
         v.deadline_ms = self
@@ -77,14 +93,17 @@ impl Room {
     }
 
     pub fn snapshot(&self) -> RoomSnapshot {
-        let game = self.session.as_ref().and_then(|s| {
+        let game = self.game.as_ref().and_then(|s| {
             Some(GameSnapshot {
                 number: self.game_number,
                 seq: self.seq,
                 start: s.start.clone(),
                 history: s.history().to_vec(),
                 view: self.view()?,
-                engine: s.engine(),
+                engine: s.engine,
+                commitment: s.commitment(),
+                secret: s.revealed(),
+                stood_in: s.stood_in().to_vec(),
             })
         });
         RoomSnapshot {

@@ -9,13 +9,58 @@ use yut_core::session::{now_ms, Player};
 use yut_core::setup::MoveSpec;
 use yut_net::protocol::{ErrorCode, Stage};
 
+/// How long a bot thinks over a move at most.
+const BOT_THINKS: Duration = Duration::from_millis(500);
+
+/// How often one connection hears the whole room again when it asks (`sync`): asked
+/// more often, it gets the newest room once this has passed.
+pub(super) const SYNC_EVERY: Duration = Duration::from_secs(1);
+
 impl Room {
-    /// The seat to act, when a bot plays it now (a bot seat, or a person's seat with a bot
-    /// standing in).
-    /// The seat a bot plays now. Nobody connected (every person gone, no spectator): the
-    /// game waits for them rather than playing itself to the end unseen.
+    /// The pause before a bot's action: the room's, but never below the server's floor.
+    fn bot_delay(&self) -> Duration {
+        Duration::from_millis(self.options.bot_delay_ms).max(self.ctx.min_bot_delay)
+    }
+
+    /// How long the room is kept once empty: a room nobody but its host ever joined goes
+    /// soon (see `Config::unjoined_room_ttl_secs`).
+    fn kept_for(&self) -> Duration {
+        if self.joined {
+            self.ctx.ttl
+        } else {
+            self.ctx.unjoined_ttl.min(self.ctx.ttl)
+        }
+    }
+
+    /// When the room expires, if it is empty.
+    fn expires_at_ms(&self) -> Option<u64> {
+        if !self.members.is_empty() {
+            return None;
+        }
+        let since = self.empty_since_ms?;
+        Some(since.saturating_add(self.kept_for().as_millis() as u64))
+    }
+
+    /// When a host who dropped outside a game has been away the grace period, while
+    /// another person is here to take over the host's part.
+    fn host_away_until(&self) -> Option<Instant> {
+        if self.stage == Stage::Playing {
+            return None;
+        }
+        let host = self.seats.get(self.host)?;
+        let away = host.away_since.filter(|_| host.holder.is_none())?;
+        let someone = self
+            .seats
+            .iter()
+            .any(|s| s.holder.is_some() && s.rec.player == Player::Human);
+        someone.then(|| away + Duration::from_millis(self.options.grace_ms))
+    }
+
+    /// The seat a bot plays now (a bot seat, or a person's seat with a bot standing in).
+    /// Nobody connected (every person gone, no spectator): the game waits for them rather
+    /// than playing itself to the end unseen.
     pub(super) fn bot_turn(&self) -> Option<usize> {
-        let s = self.session.as_ref()?;
+        let s = self.game.as_ref()?;
         if self.stage != Stage::Playing || s.game().is_over() || self.members.is_empty() {
             return None;
         }
@@ -32,12 +77,24 @@ impl Room {
         Some(self.last_action_at + Duration::from_millis(timer))
     }
 
+    /// When the members who asked for the room again too soon get it.
+    fn syncs_due(&self) -> impl Iterator<Item = Instant> + '_ {
+        self.members
+            .values()
+            .filter(|m| m.sync_owed)
+            .filter_map(|m| m.last_sync.map(|t| t + SYNC_EVERY))
+    }
+
     pub(super) fn next_due(&self) -> Option<Instant> {
         let mut due: Vec<Instant> = Vec::new();
         if self.bot_turn().is_some() {
-            due.push(self.last_action_at + Duration::from_millis(self.options.bot_delay_ms));
+            due.push(self.last_action_at + self.bot_delay());
         }
         due.extend(self.turn_deadline());
+        due.extend(self.syncs_due());
+        if let Some(at) = self.host_away_until() {
+            due.push(at);
+        }
         if self.stage == Stage::Playing {
             let grace = Duration::from_millis(self.options.grace_ms);
             due.extend(
@@ -47,13 +104,9 @@ impl Room {
                     .filter_map(|s| s.away_since.map(|t| t + grace)),
             );
         }
-        if self.members.is_empty() {
-            if let Some(since) = self.empty_since_ms {
-                let left = Duration::from_millis(
-                    (since + self.ctx.ttl.as_millis() as u64).saturating_sub(now_ms()),
-                );
-                due.push(Instant::now() + left);
-            }
+        if let Some(at) = self.expires_at_ms() {
+            let left = Duration::from_millis(at.saturating_sub(now_ms()));
+            due.push(Instant::now() + left);
         }
         due.into_iter().min()
     }
@@ -61,17 +114,25 @@ impl Room {
     /// Does what is due; `true` when the room has expired and its task should end.
     pub(super) async fn on_timer(&mut self) -> bool {
         let now = Instant::now();
-        if self.members.is_empty() {
-            if let Some(since) = self.empty_since_ms {
-                if now_ms() >= since + self.ctx.ttl.as_millis() as u64 {
-                    tracing::info!(room = %self.code, "room expired");
-                    if let Err(e) = self.ctx.store.delete_room(&self.code, self.fence).await {
-                        tracing::error!(room = %self.code, error = %e, "could not forget the room");
-                    }
-                    (self.ctx.forget)(&self.code);
-                    return true;
-                }
+        if self.expires_at_ms().is_some_and(|at| now_ms() >= at) {
+            tracing::info!(room = %self.code, joined = self.joined, "room expired");
+            if let Err(e) = self.ctx.store.delete_room(&self.code, self.fence).await {
+                tracing::error!(room = %self.code, error = %e, "could not forget the room");
             }
+            (self.ctx.forget)(&self.code);
+            return true;
+        }
+        let owed: Vec<_> = self
+            .members
+            .iter()
+            .filter(|(_, m)| m.sync_owed && m.last_sync.is_none_or(|t| t + SYNC_EVERY <= now))
+            .map(|(c, _)| *c)
+            .collect();
+        for conn in owed {
+            self.on_sync(conn);
+        }
+        if self.host_away_until().is_some_and(|at| at <= now) {
+            self.pass_host().await;
         }
         if self.stage == Stage::Playing {
             let grace = Duration::from_millis(self.options.grace_ms);
@@ -89,8 +150,7 @@ impl Room {
                 self.broadcast_seats();
             }
         }
-        let bot_due = self.bot_turn().is_some()
-            && self.last_action_at + Duration::from_millis(self.options.bot_delay_ms) <= now;
+        let bot_due = self.bot_turn().is_some() && self.last_action_at + self.bot_delay() <= now;
         let timer_due = self.turn_deadline().is_some_and(|d| d <= now);
         if bot_due || timer_due {
             if let Err(e) = self.bot_act().await {
@@ -104,11 +164,11 @@ impl Room {
 
     /// One action by a bot for the seat to act.
     pub(super) async fn bot_act(&mut self) -> Result<(), Refusal> {
-        let Some(session) = self.session.as_ref() else {
+        let Some(g) = self.game.as_ref() else {
             return Ok(());
         };
-        let seat = session.to_move();
-        match session.game().phase() {
+        let seat = g.to_move();
+        match g.game().phase() {
             Phase::Over => Ok(()),
             Phase::Throw => self.throw(true).await,
             Phase::Move => {
@@ -116,8 +176,8 @@ impl Room {
                     Player::Bot { level } => level,
                     Player::Human => self.options.standin,
                 };
-                let levels = session.seat_levels();
-                let game = session.game().clone();
+                let levels = g.seat_levels();
+                let game = g.game().clone();
                 let mut bot = self.seats[seat]
                     .bot
                     .take()
@@ -126,12 +186,15 @@ impl Room {
                         Bot::new(level.into(), rand::rngs::OsRng.next_u64())
                             .with_seat_levels(&levels)
                     });
-                let (bot, chosen) = tokio::task::spawn_blocking(move || {
-                    let m = bot.choose_legal(&game, Duration::from_millis(500), None);
-                    (bot, m)
-                })
-                .await
-                .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
+                let (bot, chosen) = self
+                    .ctx
+                    .bots
+                    .run(move || {
+                        let m = bot.choose_legal(&game, BOT_THINKS, None);
+                        (bot, m)
+                    })
+                    .await
+                    .ok_or_else(|| refuse(ErrorCode::Internal, "the bots' threads have stopped"))?;
                 self.seats[seat].bot = Some(bot);
                 let Some(chosen) = chosen else {
                     return Err(refuse(ErrorCode::Internal, "the bot found no move"));

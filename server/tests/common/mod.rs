@@ -20,6 +20,8 @@ pub const WAIT: Duration = Duration::from_secs(20);
 pub fn config(dir: &Path) -> Config {
     let mut c = Config::loopback(dir.to_path_buf());
     c.max_connections_per_ip = 1000;
+    c.max_rooms_per_ip = 1000;
+    c.max_rooms_per_connection = 1000;
     c.rate_per_sec = 1000;
     c.rate_burst = 1000;
     c
@@ -92,7 +94,7 @@ impl Player {
     pub async fn connect_once(url: &str) -> Player {
         let (listener, rx) = ChannelListener::new();
         let once = yut_net::Backoff {
-            attempts: 0,
+            attempts: Some(0),
             ..yut_net::Backoff::default()
         };
         let client = Client::connect_with(url, listener, once)

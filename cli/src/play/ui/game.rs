@@ -407,6 +407,15 @@ pub fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
             Span::styled(format!("{team}{}", text::pad_cells(&name, 15)), name_style),
             Span::raw(format!(" wait {} off {}", g.home(seat), g.done(seat))),
         ]));
+        // Online: who is away, and who plays for them.
+        if let Some(mark) = t.remote.as_ref().and_then(|r| r.marks.get(seat)) {
+            if !mark.is_empty() {
+                top.push(Line::from(Span::styled(
+                    fit(&format!("   {mark}"), w),
+                    dim(),
+                )));
+            }
+        }
     }
     let (status, style) = if confirm_quit && t.remote.is_some() {
         ("Leave the room? q/y leave · other: stay".to_string(), hot())
