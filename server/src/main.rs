@@ -2,6 +2,7 @@
 //! SIGTERM, then shuts down gracefully.
 
 use clap::Parser;
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use tracing_subscriber::EnvFilter;
 use yut_server::Config;
@@ -16,7 +17,12 @@ async fn main() -> ExitCode {
             .json()
             .init();
     } else {
-        tracing_subscriber::fmt().with_env_filter(filter).init();
+        // Colours only for a person at a terminal: a file or a journal would keep the
+        // escape codes as text.
+        tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_ansi(std::io::stdout().is_terminal())
+            .init();
     }
     let running = match yut_server::start(config).await {
         Ok(r) => r,
