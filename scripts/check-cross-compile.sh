@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# Compile the core's FFI crate (yut-ffi, with yut-core) for the three Android targets the
-# app ships: arm64-v8a, armeabi-v7a and x86_64. There is no Android NDK here, so no linker
-# for a phone: each target is built as a staticlib, which rustc archives without linking.
-# That checks that every line of the core and the bindings compiles for the phone's
-# architecture (32-bit ARM included); linking the .so is the Gradle build's job
-# (android/README.md), which runs on a machine with the NDK.
+# Checks the core's FFI crate (yut-ffi, with yut-core) for the phones' targets: the three
+# Android ABIs the app ships (arm64-v8a, armeabi-v7a, x86_64) and the iPhone's device slice
+# (aarch64-apple-ios). There is no Android NDK nor Xcode here, so no linker for a phone.
+# The first target is built in release as a staticlib (rustc archives it without linking):
+# that gives the size figure, and the bindings are read from it. The others are checked
+# without code generation (`cargo check`): every line compiles for the phone's architecture
+# (32-bit ARM included) in a fraction of a release build's time. Linking the .so is the
+# Gradle build's job (android/README.md); the iPhone's release slices are built by
+# scripts/build-ios-xcframework.sh on the macOS lane (`--check` runs it here on demand).
 #
-#   scripts/check-cross-compile.sh [TARGET...]      (default: the three Android targets)
+#   scripts/check-cross-compile.sh [TARGET...]
+#       (default: aarch64-linux-android, then checked: armv7-linux-androideabi,
+#        x86_64-linux-android, aarch64-apple-ios)
 #
-# Then generates the Kotlin bindings from each target's library with the computer's
-# uniffi-bindgen (as the app's Gradle build does from the arm64-v8a one) and checks that they
-# are exactly the bindings of the computer's library (needs `cargo build -p yut-ffi` first).
+# Then generates the Kotlin and the Swift bindings from the release library with the
+# computer's uniffi-bindgen (as the app's Gradle build does from the arm64-v8a one, and the
+# Mac from the device slice) and checks that they are exactly the bindings of the
+# computer's library (needs `cargo build -p yut-ffi` first).
 # Adds the Rust targets with rustup when missing (idempotent; needs crates.io only for the
 # first build). Prints one line per target with its result, time and staticlib size, one per
 # target's bindings, then "N passed, N failed"; exits non-zero if anything failed.
@@ -26,8 +32,9 @@ export PATH="$HOME/.cargo/bin:$PATH"
 REPO_DIR="$(yn_abspath "$SCRIPT_DIR/..")"
 TARGET_DIR="${CARGO_TARGET_DIR:-$REPO_DIR/target}"
 if [ "$#" -gt 0 ]; then targets=("$@"); else
-    targets=(aarch64-linux-android armv7-linux-androideabi x86_64-linux-android)
+    targets=(aarch64-linux-android armv7-linux-androideabi x86_64-linux-android aarch64-apple-ios)
 fi
+built_target="${targets[0]}"
 
 command -v rustup >/dev/null 2>&1 || yn_die "rustup not found: the Android targets come from rustup"
 installed="$(rustup target list --installed)"
@@ -48,6 +55,19 @@ for t in "${targets[@]}"; do
     t0=$(date +%s)
     log="$(mktemp)"
     yn_cross_c_env "$t"
+    if [ "$t" != "$built_target" ]; then
+        if (cd "$REPO_DIR" && cargo check -p yut-ffi --lib --no-default-features --release \
+            --target "$t") >"$log" 2>&1 </dev/null; then
+            echo "ok    $t  $(yn_since "$t0")  checked (no code generated)"
+            passed=$((passed + 1))
+        else
+            echo "FAIL  $t  $(yn_since "$t0")  cargo check failed:"
+            tail -n 40 "$log" | sed 's/^/      /'
+            failed=$((failed + 1))
+        fi
+        rm -f "$log"
+        continue
+    fi
     if (cd "$REPO_DIR" && cargo rustc -p yut-ffi --lib --no-default-features --release \
         --target "$t" --crate-type staticlib) >"$log" 2>&1 </dev/null; then
         lib="$TARGET_DIR/$t/release/libyut_ffi.a"
@@ -79,22 +99,28 @@ if [ ! -x "$BINDGEN" ] || [ ! -f "$HOST_LIB" ]; then
     failed=$((failed + 1))
 else
     out="$(mktemp -d)"
-    generate() { (cd "$REPO_DIR" && "$BINDGEN" generate --no-format --config "$CONFIG" --library "$1" --language kotlin --out-dir "$2") </dev/null >/dev/null; }
-    if generate "$HOST_LIB" "$out/host"; then
-        for t in "${targets[@]}"; do
-            lib="$TARGET_DIR/$t/release/libyut_ffi.a"
-            if [ -f "$lib" ] && generate "$lib" "$out/$t" && diff -r -q "$out/host" "$out/$t" >/dev/null; then
-                echo "ok    bindings from the $t library are the computer's ($(find "$out/$t" -name '*.kt' -exec cat {} + | wc -l) lines)"
-                passed=$((passed + 1))
-            else
-                echo "FAIL  bindings from the $t library differ from the computer's, or could not be generated"
-                failed=$((failed + 1))
-            fi
-        done
-    else
-        echo "FAIL  bindings: uniffi-bindgen could not read $HOST_LIB"
-        failed=$((failed + 1))
-    fi
+    lib="$TARGET_DIR/$built_target/release/libyut_ffi.a"
+    # kotlin: the JVM config the app's Gradle build uses; swift: bindings/uniffi.toml, found
+    # through cargo metadata from the repository root (module names YutCore, YutCoreFFI).
+    generate() {
+        local config=()
+        [ "$1" = kotlin ] && config=(--config "$CONFIG")
+        (cd "$REPO_DIR" && "$BINDGEN" generate --no-format "${config[@]}" --library "$2" \
+            --language "$1" --out-dir "$3") </dev/null >/dev/null
+    }
+    for lang in kotlin swift; do
+        if ! generate "$lang" "$HOST_LIB" "$out/host-$lang"; then
+            echo "FAIL  $lang bindings: uniffi-bindgen could not read $HOST_LIB"
+            failed=$((failed + 1))
+        elif [ -f "$lib" ] && generate "$lang" "$lib" "$out/$lang" \
+            && diff -r -q "$out/host-$lang" "$out/$lang" >/dev/null; then
+            echo "ok    $lang bindings from the $built_target library are the computer's ($(find "$out/$lang" -type f -exec cat {} + | wc -l) lines)"
+            passed=$((passed + 1))
+        else
+            echo "FAIL  $lang bindings from the $built_target library differ from the computer's, or could not be generated"
+            failed=$((failed + 1))
+        fi
+    done
     rm -rf "$out"
 fi
 

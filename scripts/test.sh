@@ -13,10 +13,20 @@ export PATH="$HOME/.cargo/bin:$PATH"
 # run needs (a CI run once failed on a full disk).
 export CARGO_INCREMENTAL=0
 
-STEP=""
-step() { STEP="$*"; printf '\n==> %s\n' "$*"; }
-# Said last, so the tail of a failed run names the step.
-trap 'rc=$?; [ "$rc" -eq 0 ] || printf "\nFAILED (exit %s) in: %s\n" "$rc" "$STEP"' EXIT
+STEP="" STEP_T0=0 RUN_T0=$(date +%s)
+TIMES=()
+# Ends the running step's clock: each step's time is printed at the end, pass or fail.
+step_done() { [ -z "$STEP" ] || TIMES+=("$(printf '%5ss  %s' "$(($(date +%s) - STEP_T0))" "$STEP")"); }
+step() { step_done; STEP="$*"; STEP_T0=$(date +%s); printf '\n==> %s\n' "$*"; }
+report() {
+    local rc=$?
+    step_done
+    printf '\nstep times (total %ss):\n' "$(($(date +%s) - RUN_T0))"
+    printf '  %s\n' "${TIMES[@]}"
+    # Said last, so the tail of a failed run names the step.
+    [ "$rc" -eq 0 ] || printf "\nFAILED (exit %s) in: %s\n" "$rc" "$STEP"
+}
+trap report EXIT
 
 step "install test tools"
 bash scripts/install-tools.sh
@@ -50,8 +60,10 @@ bash scripts/test-android-viewmodel.sh
 step "Android app: its sources compile and its screens run (Compose for the desktop)"
 bash scripts/test-android-app.sh
 
-step "Android build: its files checked without Gradle, the core compiled for the phone's three ABIs"
+step "Android build: its files checked without Gradle"
 bash scripts/check-android-build.sh
+
+step "the phones' targets: arm64-v8a built in release (size, bindings), armeabi-v7a, x86_64 and the iPhone's device slice compiled"
 bash scripts/check-cross-compile.sh
 
 step "iPhone view model (Swift package) against the real library"
@@ -60,7 +72,10 @@ bash scripts/test-ios-viewmodel.sh
 step "iPhone app: its views and previews type-check (SwiftUI stand-in), its strings and palette are checked"
 bash scripts/test-ios-app.sh
 
-step "iPhone app's Xcode definition and the device slice of the library (no Xcode needed)"
+step "iPhone app's Xcode definition (no Xcode needed)"
 bash scripts/test-ios-project.sh
+step "WebAssembly: the cores build for the browser"
+bash scripts/check-wasm.sh
+step_done; STEP=""
 echo
 echo "all test suites passed"
