@@ -30,6 +30,7 @@ pub mod message;
 pub mod pacing;
 mod picking;
 pub mod records;
+pub mod samples;
 pub mod settings;
 mod shown;
 pub mod snapshot;

@@ -31,7 +31,12 @@ pub trait AppShell: Send + Sync {
 
 enum Msg {
     Event(AppEvent),
-    Done { id: u64, done: yut_app::work::Done },
+    Done {
+        id: u64,
+        done: yut_app::work::Done,
+    },
+    /// Answered once everything sent before it has been handled (`AppCore::flush`).
+    Flush(Sender<()>),
     Stop,
 }
 
@@ -133,6 +138,9 @@ impl Runner {
                     self.searches.remove(&id);
                     self.input(Input::WorkDone { id, done });
                 }
+                Some(Msg::Flush(done)) => {
+                    let _ = done.send(());
+                }
                 Some(Msg::Stop) => {
                     for stop in self.searches.values() {
                         stop.store(true, Ordering::Relaxed);
@@ -193,6 +201,21 @@ impl AppCore {
             _ => Err(YutError::StaleObject {
                 reason: "the app core was shut down".into(),
             }),
+        }
+    }
+
+    /// Waits until the core has handled every event sent before this call, and so saved
+    /// what they changed: the app's last moments before the system suspends it (a
+    /// background task). Blocks the caller: never call it on the UI thread. Returns at once
+    /// after `shutdown`.
+    pub fn flush(&self) {
+        let (done, handled) = mpsc::channel();
+        let sent = lock(&self.tx)
+            .as_ref()
+            .is_some_and(|tx| tx.send(Msg::Flush(done)).is_ok());
+        if sent {
+            // The core's thread answers, or drops the sender when it stops: either ends this.
+            let _ = handled.recv();
         }
     }
 

@@ -14,7 +14,8 @@
 //! - [`OnlineRoom`]: a room on a `yut-server` (host, join, resume, play), its news handed
 //!   to a [`RoomListener`] as the same snapshots a local game draws.
 //! - Free functions: the board layout, throw names, presets and rule options, and the
-//!   physical throw's flight ([`plan_flight`]).
+//!   physical throw's flight ([`plan_flight`]), and the app at telling moments for
+//!   previews ([`sample_view`]).
 //!
 //! Every fallible call returns [`YutError`]; a stale move, a closed library or a poisoned
 //! object is an error, never a crash.
@@ -29,6 +30,7 @@ mod flight;
 mod library;
 mod online;
 mod remote;
+mod samples;
 mod scenario;
 mod session;
 
@@ -45,6 +47,7 @@ pub use online::{
     Connection, OnlineError, OnlinePlay, OnlineRoom, OnlineThrow, RoomListener, RoomNotice,
     RoomSeat, RoomSettings, RoomStage, RoomTicket, RoomView, SeatTicket,
 };
+pub use samples::sample_view;
 pub use scenario::ScenarioGame;
 pub use session::GameSession;
 pub use yut_app::flight::{

@@ -164,3 +164,47 @@ fn t_version(shell: &Shell) -> u64 {
         .last()
         .map_or(0, |v| v.version)
 }
+
+/// `flush` returns once the core has handled (and saved) everything sent before it, even
+/// while the shell is slow to hear: what an app does in its last moments in the background.
+#[test]
+fn flush_returns_once_everything_sent_is_handled_and_saved() {
+    struct SlowShell;
+    impl AppShell for SlowShell {
+        fn on_view(&self, _view: AppView) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        fn on_effects(&self, _effects: Vec<ShellEffect>) {}
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let core = AppCore::new(dir.path().to_string_lossy().into(), Arc::new(SlowShell)).unwrap();
+    core.send(AppEvent::StartGame {
+        setup: setup(PlayerKind::Human),
+    })
+    .unwrap();
+    for _ in 0..10 {
+        core.send(AppEvent::Open {
+            screen: AppScreen::Settings,
+        })
+        .unwrap();
+        core.send(AppEvent::Open {
+            screen: AppScreen::Table,
+        })
+        .unwrap();
+    }
+    core.send(AppEvent::Table {
+        action: TableAction::ThrowTap,
+    })
+    .unwrap();
+    core.flush();
+    let table = core.view().table.expect("the game is open");
+    assert!(table.throw.is_some(), "the last event was handled");
+    assert!(table.saved, "and saved");
+    let saved = yut_core::save::SaveLibrary::open(dir.path().join("saves"))
+        .unwrap()
+        .list()
+        .unwrap();
+    assert_eq!(saved.len(), 1);
+    core.shutdown();
+    core.flush();
+}
