@@ -14,7 +14,9 @@ use yut_core::save::{self, EntryStatus, SaveError};
 /// revision check keep each file whole and refuse a copy of a game that fell behind.
 #[derive(uniffi::Object)]
 pub struct SaveLibrary {
-    inner: save::SaveLibrary,
+    /// Shared so that a game keeps a weak pointer to the directory it saves back to
+    /// without pointing back at this object.
+    inner: Arc<save::SaveLibrary>,
 }
 
 /// A game read back from disk.
@@ -25,28 +27,6 @@ pub struct LoadedGame {
     /// Set when the main file was damaged and its backup was opened instead: why (the
     /// last action or so may be missing).
     pub recovered_from_backup: Option<String>,
-}
-
-impl SaveLibrary {
-    /// Writes a game object's session here. If the object last loaded or saved this game
-    /// in this directory, the file must still be that revision (else `SaveConflict`: another
-    /// copy saved it, or it was deleted); a game new to the directory is written over
-    /// whatever is there.
-    pub(crate) fn store_state(&self, s: &mut SessionState) -> Result<(), YutError> {
-        let dir = self.inner.dir();
-        let seen = match &s.saved {
-            Some((saved_in, revision)) if saved_in == dir => Some(*revision),
-            _ => None,
-        };
-        let id = s.session.id.as_str();
-        let revision = guarded(|| {
-            self.inner
-                .save(&s.session, seen)
-                .map_err(|e| from_save(e, id))
-        })?;
-        s.saved = Some((dir.to_path_buf(), revision));
-        Ok(())
-    }
 }
 
 fn status(e: &SaveError) -> SaveStatus {
@@ -71,7 +51,9 @@ impl SaveLibrary {
                 reason: e.to_string(),
             },
         })?;
-        Ok(Arc::new(SaveLibrary { inner }))
+        Ok(Arc::new(SaveLibrary {
+            inner: Arc::new(inner),
+        }))
     }
 
     /// The directory the games are kept in.
@@ -114,7 +96,7 @@ impl SaveLibrary {
         let loaded = guarded(|| self.inner.load(&id).map_err(|e| from_save(e, &id)))?;
         let summary = save_summary(&loaded.summary, loaded.session.turn_number());
         let mut state = SessionState::new(loaded.session);
-        state.library = Some(Arc::downgrade(&self));
+        state.library = Some(Arc::downgrade(&self.inner));
         state.saved = Some((self.inner.dir().to_path_buf(), loaded.revision));
         Ok(LoadedGame {
             session: GameSession::wrap(state),
@@ -132,8 +114,8 @@ impl SaveLibrary {
     /// app: this version cannot read it, so it never replaces it.
     pub fn save(self: Arc<Self>, game: Arc<GameSession>) -> Result<(), YutError> {
         with_state(&game.inner, |s| {
-            self.store_state(s)?;
-            s.library = Some(Arc::downgrade(&self));
+            s.store_into(&self.inner)?;
+            s.library = Some(Arc::downgrade(&self.inner));
             Ok(())
         })
     }

@@ -3,20 +3,20 @@
 
 use crate::error::{guarded, with_state, YutError};
 use crate::flight::plan_flight;
-use crate::library::SaveLibrary;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 use yut_app::catalog::{describe, new_session, setup_of};
 use yut_app::convert::{core_move, events, int, result_of};
+use yut_app::error::from_save;
 use yut_app::flight::{Flight, Swipe};
 use yut_app::records::*;
 use yut_app::snapshot::{legal_moves, next_state, snapshot, Extras, SeatLook};
 use yut_core::bot::review::review;
 use yut_core::bot::Bot;
 use yut_core::game::{Event, Game};
-use yut_core::save::Revision;
+use yut_core::save::{Revision, SaveLibrary};
 use yut_core::session::Session;
 
 pub(crate) struct SessionState {
@@ -24,7 +24,8 @@ pub(crate) struct SessionState {
     /// Tag of the current state (see `snapshot::next_state`).
     pub state: u64,
     pub last_events: Vec<Event>,
-    /// The library the game was loaded from or last saved to.
+    /// The directory of games this one was loaded from or last saved to: weak, so that a
+    /// game object outliving the app's `SaveLibrary` object cannot keep it open.
     pub library: Option<Weak<SaveLibrary>>,
     /// The directory and revision of the save file this object last loaded or wrote: its
     /// next save there is refused if another copy of the game saved or deleted it since.
@@ -44,6 +45,26 @@ impl SessionState {
             saved: None,
             bots: vec![None; seats],
         }
+    }
+
+    /// Writes the session into `library`. If this object last loaded or saved the game in
+    /// that directory, the file must still be that revision (else `SaveConflict`: another
+    /// copy saved it, or it was deleted); a game new to the directory is written over
+    /// whatever is there.
+    pub(crate) fn store_into(&mut self, library: &SaveLibrary) -> Result<(), YutError> {
+        let dir = library.dir();
+        let seen = match &self.saved {
+            Some((saved_in, revision)) if saved_in == dir => Some(*revision),
+            _ => None,
+        };
+        let id = self.session.id.as_str();
+        let revision = guarded(|| {
+            library
+                .save(&self.session, seen)
+                .map_err(|e| from_save(e, id))
+        })?;
+        self.saved = Some((dir.to_path_buf(), revision));
+        Ok(())
     }
 
     fn looks(&self) -> Vec<SeatLook> {
@@ -221,7 +242,7 @@ impl GameSession {
                 .ok_or_else(|| YutError::StaleObject {
                     reason: "the save library of this game was closed".into(),
                 })?;
-            library.store_state(s)
+            s.store_into(&library)
         })
     }
 

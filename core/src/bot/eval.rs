@@ -13,10 +13,10 @@ use crate::route::{RouteId, RouteMap, SwitchPoint};
 use crate::rules::{BackDoFromFirst, BackDoWhenEmpty, CaptureBonus, Finish, RuleSet, Switch};
 use crate::throw::{odds, Outcome, Throw, NAK_PROBABILITY};
 
-use super::net::{Net, DENSE};
-
 /// Longest route (Jjimo with the exit via the start corner) has 21 stations.
 const MAX_LEN: usize = 21;
+/// How many of the race model's figures the network starts from (`net_dense`).
+pub(crate) const DENSE: usize = 3;
 
 /// Rule-derived tables the evaluation and the bots share; built once per rule set.
 #[derive(Clone, Debug)]
@@ -46,10 +46,6 @@ pub struct Model {
     shortcut: Switch,
     shortcut_at_15: Switch,
     pub(crate) params: Params,
-    /// The learned evaluation, where one was trained for these rules.
-    pub(crate) net: Option<std::sync::Arc<Net>>,
-    /// The networks for a player facing the medium bot (see `net::AgainstMedium`).
-    pub(crate) against_medium: Option<std::sync::Arc<super::net::AgainstMedium>>,
     /// `landings` as station bit masks per result, for a stack at (route, index, pending
     /// turn) and for a piece entering: the network's hit features read them thousands of
     /// times per move.
@@ -160,8 +156,6 @@ impl Model {
             shortcut: rules.shortcut,
             shortcut_at_15: rules.shortcut_at_15,
             params: Params::default(),
-            net: Net::for_rules(rules),
-            against_medium: Net::against_medium_for_rules(rules),
             reach: Vec::new(),
             entry_reach: [0; 6],
         };
@@ -555,21 +549,6 @@ impl Model {
         }
     }
 
-    /// Estimated probability that `me` (a side) finishes before every other side still
-    /// playing. `placed0` counts the sides already placed when the search began: those no
-    /// longer race. The learned network answers where it covers the table.
-    pub fn win_probability(&self, game: &Game, me: usize, placed0: usize) -> f64 {
-        if let Some(net) = &self.net {
-            if game.places().is_empty() {
-                if let Some(v) = net.mover_wins(self, game) {
-                    let mover = game.side_of(game.to_move());
-                    return if mover == me { v } else { 1.0 - v };
-                }
-            }
-        }
-        self.race_probability(game, me, placed0)
-    }
-
     /// The stack's place in the network's board encoding: route slot and index, along the
     /// shorter way when it may still turn.
     pub(crate) fn slot_of(&self, st: &Stack) -> usize {
@@ -610,7 +589,9 @@ impl Model {
         ]
     }
 
-    /// The hand-made race model's estimate (see `win_probability`).
+    /// The hand-made race model's estimate that `me` (a side) finishes before every other
+    /// side still playing. `placed0` counts the sides already placed when the search began:
+    /// those no longer race.
     pub(crate) fn race_probability(&self, game: &Game, me: usize, placed0: usize) -> f64 {
         let places = game.places();
         if places.len() > placed0 {

@@ -18,6 +18,7 @@ mod search;
 pub mod solver;
 #[cfg(feature = "train")]
 pub mod train;
+mod value;
 
 use crate::game::{Game, LegalMove, Move, Phase};
 use crate::rules::RuleSet;
@@ -29,6 +30,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 pub use eval::Model;
+use value::Valuation;
 
 /// How well a bot plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -99,9 +101,9 @@ pub struct Bot {
     node_budget: u64,
     /// How each seat's player chooses, as far as the bot knows (see `with_seat_levels`).
     expect: Vec<search::Expect>,
-    /// Rule-derived tables, built on first use and kept while the rules stay the same
-    /// (boxed: they are a couple of kilobytes).
-    model: Option<Box<(RuleSet, Model)>>,
+    /// Rule-derived tables and networks, built on first use and kept while the rules stay
+    /// the same (boxed: they are a couple of kilobytes).
+    model: Option<Box<(RuleSet, Valuation)>>,
 }
 
 impl Bot {
@@ -196,7 +198,10 @@ impl Bot {
                 let model = model_for(&mut self.model, game.rules());
                 let mut best = 0;
                 let mut best_score = f64::MIN;
-                for (i, s) in rule::medium_scores(game, model, &moves).iter().enumerate() {
+                for (i, s) in rule::medium_scores(game, &model.race, &moves)
+                    .iter()
+                    .enumerate()
+                {
                     // A hair of noise breaks ties differently per seed.
                     let s = s + rule::TIE_NOISE * rng.unit();
                     if s > best_score {
@@ -274,11 +279,14 @@ fn deadline_after(budget: Duration) -> Instant {
 /// The rule-derived tables for `rules`, built on first use and kept while the rules stay
 /// the same. A function of the bot's slot, not of the bot, so that the search can borrow
 /// the bot's other fields beside it.
-fn model_for<'m>(slot: &'m mut Option<Box<(RuleSet, Model)>>, rules: &RuleSet) -> &'m Model {
+fn model_for<'m>(
+    slot: &'m mut Option<Box<(RuleSet, Valuation)>>,
+    rules: &RuleSet,
+) -> &'m Valuation {
     if slot.as_ref().is_some_and(|b| &b.0 != rules) {
         *slot = None;
     }
-    let b = slot.get_or_insert_with(|| Box::new((rules.clone(), Model::new(rules))));
+    let b = slot.get_or_insert_with(|| Box::new((rules.clone(), Valuation::new(rules))));
     &b.1
 }
 

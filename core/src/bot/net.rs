@@ -15,7 +15,7 @@
 //! model. (The Russian set's bonus throws on Do make its hands large and its training about
 //! 30 times slower: not trained yet.)
 
-use super::eval::Model;
+use super::eval::{Model, DENSE};
 use crate::game::{Game, Phase};
 use crate::rules::{Preset, RuleSet};
 use std::sync::{Arc, OnceLock};
@@ -29,7 +29,6 @@ const SIDE: usize = SLOTS * 4 + 5 + 5;
 const EXTRA: usize = 3 + 12 + 1 + HITS;
 const HITS: usize = 2 * 6 * 4;
 pub(crate) const SPARSE: usize = 2 * SIDE + EXTRA;
-pub(crate) const DENSE: usize = 3;
 /// Largest hidden layer the fixed-size evaluation buffers hold.
 pub(crate) const MAX_HIDDEN: usize = 128;
 /// Most sparse features one position switches on.

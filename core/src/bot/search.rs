@@ -13,10 +13,10 @@
 //! are valued by networks trained against it, the way a player who knows the table plays
 //! for the mistakes it will see.
 
-use super::eval::Model;
 use super::net::{inputs, AgainstMedium};
 use super::rule;
 use super::state_hash;
+use super::value::Valuation;
 use crate::game::{Game, LegalMove, Phase};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -39,7 +39,7 @@ pub(crate) enum Expect {
 }
 
 pub(crate) struct Search<'a> {
-    model: &'a Model,
+    model: &'a Valuation,
     /// Per seat; missing seats are `Best`.
     expect: &'a [Expect],
     /// Leaves valued for a rival that is the medium bot (2 seats, where trained).
@@ -67,7 +67,7 @@ pub(crate) struct Found {
 
 impl<'a> Search<'a> {
     pub(crate) fn new(
-        model: &'a Model,
+        model: &'a Valuation,
         game: &Game,
         expect: &'a [Expect],
         deadline: Instant,
@@ -82,7 +82,7 @@ impl<'a> Search<'a> {
         Search {
             model,
             expect,
-            against_medium: model.against_medium.as_deref().filter(|_| rival_is_medium),
+            against_medium: model.against_medium().filter(|_| rival_is_medium),
             me,
             placed0: game.places().len(),
             nodes: 0,
@@ -207,7 +207,7 @@ impl<'a> Search<'a> {
             Phase::Throw => {
                 let mut sum = 0.0;
                 let mut weight = 0.0;
-                for &(o, p) in &self.model.outcomes {
+                for &(o, p) in &self.model.race.outcomes {
                     let mut c = game.clone();
                     if c.throw_outcome(o).is_err() {
                         continue;
@@ -239,7 +239,7 @@ impl<'a> Search<'a> {
                     Expect::Best => best_child(game, me, |c| self.value(c, depth)),
                     Expect::Medium => {
                         let moves = game.legal_moves();
-                        let scores = rule::medium_scores(game, self.model, &moves);
+                        let scores = rule::medium_scores(game, &self.model.race, &moves);
                         let picks = rule::medium_candidates(&scores).map(|i| &moves[i]);
                         self.mean_over(game, picks, depth)
                     }
@@ -258,7 +258,7 @@ impl<'a> Search<'a> {
     fn leaf(&self, game: &Game) -> f64 {
         if let Some(pair) = self.against_medium {
             if game.places().is_empty() {
-                if let Some(x) = inputs(self.model, game) {
+                if let Some(x) = inputs(&self.model.race, game) {
                     return if game.side_of(game.to_move()) == self.me {
                         pair.own.value(&x) as f64
                     } else {
@@ -351,7 +351,7 @@ mod tests {
     /// The value for seat 0 of each of the rival's moves, one throw from the horizon, by a
     /// search told `expect`.
     fn child_values(
-        model: &Model,
+        model: &Valuation,
         me_game: &Game,
         game: &Game,
         expect: &[Expect],
@@ -371,7 +371,7 @@ mod tests {
     #[test]
     fn a_known_rival_bot_is_searched_as_it_plays() {
         let rules = RuleSet::default();
-        let model = Model::new(&rules);
+        let model = Valuation::new(&rules);
         let me_game = Game::new(rules.clone(), 2, None, 0).unwrap();
         let far = Instant::now() + Duration::from_secs(60);
         let value = |expect: &[Expect], game: &Game| {
@@ -395,7 +395,7 @@ mod tests {
             let told = [Expect::Best, Expect::Medium];
             let kids = child_values(&model, &me_game, game, &told);
             let moves: Vec<LegalMove> = kids.iter().map(|k| k.0.clone()).collect();
-            let scores = rule::medium_scores(game, &model, &moves);
+            let scores = rule::medium_scores(game, &model.race, &moves);
             if rule::medium_candidates(&scores).count() == 1 {
                 let expected = kids.iter().find(|(m, _)| *m == chosen).unwrap().1;
                 let v = value(&told, game);

@@ -58,9 +58,7 @@ fn parse(weights: &[u8]) -> Result<Net, TrainError> {
 /// The model the training games are judged with: the race model alone (the network being
 /// trained is handed over apart).
 fn race_model(rules: &RuleSet) -> Model {
-    let mut model = Model::new(rules);
-    model.net = None;
-    model
+    Model::new(rules)
 }
 
 /// Trains a network for `rules`' table through `stages` (the built-in ones:

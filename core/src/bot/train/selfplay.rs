@@ -9,6 +9,7 @@ use super::TrainError;
 use crate::bot::eval::Model;
 use crate::bot::net::{inputs, Inputs, Net};
 use crate::bot::search::{best_child, Search};
+use crate::bot::value::Valuation;
 use crate::bot::{state_hash, Bot, Level};
 use crate::game::{Game, LegalMove, Phase};
 use crate::rules::RuleSet;
@@ -192,10 +193,10 @@ pub(super) fn train_stage(
     let mut medium = Bot::new(Level::Medium, 5);
     let started = Instant::now();
     let (mut loss, mut seen) = (0.0f64, 0usize);
-    let mut searcher = Model::new(rules);
+    let mut searcher = Valuation::with(Model::new(rules), None);
     for g in 0..games {
         if mix.search_nodes > 0 && g % 200 == 0 {
-            searcher.net = Some(std::sync::Arc::new(net.clone()));
+            searcher = Valuation::with(Model::new(rules), Some(std::sync::Arc::new(net.clone())));
         }
         let rate = base_rate * (1.0 - 0.8 * g as f32 / games as f32);
         let players = if let Some(versus) = versus {

@@ -8,6 +8,7 @@ use crate::bot::eval::{Model, Params};
 use crate::bot::rule;
 use crate::bot::search::Search;
 use crate::bot::solver::Solver;
+use crate::bot::value::Valuation;
 use crate::bot::{Bot, Level, HARD_NODE_BUDGET};
 use crate::game::{Game, Phase};
 use crate::rules::RuleSet;
@@ -113,11 +114,10 @@ fn hard_regret(samples: &[Sample], rules: &RuleSet, p: Params, nodes: u64) -> f6
     let mut model = Model::new(rules);
     model.params = p;
     // The race model's weights are what is tuned here, not the learned network.
-    model.net = None;
-    search_regret(samples, &model, nodes)
+    search_regret(samples, &Valuation::with(model, None), nodes)
 }
 
-fn search_regret(samples: &[Sample], model: &Model, nodes: u64) -> f64 {
+fn search_regret(samples: &[Sample], model: &Valuation, nodes: u64) -> f64 {
     let far = Instant::now() + Duration::from_secs(3600);
     regret(samples, &mut |g: &Game| {
         let moves = g.legal_moves();
@@ -159,8 +159,8 @@ pub fn regret_against_the_solver(descend_too: bool, out: &mut dyn Write) -> Resu
     for nodes in [1, 2_500, HARD_NODE_BUDGET] {
         let r = hard_regret(&s, &rules, base, nodes);
         writeln!(out, "hard nodes {nodes}: regret/game {:.5}", per_game(r))?;
-        let learned = Model::new(&rules);
-        if learned.net.is_some() {
+        let learned = Valuation::new(&rules);
+        if learned.has_net() {
             let r = search_regret(&s, &learned, nodes);
             writeln!(
                 out,
