@@ -75,7 +75,7 @@ impl Inputs {
 }
 
 /// The hidden activations and output of one evaluation (for training).
-#[cfg(any(test, feature = "train"))]
+#[cfg(feature = "train")]
 pub(crate) struct Forward {
     pub hidden: Vec<f32>,
     pub value: f32,
@@ -183,7 +183,7 @@ impl Net {
         self.output(x, pre)
     }
 
-    #[cfg(any(test, feature = "train"))]
+    #[cfg(feature = "train")]
     pub(crate) fn forward(&self, x: &Inputs) -> Forward {
         let mut pre = vec![0.0; self.hidden];
         self.hidden_pre(x, &mut pre);
@@ -194,7 +194,7 @@ impl Net {
         Forward { hidden: pre, value }
     }
 
-    #[cfg(any(test, feature = "train"))]
+    #[cfg(feature = "train")]
     /// One step of gradient descent on the cross-entropy between the output and `target`.
     pub(crate) fn learn(&mut self, x: &Inputs, f: &Forward, target: f32, rate: f32) {
         let h = self.hidden;
@@ -340,7 +340,7 @@ fn squash(x: f32) -> f32 {
 }
 
 /// The slope of `squash` at the point where it gave `a` (the tanh rule, zero where clamped).
-#[cfg(any(test, feature = "train"))]
+#[cfg(feature = "train")]
 fn squash_slope(a: f32) -> f32 {
     if a.abs() >= 1.0 {
         0.0
