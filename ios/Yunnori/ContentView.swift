@@ -1,165 +1,188 @@
 import SwiftUI
 import YunnoriKit
 
-/// The screens, pushed on one navigation stack from the menu.
+/// The screens on the navigation stack. The core's screens follow `AppView.screen`; the
+/// others (how to play, the licences, and the online screens until the core has them) are
+/// the app's own, pushed from the menu.
 enum Screen: Hashable {
     case newGame
-    case resume
-    case game
+    case table
     case rules
+    case saved
     case settings
+    case howToPlay
     case licences
     case online
     case host
     /// The join screen, with the code a `yunnori://room/CODE` link brought.
     case join(code: String?)
     case lobby
+    case roomTable
+
+    /// The screens of the core's `AppView.screen`, as the stack shows them.
+    static func of(_ view: AppView) -> [Screen] {
+        switch view.screen {
+        case .menu, .online: []
+        case .newGame: [.newGame]
+        case .table: [.table]
+        case .rules: view.table == nil ? [.rules] : [.table, .rules]
+        case .savedGames: [.saved]
+        case .settings: [.settings]
+        }
+    }
 }
 
 struct ContentView: View {
     @Environment(AppServices.self) private var services
+    /// What the navigation stack shows.
     @State private var path: [Screen] = []
+    /// The app's own screens, shown while the core is on its menu.
+    @State private var ownScreens: [Screen] = []
     /// The id of the game on screen, kept with the scene: when the system ends the app in
     /// the background, the next launch opens that game again instead of the menu.
     @SceneStorage("openGameID") private var openGameID: String?
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
+    /// The launch problem has been read.
+    @State private var launchNoted = false
+
+    private var model: AppModel { services.model }
+    private var coreScreens: [Screen] { Screen.of(model.view) }
 
     var body: some View {
         NavigationStack(path: $path) {
-            MenuView(open: { path.append($0) }, continueLatest: { continueLatest() })
-                .navigationDestination(for: Screen.self) { screen in
-                    switch screen {
-                    case .newGame:
-                        NewGameView(start: { startGame($0) })
-                    case .resume:
-                        ResumeView(open: { openSaved($0) }, rejoin: { room in
-                            Task { if await services.online.rejoin(room) { path = [.online, .lobby] } }
-                        })
-                    case .game:
-                        GameView(toMenu: { path.removeAll() })
-                    case .rules:
-                        RulesView()
-                    case .settings:
-                        SettingsView()
-                    case .licences:
-                        LicencesView()
-                    case .online:
-                        OnlineMenuView(open: { path.append($0) })
-                    case .host:
-                        HostView(hosted: { path = [.online, .lobby] })
-                    case .join(let code):
-                        JoinView(code: code ?? "", joined: { path = [.online, .lobby] })
-                    case .lobby:
-                        LobbyView()
-                    }
-                }
+            MenuView(menu: model.view.menu, send: model.send, open: openOwn)
+                .navigationDestination(for: Screen.self) { destination($0) }
         }
+        // The core moved to another screen: the stack follows.
+        .onChange(of: coreScreens, initial: true) { _, screens in
+            path = screens.isEmpty ? ownScreens : screens
+        }
+        // The person went back (the back button, the edge swipe): the core leaves the
+        // screens it still shows, one Back each; the app's own screens are the app's.
         .onChange(of: path) { old, new in
-            // Leaving the game screen (back button, or back to the menu) stops its bots.
-            if old.contains(.game) && !new.contains(.game) && !services.online.inRoom {
-                services.game.leave()
-                services.resume.reload()
+            let core = coreScreens
+            if core.isEmpty {
+                ownScreens = new
+            } else if new.count < old.count, new.count < core.count {
+                for _ in new.count..<core.count { model.send(.back) }
             }
-            // Leaving the lobby or an online game leaves the room (its ticket is kept).
-            let inRoom: (Screen) -> Bool = { $0 == .lobby || ($0 == .game && services.online.inRoom) }
-            if old.contains(where: inRoom) && !new.contains(where: inRoom) {
+            // Leaving the lobby or the room's table leaves the room (its ticket is kept).
+            let inRoom: (Screen) -> Bool = { $0 == .lobby || $0 == .roomTable }
+            if old.contains(where: inRoom), !new.contains(where: inRoom) {
                 Task { await services.online.leave() }
             }
-            openGameID = new.contains(.game) ? services.game.state.gameID : nil
         }
+        .onChange(of: reduceMotion, initial: true) { _, on in model.setReduceMotion(on) }
+        .onChange(of: model.view.settings, initial: true) { _, settings in services.online.follow(settings) }
         .onChange(of: services.online.playing) { _, playing in
-            // The host started the room's game (or a rejoined room plays): the game screen.
-            if playing, !path.contains(.game) { path.append(.game) }
+            // The host started the room's game (or a rejoined room plays): its table.
+            if playing, !ownScreens.contains(.roomTable) { openOwn(ownScreens + [.roomTable]) }
         }
         .onOpenURL { url in
             // yunnori://room/CODE opens the join screen with the code.
-            if let code = readRoomCode(input: url.absoluteString) { path = [.online, .join(code: code)] }
+            if let code = readRoomCode(input: url.absoluteString) { openOwn([.online, .join(code: code)]) }
         }
-        .alert(
-            "message.title",
-            isPresented: Binding(
-                get: { services.online.message != nil },
-                set: { if !$0 { services.online.dismissMessage() } }),
-            presenting: services.online.message
-        ) { _ in
-            Button("common.ok") { services.online.dismissMessage() }
-        } message: { message in
-            Text(verbatim: localized(message))
+        .messageAlert(model.view.message, retry: { model.act(.retryBot) }) { model.send(.dismiss) }
+        .messageAlert(services.online.message) { services.online.dismissMessage() }
+        .alert("message.launch.title", isPresented: Binding(
+            get: { model.launchProblem != nil && !launchNoted },
+            set: { if !$0 { launchNoted = true } })
+        ) {
+            Button("common.ok") { launchNoted = true }
+        } message: {
+            Text("message.fileProblem")
         }
-        .onChange(of: services.game.state.gameID) { _, id in
-            // Play again starts a new game on the same screen.
-            if path.contains(.game) { openGameID = id }
+        .onChange(of: model.view.table?.gameId) { _, id in
+            // The game on screen, for the scene to reopen (play again starts another).
+            openGameID = model.view.screen == .table ? id : nil
         }
-        .alert(
-            "message.launch.title",
-            isPresented: Binding(
-                get: { services.launchMessage != nil },
-                set: { if !$0 { services.launchMessage = nil } }),
-            presenting: services.launchMessage
-        ) { _ in
-            Button("common.ok") { services.launchMessage = nil }
-        } message: { message in
-            Text(verbatim: localized(message))
+        .onChange(of: model.view.screen) { _, screen in
+            if screen != .table && screen != .rules { openGameID = nil }
         }
-        // A game that could not start or open (the game screen shows its own messages).
-        .alert(
-            "message.title",
-            isPresented: Binding(
-                get: { services.game.state.message != nil && !services.game.state.hasGame },
-                set: { if !$0 { services.game.dismissMessage() } }),
-            presenting: services.game.state.message
-        ) { _ in
-            Button("common.ok") { services.game.dismissMessage() }
-        } message: { message in
-            Text(verbatim: localized(message))
+        .onChange(of: model.view.saved.loaded, initial: true) { _, loaded in
+            // Reopens the game the scene had open, quietly: a game that is gone or cannot
+            // be opened leaves the menu as it is.
+            guard loaded, let id = openGameID, model.view.table == nil,
+                  model.view.saved.rows.contains(where: { $0.id == id && $0.canOpen }) else { return }
+            model.act(.resume(id: id))
         }
-        .task {
-            services.resume.reload()
-            if let id = openGameID, path.isEmpty, services.game.restore(id: id) {
-                path = [.game]
+    }
+
+    @ViewBuilder
+    private func destination(_ screen: Screen) -> some View {
+        let view = model.view
+        switch screen {
+        case .newGame:
+            if let form = view.form {
+                NewGameView(form: form, send: { model.send(.form(event: $0)) })
+            }
+        case .table:
+            if let table = view.table {
+                GameView(table: table, act: model.act, openRules: { model.send(.open(screen: .rules)) })
+            }
+        case .rules:
+            RulesView(rules: view.rules)
+        case .howToPlay:
+            RulesView(rules: nil)
+        case .saved:
+            SavedGamesView(saved: view.saved, rooms: services.online.tickets?.rooms ?? [],
+                           send: model.send, rejoin: rejoin, forget: { services.online.forget($0) })
+        case .settings:
+            SettingsView(settings: view.settings, send: { model.send(.settings(action: $0)) })
+        case .licences:
+            LicencesView()
+        case .online:
+            OnlineMenuView(open: { openOwn(ownScreens + [$0]) })
+        case .host:
+            HostView(form: view.form, send: { model.send(.form(event: $0)) }, server: view.settings.server,
+                     hosted: { openOwn([.online, .lobby]) })
+        case .join(let code):
+            JoinView(code: code ?? "", server: view.settings.server, joined: { openOwn([.online, .lobby]) })
+        case .lobby:
+            LobbyView()
+        case .roomTable:
+            if let table = services.online.table {
+                GameView(table: table, act: services.online.act, room: services.online.roomTable)
             }
         }
     }
 
-    private func startGame(_ setup: NewGame) {
-        if services.game.newGame(setup) {
-            path = [.game]
-        }
+    /// Shows the app's own screens (the core stays on its menu).
+    private func openOwn(_ screens: [Screen]) {
+        ownScreens = screens
+        if coreScreens.isEmpty { path = screens } else { model.send(.back) }
     }
 
-    private func openSaved(_ id: String) {
-        if services.game.resume(id: id) {
-            path = [.game]
+    /// Rejoins a room kept from an earlier visit (from the saved games).
+    private func rejoin(_ room: SavedRoom) {
+        Task {
+            if await services.online.rejoin(room) { openOwn([.online, .lobby]) }
         }
-    }
-
-    /// Opens the most recently played game that is not over.
-    private func continueLatest() {
-        guard let entry = services.resume.state.latestUnfinished else { return }
-        openSaved(entry.id)
     }
 }
 
 struct MenuView: View {
-    @Environment(AppServices.self) private var services
-    let open: (Screen) -> Void
-    let continueLatest: @MainActor () -> Void
+    let menu: MenuState
+    let send: @MainActor (AppEvent) -> Void
+    /// Opens the app's own screens.
+    let open: @MainActor ([Screen]) -> Void
 
     @ScaledMetric(relativeTo: .largeTitle) private var titleSize: CGFloat = 48
 
-    private var canContinue: Bool { services.resume.state.latestUnfinished != nil }
+    private var canContinue: Bool { menu.continueId != nil || menu.tableOpen }
 
     var body: some View {
         // At the largest text sizes the menu scrolls rather than clip its buttons.
         ViewThatFits(in: .vertical) {
-            menu
-            ScrollView { menu }
+            buttons
+            ScrollView { buttons }
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity)
         .foregroundStyle(Palette.ink)
         .background(Palette.paper.ignoresSafeArea())
     }
 
-    private var menu: some View {
+    private var buttons: some View {
         VStack(spacing: 28) {
             Spacer(minLength: 0)
             VStack(spacing: 6) {
@@ -175,17 +198,18 @@ struct MenuView: View {
                 .accessibilityHidden(true)
             VStack(spacing: 14) {
                 if canContinue {
-                    MainMenuButton("menu.continue", systemImage: "play.fill", prominent: true,
-                               action: continueLatest)
+                    MainMenuButton("menu.continue", systemImage: "play.fill", prominent: true) {
+                        send(menu.tableOpen ? .open(screen: .table) : .continue)
+                    }
                 }
                 MainMenuButton("menu.newGame", systemImage: "plus", prominent: !canContinue) {
-                    open(.newGame)
+                    send(.open(screen: .newGame))
                 }
-                MainMenuButton("menu.online", systemImage: "network") { open(.online) }
-                MainMenuButton("menu.resume", systemImage: "tray.full") { open(.resume) }
-                MainMenuButton("menu.rules", systemImage: "book") { open(.rules) }
-                MainMenuButton("menu.settings", systemImage: "gearshape") { open(.settings) }
-                MainMenuButton("menu.licences", systemImage: "doc.text") { open(.licences) }
+                MainMenuButton("menu.online", systemImage: "network") { open([.online]) }
+                MainMenuButton("menu.resume", systemImage: "tray.full") { send(.open(screen: .savedGames)) }
+                MainMenuButton("menu.rules", systemImage: "book") { open([.howToPlay]) }
+                MainMenuButton("menu.settings", systemImage: "gearshape") { send(.open(screen: .settings)) }
+                MainMenuButton("menu.licences", systemImage: "doc.text") { open([.licences]) }
             }
             .frame(maxWidth: 320)
             Spacer(minLength: 0)
@@ -236,14 +260,18 @@ private struct MainMenuButtonStyle: ButtonStyle {
     }
 }
 
-#Preview("The app, a game in the saves") {
+#Preview("The app on its menu, a game to continue") {
     ContentView()
-        .environment(AppServices(previewing: GameModel(library: nil)))
+        .environment(AppServices(previewing: Samples.view(.menu)))
+}
+
+#Preview("The app at the table") {
+    ContentView()
+        .environment(AppServices(previewing: Samples.view(.moveDue)))
 }
 
 #Preview("The menu, nothing saved") {
-    MenuView(open: { _ in }, continueLatest: {})
-        .environment(AppServices(previewing: GameModel(library: nil), library: nil))
+    MenuView(menu: MenuState(continueId: nil, tableOpen: false), send: { _ in }, open: { _ in })
 }
 
 #Preview("The menu's buttons") {

@@ -4,7 +4,13 @@
 // largest accessibility size, in the language of the test run: the macOS lane runs this
 // target twice, `-testLanguage en` and `-testLanguage ko` (.github/workflows/ios.yml).
 // The game screen is drawn at each phase: a throw due, a move with its destinations lit,
-// a stack on the board, just after a capture, game over, and the game's review.
+// a question of route, a hint, a bot's turn, a stack on the board, just after a capture,
+// game over, and the game's review.
+//
+// What each screen draws is the app core's view model at one of its samples (`Samples`,
+// the core playing seeded tables to that moment, everything at rest), so an image shows a
+// position the rules reach. Each test first checks that the view model says what the image
+// is about (a continue button, lit destinations, a stack, a bonus throw due...).
 //
 // Each image is drawn in the simulator's key window (`drawHierarchyInKeyWindow`): the
 // board and the sticks are `Canvas`es and the cards use materials, which a layer rendered
@@ -29,205 +35,168 @@ import YunnoriKit
 @MainActor
 final class ScreenSnapshotTests: XCTestCase {
     func testMenuOnFirstLaunch() throws {
-        let services = try launch()
-        assertScreen(named: "menu", services) {
-            MenuView(open: { _ in }, continueLatest: {})
+        let view = AppModel.blank
+        XCTAssertNil(view.menu.continueId, "a first launch has no game to continue")
+        assertScreen(named: "menu", AppServices(previewing: view)) {
+            MenuView(menu: view.menu, send: { _ in }, open: { _ in })
         }
     }
 
-    func testMenuWithAGameToContinue() async throws {
-        let services = try launch()
-        try await startGame(playingMoves: 2, services)
-        services.game.leave()
-        services.resume.reload()
-        XCTAssertTrue(services.resume.state.entries.contains { $0.canOpen && !$0.isFinished },
-                      "the game was not saved")
-        assertScreen(named: "menu-continue", services) {
-            MenuView(open: { _ in }, continueLatest: {})
+    func testMenuWithAGameToContinue() throws {
+        let view = try sample(.menu)
+        XCTAssertNotNil(view.menu.continueId, "the menu offers no game to continue")
+        assertScreen(named: "menu-continue", AppServices(previewing: view)) {
+            MenuView(menu: view.menu, send: { _ in }, open: { _ in })
         }
     }
 
     func testNewGame() throws {
-        let services = try launch()
-        assertScreen(named: "new-game", services) {
-            NewGameView(start: { _ in })
+        let view = try sample(.newGame)
+        let form = try XCTUnwrap(view.form, "the new-game form is not open")
+        XCTAssertGreaterThanOrEqual(form.seats.count, Int(form.minSeats), "the form has too few seats")
+        assertScreen(named: "new-game", AppServices(previewing: view)) {
+            NewGameView(form: form, send: { _ in })
         }
     }
 
     func testSavedGamesWhenThereAreNone() throws {
-        let services = try launch()
-        XCTAssertEqual(services.resume.state.entries.count, 0)
-        assertScreen(named: "saved-games-empty", services) {
-            ResumeView(open: { _ in })
+        let view = AppModel.blank
+        XCTAssertTrue(view.saved.rows.isEmpty)
+        assertScreen(named: "saved-games-empty", AppServices(previewing: view)) {
+            SavedGamesView(saved: SavedState(loaded: true, rows: [], pendingDelete: nil), send: { _ in })
         }
     }
 
-    func testGameBeforeTheFirstThrow() async throws {
-        try await assertGameScreen(named: "game-start", afterMoves: 0)
-    }
-
-    func testGameInProgress() async throws {
-        try await assertGameScreen(named: "game-in-progress", afterMoves: 4)
-    }
-
-    func testGameMoveWithDestinationsLit() async throws {
-        let services = try launch()
-        try await openSample(.toMove, services)
-        let game = services.game
-        let origin = try XCTUnwrap(game.state.origins.first, "no piece can move")
-        game.select(origin)
-        XCTAssertFalse(game.state.destinations.isEmpty, "no destination is lit")
-        assertScreen(named: "game-move", services) {
-            GameView(toMenu: {})
+    func testSavedGames() throws {
+        let view = try sample(.savedGames)
+        XCTAssertTrue(view.saved.rows.contains { $0.canOpen && $0.summary?.finished == false },
+                      "no game under way is listed")
+        XCTAssertTrue(view.saved.rows.contains { $0.summary?.finished == true }, "no finished game is listed")
+        assertScreen(named: "saved-games", AppServices(previewing: view)) {
+            SavedGamesView(saved: view.saved, send: { _ in })
         }
     }
 
-    func testGameWithAStack() async throws {
-        let services = try launch()
-        let before = try await openSample(.stacked, services)
-        XCTAssertTrue(before.lastMove?.events.contains { if case .stacked = $0 { true } else { false } } == true,
-                      "the last move did not stack")
-        XCTAssertTrue(services.game.state.snapshot?.stacks.contains { $0.size > 1 } == true, "no stack on the board")
-        assertScreen(named: "game-stack", services) {
-            GameView(toMenu: {})
+    func testGameBeforeTheFirstThrow() throws {
+        try assertTable(named: "game-start", at: .firstThrow) { table in
+            XCTAssertTrue(table.canThrow, "no throw is due")
+            XCTAssertTrue(table.snapshot.stacks.isEmpty, "pieces are already on the board")
         }
     }
 
-    func testGameAfterACapture() async throws {
-        let services = try launch()
-        let before = try await openSample(.captured, services)
-        XCTAssertGreaterThan(before.lastMove?.captured ?? 0, 0, "the last move captured nothing")
-        XCTAssertTrue(services.game.state.canThrow, "the capture's bonus throw is not due")
-        assertScreen(named: "game-capture", services) {
-            GameView(toMenu: {})
+    func testGameInProgress() throws {
+        try assertTable(named: "game-in-progress", at: .midGame) { table in
+            XCTAssertEqual(Set(table.snapshot.stacks.map(\.side)).count, 2, "not both sides are on the board")
         }
     }
 
-    func testGameOver() async throws {
-        let services = try launch()
-        try await openSample(.over, services)
-        XCTAssertEqual(services.game.state.snapshot?.over, true, "the game is not over")
-        assertScreen(named: "game-over", services) {
-            GameView(toMenu: {})
+    func testGameMoveWithDestinationsLit() throws {
+        try assertTable(named: "game-move", at: .moveDue) { table in
+            let selection = try XCTUnwrap(table.selection, "no piece is picked")
+            XCTAssertFalse(selection.destinations.isEmpty, "no destination is lit")
         }
     }
 
-    func testReview() async throws {
-        let services = try launch()
-        try await openSample(.over, services)
-        let game = services.game
-        game.reviewGame()
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(120)
-        while game.state.review == nil, game.state.message == nil, clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(100))
+    func testGameAsksWhichRoute() throws {
+        try assertTable(named: "game-question", at: .question) { table in
+            XCTAssertNotNil(table.choice, "the table asks nothing")
         }
-        let review = try XCTUnwrap(game.state.review, "no review: \(String(describing: game.state.message))")
+    }
+
+    func testGameWithAHint() throws {
+        try assertTable(named: "game-hint", at: .hint) { table in
+            XCTAssertNotNil(table.hint, "no hint is on screen")
+        }
+    }
+
+    func testGameOnABotsTurn() throws {
+        try assertTable(named: "game-bot", at: .botsTurn) { table in
+            XCTAssertNotNil(table.snapshot.botToAct, "no bot is to act")
+        }
+    }
+
+    func testGameWithAStack() throws {
+        try assertTable(named: "game-stack", at: .stacked) { table in
+            XCTAssertTrue(table.lastMove?.events.contains { if case .stacked = $0 { true } else { false } } == true,
+                          "the last move did not stack")
+            XCTAssertTrue(table.snapshot.stacks.contains { $0.size > 1 }, "no stack on the board")
+        }
+    }
+
+    func testGameAfterACapture() throws {
+        try assertTable(named: "game-capture", at: .captured) { table in
+            XCTAssertGreaterThan(table.lastMove?.captured ?? 0, 0, "the last move captured nothing")
+            XCTAssertTrue(table.canThrow, "the capture's bonus throw is not due")
+        }
+    }
+
+    func testGameOver() throws {
+        try assertTable(named: "game-over", at: .over) { table in
+            XCTAssertTrue(table.snapshot.over, "the game is not over")
+            XCTAssertNotNil(table.snapshot.winner, "the game has no winner")
+        }
+    }
+
+    func testReview() throws {
+        let view = try sample(.review)
+        let table = try XCTUnwrap(view.table, "no table")
+        let slips = try XCTUnwrap(table.review, "no review")
+        XCTAssertTrue(table.snapshot.over, "a review of a game not over")
         // The sheet has its own navigation stack; a sheet is not drawn into the game
         // screen's image, so the review is drawn on its own.
-        assertScreen(named: "game-review", services, inNavigationStack: false) {
-            ReviewSheet(review: review, snapshot: game.state.snapshot, board: BoardGeometry(), close: {})
+        assertScreen(named: "game-review", AppServices(previewing: view), inNavigationStack: false) {
+            ReviewSheet(slips: slips, snapshot: table.snapshot, board: BoardGeometry(), close: {})
         }
     }
 
     func testHowToPlay() throws {
-        let services = try launch()
-        assertScreen(named: "how-to-play", services) {
-            RulesView()
+        assertScreen(named: "how-to-play", AppServices(previewing: nil)) {
+            RulesView(rules: nil)
+        }
+    }
+
+    func testThisGamesRules() throws {
+        let view = try sample(.rules)
+        let rules = try XCTUnwrap(view.rules, "the open game's rules are not described")
+        XCTAssertFalse(rules.options.isEmpty, "the rules list no option")
+        assertScreen(named: "game-rules", AppServices(previewing: view)) {
+            RulesView(rules: rules)
         }
     }
 
     func testSettings() throws {
-        let services = try launch()
+        let view = try sample(.settings)
         XCTAssertNotNil(Bundle.main.url(forResource: "clack", withExtension: "wav"),
                         "the knock's sound is not in the app bundle")
-        assertScreen(named: "settings", services) {
-            SettingsView()
+        assertScreen(named: "settings", AppServices(previewing: view)) {
+            SettingsView(settings: view.settings, send: { _ in })
         }
     }
 
     func testLicences() throws {
-        let services = try launch()
         XCTAssertNotNil(LicenceList.bundled(), "Licences.json is not in the app bundle")
-        assertScreen(named: "licences", services) {
+        assertScreen(named: "licences", AppServices(previewing: nil)) {
             LicencesView()
         }
     }
 
     // MARK: - Support
 
-    /// The app's models over an empty save directory, as on a first launch.
-    private func launch() throws -> AppServices {
-        let saves = try SaveLocation.defaultDirectory()
-        if FileManager.default.fileExists(atPath: saves.path) {
-            try FileManager.default.removeItem(at: saves)
-        }
-        let services = AppServices()
-        services.resume.reload()
-        return services
+    /// The whole view model at `sample`, everything at rest.
+    private func sample(_ sample: Sample) throws -> AppView {
+        try XCTUnwrap(Samples.view(sample, atRest: true), "the core could not make \(sample)")
     }
 
-    /// The game screen of a seeded game after `moves` moves, waiting for a throw or a move.
-    private func assertGameScreen(named name: String, afterMoves moves: Int,
-                                  testName: String = #function) async throws {
-        let services = try launch()
-        try await startGame(playingMoves: moves, services)
-        XCTAssertTrue(services.game.state.canThrow || services.game.state.canMove)
-        assertScreen(named: name, services, testName: testName) {
-            GameView(toMenu: {})
+    /// The game screen at `sample`, after `check` has found there what the image is about.
+    private func assertTable(named name: String, at sample: Sample, testName: String = #function,
+                             _ check: (TableState) throws -> Void) throws {
+        let view = try self.sample(sample)
+        let table = try XCTUnwrap(view.table, "\(sample) has no table")
+        XCTAssertNil(view.message, "\(sample): \(String(describing: view.message))")
+        try check(table)
+        assertScreen(named: name, AppServices(previewing: view), testName: testName) {
+            GameView(table: table, act: { _ in }, openRules: {})
         }
-    }
-
-    /// The app's own game model brought to one of YunnoriKit's sample stages (the Linux
-    /// tests check each sample reaches its stage), then reopened from its save so that no
-    /// throw or move is still being animated. Returns the state before reopening (the
-    /// last move is not kept in the save).
-    @discardableResult
-    private func openSample(_ stage: Samples.Stage, _ services: AppServices) async throws -> GameState {
-        let game = services.game
-        Samples.play(stage, on: game)
-        XCTAssertNil(game.state.message, "\(stage): \(String(describing: game.state.message))")
-        let before = game.state
-        await game.flushSaves()
-        let id = try XCTUnwrap(game.state.gameID)
-        XCTAssertTrue(game.resume(id: id))
-        return before
-    }
-
-    /// A seeded game between two people (so no bot moves while the image is taken), with
-    /// `moves` moves played through the model, then reopened from its save so that no
-    /// throw or move is still being animated.
-    private func startGame(playingMoves moves: Int, _ services: AppServices) async throws {
-        // The core's records are immutable values: the form's table, remade with a seed
-        // and people in every seat.
-        let form = services.newGame.makeNewGame()
-        let setup = NewGame(
-            rules: form.rules,
-            seats: form.seats.map { SeatSpec(name: $0.name, colour: $0.colour, player: .human) },
-            teams: form.teams, seed: 20_261_201, undo: form.undo)
-        let game = services.game
-        XCTAssertTrue(game.newGame(setup), "the game did not start: \(String(describing: game.state.message))")
-        var played = 0
-        var actions = 0
-        while played < moves, actions < 200 {
-            actions += 1
-            if game.state.canThrow {
-                // The Throw button's drop; its result shows once the sticks settle.
-                game.throwSticks(ThrowInput.tap(mat: game.mat))
-                while game.state.sticksInAir {
-                    try await Task.sleep(for: .milliseconds(50))
-                }
-            } else if game.state.canMove, let move = game.state.snapshot?.legalMoves.first {
-                game.choose(move)
-                played += 1
-            } else {
-                break
-            }
-        }
-        XCTAssertEqual(played, moves, "could not play \(moves) moves")
-        await game.flushSaves()
-        let id = try XCTUnwrap(game.state.gameID)
-        XCTAssertTrue(game.resume(id: id))
     }
 
     /// Asserts the images of one screen, inside a navigation stack as the app shows it

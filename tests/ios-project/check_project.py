@@ -526,10 +526,13 @@ def check_background_save(ios, p):
     helpers = {m.group(1): text for text in sources.values()
                for m in re.finditer(r"\b(?:enum|struct|final class|class)\s+(\w+)", text)
                if "beginBackgroundTask(" in text and "endBackgroundTask(" in text}
-    for handler in handlers:
-        if "flushSaves" not in handler:
-            continue
-        used = [name for name in helpers if re.search(rf"\b{name}\.\w+\([^)]*\)\s*\{{[^}}]*flushSaves", handler)]
+    # The app model's `backgrounded()`: the core hears it and it returns once the core has
+    # handled and saved everything sent.
+    saving = [handler for handler in handlers if re.search(r"\.backgrounded\(\)", handler)]
+    p.need(saving, "no scene-phase handler waits for the core's last saves (.backgrounded())")
+    for handler in saving:
+        used = [name for name in helpers
+                if re.search(rf"\b{name}\.\w+\([^)]*\)\s*\{{[^}}]*\.backgrounded\(\)", handler)]
         p.need(used, "the scene-phase save does not run inside a background task (beginBackgroundTask)")
         for name in used:
             p.need(re.search(r"beginBackgroundTask\(withName:[^)]*\)\s*\{", helpers[name]),
@@ -616,6 +619,8 @@ def self_test(repo):
          lambda t: t.replace("Tracking</key>\n\t\t\t<false/>", "Tracking</key>\n\t\t\t<true/>", 1),
          "PrivacyInfo.xcprivacy"),
         ("Yunnori/YunnoriApp.swift", lambda t: t.replace('BackgroundTime.finish("save")', "Task"),
+         "the save as the app leaves the screen"),
+        ("Yunnori/YunnoriApp.swift", lambda t: t.replace("await model.backgrounded()", "_ = model"),
          "the save as the app leaves the screen"),
         ("Yunnori/Support/BackgroundTime.swift",
          lambda t: t.replace("beginBackgroundTask(withName: name) { grant.end() }", "beginBackgroundTask(withName: name)"),

@@ -97,11 +97,6 @@ func localized(_ key: String, fallback: String) -> String {
     Bundle.main.localizedString(forKey: key, value: fallback, table: nil)
 }
 
-func localized(_ message: UserMessage) -> String {
-    let text = localized(message.localizationKey, fallback: message.english)
-    return coreDetail(message.detail).map { "\(text)\n\n\($0)" } ?? text
-}
-
 /// A winning chance (0–1) as a whole percentage, as the hint, the board and the review
 /// show it.
 func percent(_ chance: Double) -> Int { Int((chance * 100).rounded()) }
@@ -158,7 +153,7 @@ func damageText(_ damage: SaveDamage?) -> String? {
 
 /// A seat colour's name, for VoiceOver on the swatches.
 func colourName(_ hex: String) -> String {
-    switch SeatColour(hex: hex) {
+    switch SeatColour.allCases.first(where: { $0.hex.caseInsensitiveCompare(hex) == .orderedSame }) {
     case .red: return localized("colour.red", fallback: "Red")
     case .blue: return localized("colour.blue", fallback: "Blue")
     case .green: return localized("colour.green", fallback: "Green")
@@ -180,19 +175,26 @@ func routeName(_ route: Route) -> String {
 }
 
 extension View {
-    /// The usual alert for a `UserMessage`: its text in the player's language and an OK that
-    /// dismisses it (the game screen adds a retry for a failed bot and keeps its own).
-    func messageAlert(_ message: UserMessage?, dismiss: @escaping () -> Void) -> some View {
+    /// The alert for a message of the core: its sentence in the player's language and an
+    /// OK that dismisses it; `retry` adds Retry to a failed bot's.
+    func messageAlert(_ message: Message?, retry: (@MainActor () -> Void)? = nil,
+                      dismiss: @escaping @MainActor () -> Void) -> some View {
         alert(
             "message.title",
             isPresented: Binding(
                 get: { message != nil },
                 set: { if !$0 { dismiss() } }),
             presenting: message
-        ) { _ in
-            Button("common.ok") { dismiss() }
+        ) { message in
+            if message.kind == .botFailed, let retry {
+                Button("game.retryBot") {
+                    dismiss()
+                    retry()
+                }
+            }
+            Button("common.ok", role: .cancel) { dismiss() }
         } message: { message in
-            Text(verbatim: localized(message))
+            Text(verbatim: messageWords(message))
         }
     }
 }

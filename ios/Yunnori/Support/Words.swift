@@ -1,16 +1,16 @@
 import SwiftUI
 import YunnoriKit
 
-// The words of the game screen's states and events. What to say is decided in YunnoriKit
-// (`TurnStatus`, `MatStatus`, `Speech`), where the tests see it; here it is only worded,
-// in the player's language.
+// The words of what the core says as ids and values (`TurnLine`, `MatState`, `SpeechPart`,
+// `MessageKind`): the core decides what to say, the app only words it, in the player's
+// language.
 
 /// The turn banner's line.
-func statusWords(_ status: TurnStatus) -> String {
+func statusWords(_ status: TurnLine) -> String {
     switch status {
-    case .throwSticks(let throwsOwed):
-        return throwsOwed > 1
-            ? String(format: localized("game.status.throwMany", fallback: "Throw the sticks (%lld throws)"), throwsOwed)
+    case .throw(let owed):
+        return owed > 1
+            ? String(format: localized("game.status.throwMany", fallback: "Throw the sticks (%lld throws)"), Int(owed))
             : localized("game.status.throw", fallback: "Throw the sticks")
     case .pickPiece: return localized("game.status.pick", fallback: "Pick a piece to move")
     case .pickDestination: return localized("game.status.destination", fallback: "Tap where it should go")
@@ -18,35 +18,36 @@ func statusWords(_ status: TurnStatus) -> String {
     case .botThrows: return localized("game.status.botThrows", fallback: "Throwing…")
     case .botThinks: return localized("game.status.botThinks", fallback: "Thinking…")
     case .botMoves: return localized("game.status.botMoves", fallback: "Moving…")
-    case .remoteTurn: return localized("game.status.remoteTurn", fallback: "Another phone is playing…")
+    case .remote: return localized("game.status.remoteTurn", fallback: "Another phone is playing…")
     case .over: return localized("game.status.over", fallback: "The game is over")
     }
 }
 
 /// What the stick mat offers, for VoiceOver (never empty).
-func matWords(_ status: MatStatus) -> String {
+func matWords(_ status: MatState, seats: [SeatView]) -> String {
     switch status {
     case .ready: return localized("game.throwHint.voice", fallback: "Double-tap to throw the sticks")
     case .inTheAir: return localized("mat.flying", fallback: "The sticks are in the air")
     case .moveFirst: return localized("mat.moveFirst", fallback: "Move a piece before the next throw")
-    case .othersTurn(let seat): return String(format: localized("mat.othersTurn", fallback: "%@ is playing"), seat)
+    case .othersTurn(let seat):
+        let name = seats.first { $0.seat == seat }?.name ?? ""
+        return String(format: localized("mat.othersTurn", fallback: "%@ is playing"), name)
     case .over: return localized("game.status.over", fallback: "The game is over")
-    case .noGame: return localized("mat.idle", fallback: "The stick mat")
     }
 }
 
 /// A VoiceOver announcement: its parts as sentences, in order.
-func spokenWords(_ speech: [Speech], board: BoardGeometry) -> String {
+func spokenWords(_ speech: [SpeechPart], board: BoardGeometry) -> String {
     speech.map { part in
         switch part {
-        case .threw(let seat, let result):
-            return String(format: localized("say.threw", fallback: "%1$@ threw %2$@."), seat, resultName(result))
-        case .moved(let seat, let pieces, let to):
+        case .threw(_, let name, let result):
+            return String(format: localized("say.threw", fallback: "%1$@ threw %2$@."), name, resultName(result))
+        case .moved(_, let name, let pieces, let to):
             let place = spotName(to, on: board)
             return pieces > 1
                 ? String(format: localized("say.movedMany", fallback: "%1$@ moved %2$lld pieces to %3$@."),
-                         seat, Int(pieces), place)
-                : String(format: localized("say.moved", fallback: "%1$@ moved to %2$@."), seat, place)
+                         name, Int(pieces), place)
+                : String(format: localized("say.moved", fallback: "%1$@ moved to %2$@."), name, place)
         case .stacked(let pieces):
             return String(format: localized("say.stacked", fallback: "Now %lld pieces travel together."), Int(pieces))
         case .captured(let pieces):
@@ -56,13 +57,13 @@ func spokenWords(_ speech: [Speech], board: BoardGeometry) -> String {
             return String(format: localized("say.finished", fallback: "%lld came home."), Int(pieces))
         case .undone:
             return localized("say.undone", fallback: "Move taken back.")
-        case .turn(let seat, let isBot):
-            return isBot
-                ? String(format: localized("say.botTurn", fallback: "%@ plays now (the phone plays it)."), seat)
-                : String(format: localized("say.turn", fallback: "%@'s turn."), seat)
-        case .won(let winners):
+        case .turn(_, let name, let bot):
+            return bot
+                ? String(format: localized("say.botTurn", fallback: "%@ plays now (the phone plays it)."), name)
+                : String(format: localized("say.turn", fallback: "%@'s turn."), name)
+        case .won(let names):
             return String(format: localized("say.won", fallback: "%@ won the game."),
-                          winners.formatted(.list(type: .and)))
+                          names.formatted(.list(type: .and)))
         case .hint(let move, let winChance):
             return "\(hintWords(move)). \(chanceWords(winChance))"
         }
@@ -90,16 +91,64 @@ func chanceWords(_ chance: Double) -> String {
            percent(chance))
 }
 
-extension Haptic {
-    /// The feedback the phone plays for this haptic.
-    var feedback: SensoryFeedback {
-        switch self {
-        case .thrown: return .impact(weight: .light)
-        case .picked: return .selection
-        case .moved: return .impact(weight: .medium)
-        case .captured: return .warning
-        case .won: return .success
-        case .refused: return .error
-        }
+/// A message of the core in the player's language, with the core's own English detail
+/// beside it where the app speaks English.
+func messageWords(_ message: Message) -> String {
+    let text = messageText(message.kind)
+    return coreDetail(message.detail).map { "\(text)\n\n\($0)" } ?? text
+}
+
+/// The sentence of each kind of message (the core's `MessageKind`, keys `message.<kind>`).
+func messageText(_ kind: MessageKind) -> String {
+    switch kind {
+    case .invalidRules: localized("message.invalidRules", fallback: "These rules cannot be played together.")
+    case .invalidSetup: localized("message.invalidSetup", fallback: "The table cannot be set up like this.")
+    case .illegalMove: localized("message.illegalMove", fallback: "That move is not allowed.")
+    case .notNow: localized("message.notNow", fallback: "That cannot be done right now.")
+    case .notYourTurn: localized("message.notYourTurn", fallback: "Wait: it is not your turn.")
+    case .cannotUndo: localized("message.cannotUndo", fallback: "There is no move to take back.")
+    case .stale: localized("message.stale", fallback: "The game has moved on. Please choose again.")
+    case .noSuchMove: localized("message.noSuchMove", fallback: "No move goes there.")
+    case .noGame: localized("message.noGame", fallback: "Start or open a game first.")
+    case .saveNotFound: localized("message.saveNotFound", fallback: "That saved game no longer exists.")
+    case .saveDamaged:
+        localized("message.saveDamaged", fallback: "That saved game is damaged and cannot be opened.")
+    case .saveFromNewerVersion:
+        localized("message.saveFromNewerVersion",
+                  fallback: "That game was saved by a newer version of Yunnori. Update the app to open it.")
+    case .saveConflict:
+        localized("message.saveConflict",
+                  fallback: "This game was saved or deleted in another window. Moves made here are not saved; open it again from Saved Games.")
+    case .fileProblem: localized("message.fileProblem", fallback: "The game could not be read or written.")
+    case .notSaved: localized("message.notSaved", fallback: "The game could not be saved. It goes on, unsaved.")
+    case .recoveredFromBackup:
+        localized("message.recoveredFromBackup",
+                  fallback: "Opened from the backup: the last move or so may be missing.")
+    case .botFailed: localized("message.botFailed", fallback: "The computer player could not make its move.")
+    case .invalidInput: localized("message.invalidInput", fallback: "The game could not read that.")
+    case .internal: localized("message.internal", fallback: "Something went wrong inside the game.")
+    case .seatNameMissing(let seat):
+        String(format: localized("message.seatNameMissing", fallback: "Player %lld needs a name."), Int(seat) + 1)
+    case .sameColour: localized("message.sameColour", fallback: "Two players have the same colour.")
+    case .refused: localized("message.refused", fallback: "The room refused that.")
+    case .roomNotFound:
+        localized("message.roomNotFound", fallback: "There is no room with that code. It may have closed.")
+    case .roomFull: localized("message.roomFull", fallback: "That room has no open seat.")
+    case .serverBusy:
+        localized("message.serverBusy", fallback: "The server cannot take that right now. Try again in a moment.")
+    case .tooFast: localized("message.tooFast", fallback: "Too many taps at once. Wait a moment.")
+    case .seatGone: localized("message.seatGone", fallback: "This phone no longer holds a seat in that room.")
+    case .hostOnly: localized("message.hostOnly", fallback: "Only the host can do that.")
+    case .notEveryoneReady: localized("message.notEveryoneReady", fallback: "Not everyone is ready yet.")
+    case .alreadyStarted:
+        localized("message.alreadyStarted", fallback: "The game in that room has already started.")
+    case .badName: localized("message.badName", fallback: "That name cannot be used. Choose another.")
+    case .undoOff: localized("message.undoOff", fallback: "Taking back moves is off in this room.")
+    case .offline: localized("message.offline", fallback: "The connection to the room is lost.")
+    case .serverProtocol:
+        localized("message.serverProtocol", fallback: "The server speaks a newer language; update the app.")
+    case .badRoomCode: localized("message.badRoomCode", fallback: "That is not a room code.")
+    case .badServerAddress: localized("message.badServerAddress", fallback: "That is not a server address.")
+    case .serverNotice: localized("message.serverNotice", fallback: "A message from the server.")
     }
 }

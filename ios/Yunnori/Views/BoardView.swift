@@ -5,18 +5,17 @@ import YunnoriKit
 /// sheet of paper with its fibres (`PaperGrain`), the lines as ink-brush strokes, the
 /// corners and the centre larger and doubled with their names, arrows for the way on and
 /// the way home; stacks as piles of 말 (tokens in the seat's colour with its mark) with
-/// their counts; the picked piece ringed, its legal destinations lit with a ghost of it
-/// (tap one to move there), a hint's piece and destination ringed in gold; and the last
-/// move played out on its `MoveTimeline`: the stack hops station by station along the path
-/// the core reported, then the tokens it captured fly back off the board, a stack that
-/// formed there snaps together and a shortcut taken there spreads a ring. Android's
-/// Board.kt draws the same.
+/// their counts; the picked piece ringed, its destinations lit with a ghost of it (tap one
+/// to move there), a hint's piece and destination ringed in gold; and the last move played
+/// out on its `MoveTimeline`, from the time the core says it started: the stack hops
+/// station by station along the core's path at the core's pace, then the tokens it
+/// captured fly back off the board, a stack that formed there snaps together and a
+/// shortcut taken there spreads a ring. Android's Board.kt draws the same.
 struct BoardView: View {
-    let state: GameState
+    let table: TableState
     let board: BoardGeometry
-    /// How fast moves play (Reduce Motion's and a quick bot's pace included).
-    let pace: BoardPace
     let onTap: (Spot) -> Void
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
     /// The move being played out, while it lasts.
     @State private var playing: Playing?
@@ -47,7 +46,7 @@ struct BoardView: View {
                 }
                 .accessibilityHidden(true)
                 destinationMarkers(frame: frame)
-                if let hint = state.hint {
+                if let hint = table.hint {
                     hintRings(hint, frame: frame)
                 }
                 stackDiscs(frame: frame)
@@ -64,9 +63,11 @@ struct BoardView: View {
             })
         }
         .aspectRatio(1, contentMode: .fit)
-        .task(id: state.lastMove?.id) { await animate(state.lastMove) }
-        .onChange(of: state.snapshot?.over ?? false) { _, over in wonAt = over ? .now : nil }
+        .task(id: table.lastMove?.seq) { await animate(table.lastMove) }
+        .onChange(of: table.snapshot.over) { _, over in wonAt = over ? .now : nil }
     }
+
+    private var destinations: [Destination] { table.selection?.destinations ?? [] }
 
     // MARK: - Geometry
 
@@ -91,7 +92,7 @@ struct BoardView: View {
         // At least half a 44-point target round every station, however small the board.
         let radius = BoardGeometry.hitRadius(boardWidth: frame.width)
         if let spot = board.spot(at: x, y, radius: radius, offBoardRadius: radius * 1.3,
-                                 destinations: state.destinations) {
+                                 destinations: destinations.map(\.to)) {
             onTap(spot)
         }
     }
@@ -169,7 +170,7 @@ struct BoardView: View {
         }
 
         // The picked piece.
-        if case .station(let id)? = state.selection, let p = board.point(ofStation: id) {
+        if case .station(let id)? = table.selection?.from, let p = board.point(ofStation: id) {
             let c = place(p, in: frame)
             let r = w * (Size.disc + 0.018)
             context.stroke(Path(ellipseIn: CGRect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)),
@@ -215,25 +216,27 @@ struct BoardView: View {
     // MARK: - Destinations
 
     private func destinationMarkers(frame: CGRect) -> some View {
-        ForEach(state.destinations, id: \.self) { spot in
+        let turn = table.snapshot.turn
+        return ForEach(destinations, id: \.to) { destination in
+            let spot = destination.to
             DestinationMarker(isExit: spot == .done, diameter: frame.width * Size.disc * 2.2,
-                              chance: state.chance(at: spot),
-                              ghost: state.turn.map { Piece(seat: $0.seat, colour: Color(hex: $0.colour)) })
+                              chance: destination.chance,
+                              ghost: Piece(seat: turn.seat, colour: Color(hex: turn.colour)))
                 .frame(width: target(frame.width * Size.disc * 2.2), height: target(frame.width * Size.disc * 2.2))
                 .position(place(spot, in: frame))
                 .accessibilityElement()
-                .accessibilityLabel(destinationLabel(spot, chance: state.chance(at: spot)))
+                .accessibilityLabel(destinationLabel(spot, chance: destination.chance))
                 .accessibilityAddTraits(.isButton)
                 .accessibilityAction { onTap(spot) }
         }
     }
 
     /// The hint's piece and destination, ringed in gold.
-    private func hintRings(_ hint: Hint, frame: CGRect) -> some View {
+    private func hintRings(_ hint: HintView, frame: CGRect) -> some View {
         let diameter = frame.width * Size.disc * 2.8
-        return ForEach([hint.move.from, hint.move.to], id: \.self) { spot in
+        return ForEach([hint.mv.from, hint.mv.to], id: \.self) { spot in
             Circle()
-                .stroke(Palette.highlight, lineWidth: spot == hint.move.to ? 4 : 2)
+                .stroke(Palette.highlight, lineWidth: spot == hint.mv.to ? 4 : 2)
                 .frame(width: diameter, height: diameter)
                 .position(place(spot, in: frame))
                 .accessibilityHidden(true)
@@ -263,17 +266,17 @@ struct BoardView: View {
     /// are fanned out a little; each has an id of its own (`BoardGeometry.placed`). While a
     /// move plays, the stacks on the station it goes to follow its timeline.
     private func stackDiscs(frame: CGRect) -> some View {
-        let all = BoardGeometry.placed(state.snapshot?.stacks ?? [])
+        let all = BoardGeometry.placed(table.snapshot.stacks)
         return ForEach(all) { placed in
             let stack = placed.stack
             let spot = Spot.station(id: stack.station)
-            let movable = state.origins.contains(spot)
+            let movable = table.movable.contains(spot)
             let shift = frame.width * 0.035 * Double(placed.fan)
             let pile = TokenPile(pieces: stack.counts.flatMap { count in
                                      Array(repeating: Piece(seat: count.seat, colour: Color(hex: count.colour)),
                                            count: max(0, Int(count.count)))
                                  },
-                                 diameter: frame.width * Size.disc * 1.9, glowing: movable && state.selection == nil)
+                                 diameter: frame.width * Size.disc * 1.9, glowing: movable && table.selection == nil)
             LandingPile(pile: pile, placed: placed, among: all,
                         playing: playing.flatMap { $0.timeline.touches(station: stack.station) ? $0 : nil })
                 .frame(width: target(frame.width * Size.disc * 2), height: target(frame.width * Size.disc * 2))
@@ -289,7 +292,7 @@ struct BoardView: View {
 
     private func stackLabel(_ stack: StackView) -> String {
         let names = stack.counts.compactMap { count in
-            state.snapshot?.seats.first { $0.seat == count.seat }?.name
+            table.snapshot.seats.first { $0.seat == count.seat }?.name
         }
         let at = board.stations[stack.station].map(stationName) ?? stack.station
         return String(format: localized("board.stack", fallback: "%1$@: %2$lld on %3$@"),
@@ -300,7 +303,7 @@ struct BoardView: View {
 
     /// A move being played out: its timeline, from when it started.
     struct Playing: Sendable {
-        let move: MoveShow
+        let move: MoveShown
         let timeline: MoveTimeline
         let since: Date
     }
@@ -309,9 +312,8 @@ struct BoardView: View {
     /// its time on the move's timeline.
     private func movingStack(_ playing: Playing, frame: CGRect) -> some View {
         let move = playing.move, timeline = playing.timeline
-        let motion = board.motion(of: move, stepSeconds: timeline.pace.stepSeconds)
-        let colour = state.snapshot?.seats.first { $0.seat == move.seat }.map { Color(hex: $0.colour) }
-            ?? .gray
+        let motion = PathMotion(move: move, pace: timeline.pace)
+        let colour = Color(hex: move.colour)
         let pile = Array(repeating: Piece(seat: move.seat, colour: colour), count: max(1, Int(move.pieces)))
         let captures = captured(by: move)
         return TimelineView(.animation) { context in
@@ -351,10 +353,10 @@ struct BoardView: View {
 
     /// The tokens `move` captured, each with where it stood, in its owner's colour (a side's
     /// seats in turn, for partners).
-    private func captured(by move: MoveShow) -> [(at: PathMotion.Point, piece: Piece)] {
+    private func captured(by move: MoveShown) -> [(at: PathMotion.Point, piece: Piece)] {
         move.events.flatMap { event -> [(at: PathMotion.Point, piece: Piece)] in
             guard case let .captured(at, side, pieces) = event, let p = board.point(ofStation: at) else { return [] }
-            let seats = state.snapshot?.seats.filter { $0.side == side } ?? []
+            let seats = table.snapshot.seats.filter { $0.side == side }
             return (0..<max(0, Int(pieces))).map { k in
                 let seat = seats.isEmpty ? nil : seats[k % seats.count]
                 return (at: p, piece: Piece(seat: seat?.seat ?? 0, colour: seat.map { Color(hex: $0.colour) } ?? .gray))
@@ -365,8 +367,9 @@ struct BoardView: View {
     /// A win's paper confetti in the winners' colours and gold, for the design's time (a
     /// quarter of it under Reduce Motion, when pieces jump).
     private func celebration(since start: Date, frame: CGRect) -> some View {
+        let pace = BoardPace(stepMs: UInt32(DesignTokens.Motion.hopMs), reduceMotion: reduceMotion)
         let seconds = pace.seconds(ms: DesignTokens.Motion.celebrationMs)
-        let winners = (state.snapshot?.seats ?? []).filter { $0.place == 1 }.map { Color(hex: $0.colour) }
+        let winners = table.snapshot.seats.filter { $0.place == 1 }.map { Color(hex: $0.colour) }
         let colours = winners + [Palette.highlight]
         return TimelineView(.animation) { timeline in
             let t = timeline.date.timeIntervalSince(start) / seconds
@@ -398,21 +401,25 @@ struct BoardView: View {
         .accessibilityHidden(true)
     }
 
-    private func animate(_ move: MoveShow?) async {
+    /// Plays `move` from the time the core started it (a move long over is drawn where it
+    /// stopped: a reopened game, a preview at rest).
+    private func animate(_ move: MoveShown?) async {
         guard let move, !move.path.isEmpty else {
             playing = nil
             return
         }
         // Under Reduce Motion a plain move has nothing to play: the piece is simply where
         // it stopped (a snap, a ring or a capture still plays, a quarter as long).
-        let timeline = MoveTimeline(move: move, pace: pace)
-        guard timeline.end > 0 else {
+        let timeline = MoveTimeline(move: move, pace: BoardPace(move: move, reduceMotion: reduceMotion))
+        let since = Date(timeIntervalSince1970: Double(move.startedAtMs) / 1000)
+        let left = timeline.end - Date.now.timeIntervalSince(since)
+        guard left > 0 else {
             playing = nil
             return
         }
-        playing = Playing(move: move, timeline: timeline, since: .now)
-        try? await Task.sleep(for: .seconds(timeline.end))
-        if playing?.move.id == move.id { playing = nil }
+        playing = Playing(move: move, timeline: timeline, since: since)
+        try? await Task.sleep(for: .seconds(left))
+        if playing?.move.seq == move.seq { playing = nil }
     }
 }
 
@@ -593,33 +600,45 @@ private struct DestinationMarker: View {
 }
 
 #Preview("A piece picked, its destinations lit") {
-    BoardView(state: Samples.game(.toMove).state, board: BoardGeometry(),
-              pace: .of(reduceMotion: false, quickBot: false)) { _ in }
-        .padding()
+    if let table = Samples.table(.moveDue) {
+        BoardView(table: table, board: BoardGeometry()) { _ in }
+            .padding()
+    }
 }
 
 #Preview("Two stacks of one seat on one station") {
-    BoardView(state: Samples.game(.sharedStation).state, board: BoardGeometry(),
-              pace: .of(reduceMotion: false, quickBot: false)) { _ in }
-        .padding()
+    if let table = Samples.table(.sharedStation) {
+        BoardView(table: table, board: BoardGeometry()) { _ in }
+            .padding()
+    }
 }
 
 #Preview("A stack snapping together") {
-    BoardView(state: Samples.game(.stacked).state, board: BoardGeometry(),
-              pace: .of(reduceMotion: false, quickBot: false)) { _ in }
-        .padding()
+    if let table = Samples.table(.stacked) {
+        BoardView(table: table, board: BoardGeometry()) { _ in }
+            .padding()
+    }
 }
 
 #Preview("A shortcut's ring at its corner") {
-    BoardView(state: Samples.game(.shortcut).state, board: BoardGeometry(),
-              pace: .of(reduceMotion: false, quickBot: false)) { _ in }
-        .padding()
+    if let table = Samples.table(.shortcut) {
+        BoardView(table: table, board: BoardGeometry()) { _ in }
+            .padding()
+    }
 }
 
-#Preview("A capture flying back, under Reduce Motion") {
-    BoardView(state: Samples.game(.captured).state, board: BoardGeometry(),
-              pace: .of(reduceMotion: true, quickBot: false)) { _ in }
-        .padding()
+#Preview("A capture flying back") {
+    if let table = Samples.table(.captured) {
+        BoardView(table: table, board: BoardGeometry()) { _ in }
+            .padding()
+    }
+}
+
+#Preview("A hint's rings and chances") {
+    if let table = Samples.table(.hint) {
+        BoardView(table: table, board: BoardGeometry()) { _ in }
+            .padding()
+    }
 }
 
 #Preview("A stack of three, partners' tokens piled") {

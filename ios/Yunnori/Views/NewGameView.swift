@@ -1,28 +1,28 @@
 import SwiftUI
 import YunnoriKit
 
-/// A preset, the players (2–4: name, colour, person or bot), teams when four play, undo,
-/// and every house rule as the core describes it.
+/// The new-game form: a preset, the players (name, colour, person or bot, side when
+/// playing in teams), undo, and every house rule as the core describes it. It draws the
+/// core's `FormState` and sends every edit as a `FormEvent`; the core checks the table.
 struct NewGameView: View {
-    @Environment(AppServices.self) private var services
-    let start: (NewGame) -> Void
-
-    private var model: NewGameModel { services.newGame }
-    private var state: NewGameState { services.newGame.state }
+    let form: FormState
+    let send: @MainActor (FormEvent) -> Void
+    /// What Start does (the core starts the game; the host's form opens a room instead).
+    var start: (@MainActor () -> Void)?
 
     var body: some View {
         Form {
             Section {
                 Picker("newGame.preset", selection: Binding(
-                    get: { state.preset },
-                    set: { model.selectPreset($0) }
+                    get: { form.preset },
+                    set: { send(.selectPreset(preset: $0)) }
                 )) {
-                    ForEach(state.presets, id: \.id) { preset in
+                    ForEach(form.presets, id: \.id) { preset in
                         Text(verbatim: localized("preset.\(preset.id)", fallback: preset.label))
                             .tag(preset.preset)
                     }
                 }
-                if let info = state.presetInfo {
+                if let info = form.presets.first(where: { $0.preset == form.preset }) {
                     Text(verbatim: localized("preset.\(info.id).description", fallback: info.description))
                         .font(.footnote)
                         .foregroundStyle(Palette.inkSoft)
@@ -32,18 +32,17 @@ struct NewGameView: View {
             }
 
             Section {
-                ForEach(Array(state.seats.enumerated()), id: \.element.id) { index, seat in
-                    SeatEditor(seat: seat, team: state.team(ofSeatAt: index), model: model)
+                ForEach(Array(form.seats.enumerated()), id: \.offset) { index, seat in
+                    SeatEditor(index: UInt32(index), seat: seat, palette: form.palette,
+                               sides: form.teams ? form.seats.count : 0, send: send)
                 }
                 .onDelete { offsets in
-                    for i in offsets.sorted(by: >) where state.seats.indices.contains(i) {
-                        model.removeSeat(id: state.seats[i].id)
-                    }
+                    for i in offsets.sorted(by: >) { send(.removeSeat(seat: UInt32(i))) }
                 }
-                .deleteDisabled(!state.canRemoveSeat)
-                if state.canAddSeat {
+                .deleteDisabled(!form.canRemoveSeat)
+                if form.canAddSeat {
                     Button {
-                        model.addSeat()
+                        send(.addSeat)
                     } label: {
                         Label("newGame.addPlayer", systemImage: "person.badge.plus")
                     }
@@ -51,30 +50,30 @@ struct NewGameView: View {
             } header: {
                 Text("newGame.players")
             } footer: {
-                Text("newGame.players.footer \(state.seatRange.lowerBound) \(state.seatRange.upperBound)")
+                Text("newGame.players.footer \(Int(form.minSeats)) \(Int(form.maxSeats))")
             }
 
             Section {
-                if state.teamsAvailable {
+                if form.teamsAllowed {
                     Toggle("newGame.teams", isOn: Binding(
-                        get: { state.teams },
-                        set: { model.setTeams($0) }))
+                        get: { form.teams },
+                        set: { send(.setTeams(on: $0)) }))
                 }
                 Toggle("newGame.undo", isOn: Binding(
-                    get: { state.undo },
-                    set: { model.setUndo($0) }))
+                    get: { form.undo },
+                    set: { send(.setUndo(on: $0)) }))
             } footer: {
-                if state.teamsAvailable {
+                if form.teamsAllowed {
                     Text("newGame.teams.footer")
                 }
             }
 
             Section {
-                ForEach(state.options, id: \.key) { option in
-                    RuleOptionRow(option: option, model: model)
+                ForEach(form.options, id: \.key) { option in
+                    RuleOptionRow(option: option, changed: form.changed.contains(option.key), send: send)
                 }
-                if !state.changedKeys.isEmpty {
-                    Button("newGame.resetRules", role: .destructive) { model.resetRules() }
+                if !form.changed.isEmpty {
+                    Button("newGame.resetRules", role: .destructive) { send(.resetRules) }
                 }
             } header: {
                 Text("newGame.houseRules")
@@ -85,7 +84,7 @@ struct NewGameView: View {
         .navigationTitle("newGame.title")
         .safeAreaInset(edge: .bottom) {
             Button {
-                start(model.makeNewGame())
+                if let start { start() } else { send(.start) }
             } label: {
                 Text("newGame.start")
                     .font(.headline)
@@ -95,50 +94,42 @@ struct NewGameView: View {
             .padding()
             .background(.bar)
         }
-        .messageAlert(state.message) { model.dismissMessage() }
     }
 }
 
-/// One seat: name, colour, who plays it.
+/// One seat: name, colour, who plays it, and its side when playing in teams.
 private struct SeatEditor: View {
-    let seat: SeatDraft
-    let team: Int?
-    let model: NewGameModel
+    let index: UInt32
+    let seat: SeatForm
+    let palette: [String]
+    /// The sides to choose from (0: not playing in teams).
+    let sides: Int
+    let send: @MainActor (FormEvent) -> Void
     @Environment(\.dynamicTypeSize) private var typeSize
 
     var body: some View {
         VStack(alignment: .leading, spacing: 10) {
             HStack {
                 Circle().fill(Color(hex: seat.colour)).frame(width: 18, height: 18)
-                TextField("newGame.name", text: Binding(
-                    get: { seat.name },
-                    set: { model.setName(id: seat.id, $0) }))
-                    .textInputAutocapitalization(.words)
-                    .submitLabel(.done)
-                if let team {
-                    Text(team == 0 ? "newGame.teamA" : "newGame.teamB")
-                        .font(.caption.bold())
-                        .padding(.horizontal, 8)
-                        .padding(.vertical, 3)
-                        .background(Capsule().fill(Palette.card))
-                }
+                NameField(name: seat.name) { send(.setSeatName(seat: index, name: $0)) }
             }
             // Each swatch is a 44-point target, named by its colour for VoiceOver.
             HStack(spacing: 4) {
-                ForEach(NewGameModel.palette, id: \.self) { colour in
+                ForEach(palette, id: \.self) { colour in
+                    let chosen = seat.colour.caseInsensitiveCompare(colour) == .orderedSame
                     Button {
-                        model.setColour(id: seat.id, colour)
+                        send(.setSeatColour(seat: index, colour: colour))
                     } label: {
                         Circle()
                             .fill(Color(hex: colour))
                             .frame(width: 26, height: 26)
-                            .overlay(Circle().stroke(Color.primary, lineWidth: seat.colour == colour ? 3 : 0))
+                            .overlay(Circle().stroke(Color.primary, lineWidth: chosen ? 3 : 0))
                             .frame(minWidth: 44, minHeight: 44)
                             .contentShape(Rectangle())
                     }
                     .buttonStyle(.plain)
                     .accessibilityLabel(Text(verbatim: colourName(colour)))
-                    .accessibilityAddTraits(seat.colour == colour ? .isSelected : [])
+                    .accessibilityAddTraits(chosen ? .isSelected : [])
                 }
             }
             // Four segments do not fit at the accessibility text sizes: a menu then.
@@ -147,6 +138,16 @@ private struct SeatEditor: View {
             } else {
                 playerPicker.pickerStyle(.segmented)
             }
+            if sides > 0 {
+                Picker("newGame.side", selection: Binding(
+                    get: { Int(seat.side) },
+                    set: { send(.setSeatSide(seat: index, side: UInt32($0))) }
+                )) {
+                    ForEach(Array(0..<sides), id: \.self) { side in
+                        Text("newGame.team \(sideLetter(side))").tag(side)
+                    }
+                }
+            }
         }
         .padding(.vertical, 4)
     }
@@ -154,12 +155,47 @@ private struct SeatEditor: View {
     private var playerPicker: some View {
         Picker("newGame.player", selection: Binding(
             get: { PlayerChoice(seat.player) },
-            set: { model.setPlayer(id: seat.id, $0.kind) }
+            set: { send(.setSeatPlayer(seat: index, player: $0.kind)) }
         )) {
             ForEach(PlayerChoice.allCases, id: \.self) { choice in
                 Text(choice.title).tag(choice)
             }
         }
+    }
+
+    private func sideLetter(_ side: Int) -> String {
+        String(UnicodeScalar(UInt8(65 + side % 26)))
+    }
+}
+
+/// A name as the person types it: sent as it changes, and following the core's value when
+/// the core changes it (a name never typed follows the kind of player), never undoing
+/// letters the core has not echoed yet.
+private struct NameField: View {
+    let name: String
+    let send: @MainActor (String) -> Void
+    @State private var draft = ""
+    /// What was sent and not yet echoed.
+    @State private var pending: [String] = []
+
+    var body: some View {
+        TextField("newGame.name", text: Binding(
+            get: { draft },
+            set: { typed in
+                draft = typed
+                pending.append(typed)
+                send(typed)
+            }))
+            .textInputAutocapitalization(.words)
+            .submitLabel(.done)
+            .onChange(of: name, initial: true) { _, echoed in
+                if let i = pending.firstIndex(of: echoed) {
+                    pending.removeFirst(i + 1)
+                } else {
+                    pending.removeAll()
+                    draft = echoed
+                }
+            }
     }
 }
 
@@ -202,7 +238,8 @@ private enum PlayerChoice: CaseIterable, Hashable {
 /// (keys `rule.<key>`, `rule.<key>.help`, `rule.<key>.<choice>`), else from the core.
 private struct RuleOptionRow: View {
     let option: RuleOption
-    let model: NewGameModel
+    let changed: Bool
+    let send: @MainActor (FormEvent) -> Void
 
     private var label: String { localized("rule.\(option.key)", fallback: option.label) }
     private var help: String { localized("rule.\(option.key).help", fallback: option.help) }
@@ -214,45 +251,41 @@ private struct RuleOptionRow: View {
                 .font(.caption)
                 .foregroundStyle(Palette.inkSoft)
         }
-        .badge(option.isChanged ? Text("newGame.changed") : nil)
+        .badge(changed ? Text("newGame.changed") : nil)
         .swipeActions {
-            if option.isChanged {
-                Button("newGame.resetOption") { model.resetOption(option.key) }
+            if changed {
+                Button("newGame.resetOption") { send(.resetRule(key: option.key)) }
             }
         }
+    }
+
+    private func set(_ value: RuleValue) {
+        send(.setRule(key: option.key, value: value))
     }
 
     @ViewBuilder
     private var editor: some View {
         switch (option.kind, option.value) {
         case (.flag, .flag(let on)):
-            Toggle(label, isOn: Binding(
-                get: { on },
-                set: { model.setOption(option.key, to: .flag(on: $0)) }))
+            Toggle(label, isOn: Binding(get: { on }, set: { set(.flag(on: $0)) }))
         case (.choice, .choice(let id)):
-            Picker(label, selection: Binding(
-                get: { id },
-                set: { model.setOption(option.key, to: .choice(id: $0)) }
-            )) {
+            Picker(label, selection: Binding(get: { id }, set: { set(.choice(id: $0)) })) {
                 ForEach(option.choices, id: \.id) { choice in
-                    Text(verbatim: choiceLabel(choice)).tag(choice.id)
+                    Text(verbatim: localized("rule.\(option.key).\(choice.id)", fallback: choice.label))
+                        .tag(choice.id)
                 }
             }
         case (.count(let low, let high), .count(let value)):
-            Stepper(value: Binding(
-                get: { Int(value) },
-                set: { model.setOption(option.key, to: .count(value: Int32($0))) }
-            ), in: Int(low)...Int(high)) {
+            Stepper(value: Binding(get: { Int(value) }, set: { set(.count(value: Int32($0))) }),
+                    in: Int(low)...Int(high)) {
                 Text(verbatim: "\(label): \(value)")
             }
         case (.probability(let low, let high), .probability(let value)):
             VStack(alignment: .leading) {
                 Text(verbatim: "\(label): \(value.formatted(.number.precision(.fractionLength(2))))")
                 // The core's bounds, in steps of 0.05.
-                Slider(value: Binding(
-                    get: { value },
-                    set: { model.setOption(option.key, to: .probability(value: ($0 * 20).rounded() / 20)) }
-                ), in: low...high)
+                Slider(value: Binding(get: { value }, set: { set(.probability(value: ($0 * 20).rounded() / 20)) }),
+                       in: low...high)
             }
         case (.throwSet, .throws(let results)):
             VStack(alignment: .leading) {
@@ -263,8 +296,7 @@ private struct RuleOptionRow: View {
                         let on = result.map { results.contains($0) } ?? false
                         Button(resultName(result)) {
                             guard let result else { return }
-                            let next = on ? results.filter { $0 != result } : results + [result]
-                            model.setOption(option.key, to: .throws(results: next))
+                            set(.throws(results: on ? results.filter { $0 != result } : results + [result]))
                         }
                         .buttonStyle(.target)
                         .tint(on ? Palette.accent : Palette.line)
@@ -273,79 +305,64 @@ private struct RuleOptionRow: View {
                 }
             }
         case (.stationSet, .stations(let ids)):
-            NavigationLink {
-                StationPicker(key: option.key, model: model)
-            } label: {
-                LabeledContent(label) {
-                    Text(verbatim: ids.isEmpty ? localized("newGame.none", fallback: "None") : ids.joined(separator: ", "))
-                    .foregroundStyle(Palette.inkSoft)
-                }
-            }
+            StationSetRow(option: option, label: label, ids: ids, send: send)
         default:
             // A kind this version of the app does not know: show it, read-only.
             LabeledContent(label) { Text(verbatim: String(describing: option.value)) }
         }
     }
-
-    private func choiceLabel(_ choice: RuleChoice) -> String {
-        localized("rule.\(option.key).\(choice.id)", fallback: choice.label)
-    }
 }
 
-/// The stations of a station-set option, with checkmarks. Reads the model itself, so the
-/// marks follow every change.
-private struct StationPicker: View {
-    let key: String
-    let model: NewGameModel
+/// A station-set option: the stations chosen, and a list to change them.
+private struct StationSetRow: View {
+    let option: RuleOption
+    let label: String
+    let ids: [String]
+    let send: @MainActor (FormEvent) -> Void
     private let board = BoardGeometry()
 
-    private var option: RuleOption? { model.state.options.first { $0.key == key } }
-
-    private var selected: [String] {
-        if case .stations(let ids)? = option?.value { return ids }
-        return []
-    }
-
     var body: some View {
-        List(option?.choices ?? [], id: \.id) { choice in
-            let on = selected.contains(choice.id)
-            Button {
-                let next = on ? selected.filter { $0 != choice.id } : selected + [choice.id]
-                model.setOption(key, to: .stations(ids: next))
-            } label: {
-                HStack {
-                    Text(verbatim: stationLabel(choice))
-                    Spacer()
-                    if on { Image(systemName: "checkmark").foregroundStyle(Palette.accent) }
+        NavigationLink {
+            List(option.choices, id: \.id) { choice in
+                let on = ids.contains(choice.id)
+                Button {
+                    let next = on ? ids.filter { $0 != choice.id } : ids + [choice.id]
+                    send(.setRule(key: option.key, value: .stations(ids: next)))
+                } label: {
+                    HStack {
+                        Text(verbatim: board.stations[choice.id].map(stationName) ?? choice.label)
+                        Spacer()
+                        if on { Image(systemName: "checkmark").foregroundStyle(Palette.accent) }
+                    }
                 }
+                .foregroundStyle(.primary)
+                .accessibilityAddTraits(on ? .isSelected : [])
             }
-            .foregroundStyle(.primary)
-            .accessibilityAddTraits(on ? .isSelected : [])
+            .navigationTitle(Text(verbatim: label))
+        } label: {
+            LabeledContent(label) {
+                Text(verbatim: ids.isEmpty ? localized("newGame.none", fallback: "None") : ids.joined(separator: ", "))
+                    .foregroundStyle(Palette.inkSoft)
+            }
         }
-        .navigationTitle(Text(verbatim: localized("rule.\(key)", fallback: option?.label ?? key)))
-    }
-
-    /// A station by the app's own name for it (the core's label is English).
-    private func stationLabel(_ choice: RuleChoice) -> String {
-        board.stations[choice.id].map(stationName) ?? choice.label
     }
 }
 
 #Preview("A new game") {
-    NavigationStack {
-        NewGameView(start: { _ in })
+    if let form = Samples.view(.newGame)?.form {
+        NavigationStack {
+            NewGameView(form: form, send: { _ in })
+        }
     }
-    .environment(AppServices(previewing: GameModel(library: nil), library: nil))
 }
 
-#Preview("A seat and a house rule") {
-    let model = NewGameModel()
-    Form {
-        if let seat = model.state.seats.first {
-            SeatEditor(seat: seat, team: 0, model: model)
-        }
-        ForEach(model.state.options.prefix(4), id: \.key) { option in
-            RuleOptionRow(option: option, model: model)
+#Preview("A seat, playing in teams") {
+    if let form = Samples.view(.newGame)?.form, let seat = form.seats.first {
+        Form {
+            SeatEditor(index: 0, seat: seat, palette: form.palette, sides: 2, send: { _ in })
+            ForEach(form.options.prefix(4), id: \.key) { option in
+                RuleOptionRow(option: option, changed: false, send: { _ in })
+            }
         }
     }
 }

@@ -1,15 +1,21 @@
 import SwiftUI
 import YunnoriKit
 
-/// How to play, in a few short sections. The results table (names, steps) and the
-/// presets come from the core; the prose is the app's own.
+/// How to play, in a few short sections, and from the table the open game's own rules
+/// (the core's `RulesDescription`). The results table (names, steps) and the presets come
+/// from the core; the prose is the app's own.
 struct RulesView: View {
+    /// The open game's rules (from the table); `nil` from the menu.
+    let rules: RulesDescription?
     private let results = ThrowNames.all
     private let traditions = presets()
 
     var body: some View {
         ScrollView {
             VStack(alignment: .leading, spacing: 22) {
+                if let rules {
+                    GameRules(rules: rules)
+                }
                 RulesSection(title: "rules.goal.title", text: "rules.goal.text")
 
                 VStack(alignment: .leading, spacing: 10) {
@@ -71,6 +77,43 @@ struct RulesView: View {
     }
 }
 
+/// The open game's tradition and each of its options with its value.
+private struct GameRules: View {
+    let rules: RulesDescription
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 10) {
+            Text("rules.thisGame.title").font(.title2.bold())
+            if let preset = presets().first(where: { $0.preset == rules.rules.preset }) {
+                Text(verbatim: localized("preset.\(preset.id)", fallback: preset.label))
+                    .font(.headline)
+            }
+            ForEach(rules.options, id: \.key) { option in
+                LabeledContent {
+                    Text(verbatim: valueWords(option))
+                        .foregroundStyle(option.value == option.presetValue ? Palette.inkSoft : Palette.accent)
+                } label: {
+                    Text(verbatim: localized("rule.\(option.key)", fallback: option.label))
+                }
+            }
+        }
+        .padding(12)
+        .background(RoundedRectangle(cornerRadius: 12).fill(Palette.card))
+    }
+
+    private func valueWords(_ option: RuleOption) -> String {
+        switch option.value {
+        case .flag(let on): on ? localized("rules.on", fallback: "On") : localized("rules.off", fallback: "Off")
+        case .choice(let id):
+            localized("rule.\(option.key).\(id)", fallback: option.choices.first { $0.id == id }?.label ?? id)
+        case .count(let value): "\(value)"
+        case .probability(let value): value.formatted(.number.precision(.fractionLength(2)))
+        case .throws(let results): results.map(resultName).joined(separator: ", ")
+        case .stations(let ids): ids.joined(separator: ", ")
+        }
+    }
+}
+
 private struct RulesSection: View {
     let title: LocalizedStringKey
     let text: LocalizedStringKey
@@ -85,7 +128,13 @@ private struct RulesSection: View {
 
 #Preview("How to play") {
     NavigationStack {
-        RulesView()
+        RulesView(rules: nil)
+    }
+}
+
+#Preview("This game's rules") {
+    NavigationStack {
+        RulesView(rules: Samples.view(.rules)?.rules)
     }
 }
 

@@ -1,25 +1,26 @@
 import SwiftUI
 import YunnoriKit
 
-/// The app's settings: the sticks' sound and haptics, and quick bots (kept by the model in
-/// UserDefaults).
+/// The app's settings as the core keeps them: the sticks' sound and haptics, quick bots,
+/// and the online rooms' server.
 struct SettingsView: View {
-    @Environment(AppServices.self) private var services
+    let settings: SettingsState
+    let send: @MainActor (SettingsAction) -> Void
 
     var body: some View {
         Form {
-            ServerAddressSection()
+            ServerAddressSection(server: settings.server, send: send)
             Section {
                 Toggle("settings.knocks", isOn: Binding(
-                    get: { !services.game.muted },
-                    set: { services.game.muted = !$0 }))
+                    get: { !settings.muted },
+                    set: { send(.setMuted(on: !$0)) }))
             } footer: {
                 Text("settings.knocks.footer")
             }
             Section {
                 Toggle("settings.quickBots", isOn: Binding(
-                    get: { services.game.quickBots },
-                    set: { services.game.quickBots = $0 }))
+                    get: { settings.quickBots },
+                    set: { send(.setQuickBots(on: $0)) }))
             } footer: {
                 Text("settings.quickBots.footer")
             }
@@ -28,11 +29,12 @@ struct SettingsView: View {
     }
 }
 
-/// The online rooms' server: the default until a person sets another, checked by the core.
-struct ServerAddressSection: View {
-    @Environment(AppServices.self) private var services
+/// The online rooms' server: the default until a person sets another; the core checks it
+/// (a refused address is its message).
+private struct ServerAddressSection: View {
+    let server: String
+    let send: @MainActor (SettingsAction) -> Void
     @State private var address = ""
-    @State private var refused = false
 
     var body: some View {
         Section {
@@ -40,34 +42,21 @@ struct ServerAddressSection: View {
                 .textInputAutocapitalization(.never)
                 .autocorrectionDisabled()
                 .submitLabel(.done)
-            Button("settings.server.save") { save() }
-            Button("settings.server.default") {
-                address = ""
-                save()
-            }
+            Button("settings.server.save") { send(.setServer(address: address)) }
+            Button("settings.server.default") { send(.setServer(address: "")) }
         } header: {
             Text("settings.server.header")
         } footer: {
-            Text(refused ? "settings.server.refused" : "settings.server.footer")
+            Text("settings.server.footer")
         }
-        .onAppear { address = services.online.server }
-    }
-
-    private func save() {
-        switch ServerAddress.set(address) {
-        case .success(let kept):
-            services.online.server = kept
-            address = kept
-            refused = false
-        case .failure:
-            refused = true
-        }
+        .onChange(of: server, initial: true) { _, kept in address = kept }
     }
 }
 
 #Preview("Settings") {
-    NavigationStack {
-        SettingsView()
+    if let settings = Samples.view(.settings)?.settings {
+        NavigationStack {
+            SettingsView(settings: settings, send: { _ in })
+        }
     }
-    .environment(AppServices(previewing: Samples.game(.firstThrow)))
 }

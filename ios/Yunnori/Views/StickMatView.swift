@@ -4,29 +4,25 @@ import YunnoriKit
 /// The mat the four sticks are thrown on, seen in perspective from above and in front.
 ///
 /// While a finger drags on it (when a throw is due) the sticks follow it, bundled in the
-/// hand; when it lets go they leave from there, as fast and as curved as the finger went
-/// over its last moments (`DragTracker`). A touch that hardly moves does not throw: the
-/// Throw button and VoiceOver's action throw with a gentle drop. The flight the core
-/// simulated is then drawn frame by frame, interpolated to the display's rate, with the
-/// shadows growing and softening as the sticks rise; the result shows once they settle.
-/// With Reduce Motion the model asks for a short drop instead, drawn the same way.
+/// hand, and every touch goes to the core with its time (`TableAction.swipeStart`, `Move`,
+/// `End`): the core reads the swipe from them and throws, or not for a touch that hardly
+/// moved (the Throw button and VoiceOver's action throw with a gentle drop). The flight
+/// the core simulated is then drawn frame by frame from the time it says the sticks left
+/// the hand, interpolated to the display's rate, the shadows growing and softening as the
+/// sticks rise; its result shows once the core says they have settled. Under Reduce
+/// Motion the core asks for a short drop instead, drawn the same way.
 struct StickMatView: View {
-    /// The latest throw's flight, in the air or at rest; `nil` before the first throw.
-    let flight: FlightShow?
-    /// The throw's result, once its sticks have settled.
-    let result: ThrowShow?
+    /// The latest throw: in the air, or at rest with its outcome; `nil` before the first.
+    let shown: ThrowShown?
     /// What the mat offers now; it throws only when `.ready`.
-    let status: MatStatus
-    /// Sticks are in the air (anyone's throw).
-    let inAir: Bool
-    let onThrow: (Swipe) -> Void
-    /// The mat as laid out (bots throw on it too).
-    var onLayout: (Mat) -> Void = { _ in }
+    let status: MatState
+    /// The seats, to name the one playing.
+    let seats: [SeatView]
+    let act: @MainActor (TableAction) -> Void
 
     /// The finger on the mat, in mat points at the hand's height.
-    @State private var drag: DragTracker?
-    /// The bundle where the finger let go (drawn only while the sticks are in the air):
-    /// held there until the flight arrives, then the flight takes over from it.
+    @State private var finger: FingerTrail?
+    /// The bundle where the finger let go (drawn only until the throw's flight takes over).
     @State private var released: HandOff?
 
     var body: some View {
@@ -41,63 +37,59 @@ struct StickMatView: View {
                                            in: &context)
                     }
                 }
-                MatCaption(result: shownResult, ready: enabled && drag == nil, throwNow: throwByTap(painter))
+                MatCaption(outcome: shown?.outcome, ready: ready && finger == nil) { act(.throwTap) }
             }
             .contentShape(Rectangle())
             .gesture(throwGesture(painter))
-            .onChange(of: painter.mat, initial: true) { _, mat in onLayout(mat) }
+            .onChange(of: painter.mat, initial: true) { _, mat in act(.matLaidOut(mat: mat)) }
             .accessibilityElement(children: .ignore)
             .accessibilityLabel(Text(verbatim: accessibilityText))
-            .accessibilityAddTraits(enabled ? .isButton : [])
-            .accessibilityAction { if enabled { throwByTap(painter)() } }
+            .accessibilityAddTraits(ready ? .isButton : [])
+            .accessibilityAction { if ready { act(.throwTap) } }
             // The UI tests find the mat by this in every phase (its label changes with it).
             .accessibilityIdentifier("stick-mat")
         }
         .onChange(of: inAir) { if !inAir { released = nil } }
+        // A touch the core did not take as a throw: the bundle goes back on the mat.
+        .task(id: released?.at) {
+            guard released != nil else { return }
+            try? await Task.sleep(for: .seconds(HandOff.within))
+            if !inAir { released = nil }
+        }
     }
 
-    private var enabled: Bool { status == .ready }
+    private var ready: Bool { status == .ready }
 
-    private var animating: Bool { inAir || drag != nil }
+    /// The sticks of the shown throw are flying (its result not yet given).
+    private var inAir: Bool { shown.map { $0.outcome == nil } ?? false }
 
-    /// The result on the mat: only once the sticks of its flight have settled.
-    private var shownResult: ThrowShow? {
-        guard let result, let flight, result.id == flight.id, !inAir else { return nil }
-        return result
-    }
-
-    private func throwByTap(_ painter: StickPainter) -> @MainActor () -> Void {
-        { onThrow(ThrowInput.tap(mat: painter.mat)) }
-    }
+    private var animating: Bool { inAir || finger != nil || released != nil }
 
     // MARK: - Input
 
     private func throwGesture(_ painter: StickPainter) -> some SwiftUI.Gesture {
         DragGesture(minimumDistance: 0)
             .onChanged { value in
-                guard enabled,
-                      let p = painter.camera.unproject(x: value.location.x, y: value.location.y,
-                                                       height: Double(painter.layout.releaseHeight))
-                else { return }
+                guard ready, let p = painter.atHand(value.location) else { return }
                 let t = value.time.timeIntervalSinceReferenceDate
-                if drag == nil {
-                    drag = DragTracker(x: p.x, y: p.y, t: t)
+                if var trail = finger {
+                    trail.add(x: p.x, y: p.y, t: t)
+                    finger = trail
+                    act(.swipeMove(x: p.x, y: p.y, tMs: t * 1000))
                 } else {
-                    drag?.add(x: p.x, y: p.y, t: t)
+                    finger = FingerTrail(x: p.x, y: p.y, t: t)
+                    act(.swipeStart(x: p.x, y: p.y, tMs: t * 1000))
                 }
             }
             .onEnded { value in
-                defer { drag = nil }
-                guard enabled, let tracker = drag,
-                      let p = painter.camera.unproject(x: value.location.x, y: value.location.y,
-                                                       height: Double(painter.layout.releaseHeight)),
-                      let swipe = tracker.release(x: p.x, y: p.y, t: value.time.timeIntervalSinceReferenceDate,
-                                                  on: painter.mat)
-                else { return }
-                // As the core lets the sticks go: lengths along the swipe's velocity.
-                released = HandOff(poses: StickLayout.inHand(releasing: swipe, layout: painter.layout),
-                                   before: flight?.id, at: .now)
-                onThrow(swipe)
+                defer { finger = nil }
+                guard ready, let trail = finger, let p = painter.atHand(value.location) else { return }
+                // Held where the finger let go until the throw's flight arrives (a touch the
+                // core does not take as a throw never flies, and the bundle is dropped).
+                released = HandOff(poses: StickLayout.inHand(x: p.x, y: p.y, heading: trail.heading,
+                                                             layout: painter.layout),
+                                   before: shown?.seq, at: .now)
+                act(.swipeEnd(x: p.x, y: p.y, tMs: value.time.timeIntervalSinceReferenceDate * 1000))
             }
     }
 
@@ -109,34 +101,30 @@ struct StickMatView: View {
         -> (poses: [Pose], marked: [Bool], dimmed: [Bool])
     {
         let waitingMarks = [true, false, false, false]
-        if let drag {
-            return (StickLayout.inHand(x: drag.last.x, y: drag.last.y, heading: drag.heading,
-                                       layout: painter.layout),
+        if let finger {
+            return (StickLayout.inHand(x: finger.x, y: finger.y, heading: finger.heading, layout: painter.layout),
                     waitingMarks, [])
         }
-        // Let go: the model holds the sticks in the air while the core plans their flight
-        // (a refused throw never goes up, and the bundle is dropped).
         let handOff = released.flatMap { $0.at.distance(to: date) < HandOff.within ? $0 : nil }
-        if inAir, let handOff, flight?.id == handOff.before { return (handOff.poses, waitingMarks, []) }
-        guard let flight else {
+        if let handOff, shown?.seq == handOff.before { return (handOff.poses, waitingMarks, []) }
+        guard let shown else {
             return (StickLayout.waiting(painter.layout), waitingMarks, [])
         }
-        let sameMat = flight.flight.mat == painter.mat
+        let flight = shown.flight
+        let sameMat = flight.mat == painter.mat
         let poses: [Pose]
         if !inAir {
-            poses = flight.poses(atMs: .infinity)
-        } else if let handOff, sameMat, flight.id != handOff.before,
-                  handOff.at.distance(to: flight.start) > -0.05 {
+            poses = shown.poses(atMs: .infinity)
+        } else if let handOff, sameMat {
             // The flight of the sticks just let go: it takes over from the bundle.
-            poses = flight.poses(at: date, handOff: handOff.poses)
+            poses = shown.poses(atMs: shown.elapsedMs(at: date), handOff: handOff.poses)
         } else {
-            poses = flight.poses(at: date)
+            poses = shown.poses(atMs: shown.elapsedMs(at: date))
         }
-        let sticks = flight.flight.sticks
-        // Planned on another mat (a saved game's last throw, a resized screen): drawn at
-        // rest on this one's scale.
-        let fitted = sameMat ? poses : poses.map { rescaled($0, from: flight.flight.mat, to: painter.mat) }
-        return (fitted, sticks.map(\.marked), sticks.map { $0.offMat && !inAir })
+        // Planned on another mat (a saved game's last throw, a resized screen): drawn on
+        // this one's scale.
+        let fitted = sameMat ? poses : poses.map { rescaled($0, from: flight.mat, to: painter.mat) }
+        return (fitted, flight.sticks.map(\.marked), flight.sticks.map { $0.offMat && !inAir })
     }
 
     private func rescaled(_ pose: Pose, from: Mat, to: Mat) -> Pose {
@@ -145,39 +133,68 @@ struct StickMatView: View {
         return Pose(centre: Vec3(c.x * k, c.y * k, c.z * k), axis: pose.axisVector, normal: pose.normalVector)
     }
 
-    /// The result on the mat, if the sticks have settled, then what the mat offers now:
+    /// The result on the mat, once the sticks have settled, then what the mat offers now:
     /// never empty, disabled or not.
     private var accessibilityText: String {
-        let offer = matWords(status)
-        guard let shownResult else { return offer }
-        return "\(resultName(shownResult.result)). \(offer)"
+        let offer = matWords(status, seats: seats)
+        guard let outcome = shown?.outcome else { return offer }
+        return "\(resultName(outcome.result)). \(offer)"
     }
 }
 
-/// The bundle the finger let go of: `poses` as drawn at release, `before` the flight on the
-/// mat then (the one the throw's is not), `at` when.
+/// The finger on the mat (mat points, seconds): where it is, and which way it is going
+/// over its last moments, for drawing the bundle across it. The swipe itself is the
+/// core's reading of the same touches.
+private struct FingerTrail {
+    private(set) var x: Double
+    private(set) var y: Double
+    private var samples: [(x: Double, y: Double, t: Double)]
+
+    init(x: Double, y: Double, t: Double) {
+        self.x = x
+        self.y = y
+        samples = [(x, y, t)]
+    }
+
+    mutating func add(x: Double, y: Double, t: Double) {
+        self.x = x
+        self.y = y
+        samples.append((x, y, t))
+        samples.removeAll { $0.t < t - 0.08 }
+    }
+
+    /// The direction it moves in (radians, screen axes), or `nil` while it is still.
+    var heading: Double? {
+        guard let first = samples.first, let last = samples.last, last.t > first.t else { return nil }
+        let dx = last.x - first.x, dy = last.y - first.y
+        return hypot(dx, dy) / (last.t - first.t) > 60 ? atan2(dy, dx) : nil
+    }
+}
+
+/// The bundle the finger let go of: `poses` as drawn at release, `before` the throw on the
+/// mat then (the one the new throw is not), `at` when.
 private struct HandOff {
     let poses: [Pose]
-    let before: Int?
+    let before: UInt64?
     let at: Date
-    /// A flight planned later than this after the release is someone else's throw (a throw
-    /// is planned in milliseconds; a refused one never flies).
-    static let within: TimeInterval = 2
+    /// A throw the core starts later than this after the release is not this one's (the
+    /// core answers in milliseconds).
+    static let within: TimeInterval = 0.5
 }
 
 /// What lies over the mat: the result once the sticks have settled, and, when a throw is
 /// due, how to throw and the Throw button (a 44-point target; VoiceOver uses the mat's
 /// own action).
 private struct MatCaption: View {
-    let result: ThrowShow?
+    let outcome: ThrowOutcome?
     let ready: Bool
     let throwNow: @MainActor () -> Void
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
     var body: some View {
         ZStack {
-            if let result {
-                Text(verbatim: resultName(result.result))
+            if let outcome {
+                Text(verbatim: resultName(outcome.result))
                     .font(.system(.largeTitle, design: .rounded, weight: .heavy))
                     .foregroundStyle(.white)
                     .shadow(color: .black.opacity(0.5), radius: 3)
@@ -205,7 +222,7 @@ private struct MatCaption: View {
                 .padding(10)
             }
         }
-        .animation(reduceMotion ? nil : .spring(duration: 0.3), value: result?.id)
+        .animation(reduceMotion ? nil : .spring(duration: 0.3), value: outcome)
         .accessibilityHidden(true)
     }
 }
@@ -231,30 +248,29 @@ struct IdleSticks: View {
 }
 
 #Preview("Ready to throw") {
-    StickMatView(flight: nil, result: nil, status: .ready, inAir: false, onThrow: { _ in })
+    StickMatView(shown: nil, status: .ready, seats: [], act: { _ in })
         .frame(height: 180)
         .padding()
 }
 
 #Preview("The sticks in the air") {
-    StickMatView(flight: Samples.flight(), result: nil, status: .inTheAir, inAir: true, onThrow: { _ in })
+    StickMatView(shown: Samples.table(.inTheAir)?.throw, status: .inTheAir, seats: [], act: { _ in })
         .frame(height: 180)
         .padding()
 }
 
 #Preview("A short drop (Reduce Motion)") {
-    StickMatView(flight: Samples.flight(drop: true), result: nil, status: .inTheAir, inAir: true,
-                 onThrow: { _ in })
+    StickMatView(shown: Samples.table(.dropping)?.throw, status: .inTheAir, seats: [], act: { _ in })
         .frame(height: 180)
         .padding()
 }
 
 #Preview("A result on the mat") {
-    let state = Samples.game(.toMove).state
-    StickMatView(flight: state.flight, result: state.lastThrow, status: .moveFirst, inAir: false,
-                 onThrow: { _ in })
-        .frame(height: 180)
-        .padding()
+    if let table = Samples.table(.moveDue) {
+        StickMatView(shown: table.throw, status: table.mat, seats: table.snapshot.seats, act: { _ in })
+            .frame(height: 180)
+            .padding()
+    }
 }
 
 #Preview("Idle sticks") {

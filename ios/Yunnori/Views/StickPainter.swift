@@ -28,6 +28,12 @@ struct StickPainter {
 
     var mat: Mat { camera.mat }
 
+    /// Where a finger at `location` of the view holds the sticks: the point of the mat's
+    /// space at the hand's height under it, if that height is seen there.
+    func atHand(_ location: CGPoint) -> Vec3? {
+        camera.unproject(x: Double(location.x), y: Double(location.y), height: Double(layout.releaseHeight))
+    }
+
     // MARK: - The mat
 
     /// The mat: its cloth, and the raised rim round it (the far rim's inner wall seen, the

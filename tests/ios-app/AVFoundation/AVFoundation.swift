@@ -15,6 +15,10 @@ open class AVAudioPlayer: NSObject {
     @discardableResult open func prepareToPlay() -> Bool { _declarationOnly() }
     /// Plays asynchronously from `currentTime`.
     @discardableResult open func play() -> Bool { _declarationOnly() }
+    /// Plays from `currentTime` at `time` on the audio device's clock (`deviceCurrentTime`).
+    @discardableResult open func play(atTime time: TimeInterval) -> Bool { _declarationOnly() }
+    /// The audio device's clock, in seconds.
+    open var deviceCurrentTime: TimeInterval { _declarationOnly() }
     open func stop() {}
     /// 0.0 (silent) to 1.0.
     open var volume: Float {

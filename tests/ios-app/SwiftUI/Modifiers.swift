@@ -170,8 +170,9 @@ extension View {
     ) -> some View {
         _modified()
     }
-    nonisolated public func alert<A: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
-                               @ViewBuilder actions: () -> A) -> some View {
+    nonisolated public func alert<A: View, M: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
+                                                   @ViewBuilder actions: () -> A,
+                                                   @ViewBuilder message: () -> M) -> some View {
         _modified()
     }
     nonisolated public func confirmationDialog<A: View, T>(

@@ -204,7 +204,9 @@ extension ContentUnavailableView where Label == SwiftUI.Label<Text, Image>, Desc
     public init(_ title: LocalizedStringKey, systemImage name: String, description: Text? = nil) {}
 }
 
-public struct LabeledContent<Label: View, Content: View> {}
+public struct LabeledContent<Label: View, Content: View> {
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {}
+}
 extension LabeledContent where Label == Text, Content: View {
     public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {}
     @_disfavoredOverload

@@ -30,7 +30,25 @@ open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
     open func impactOccurred(intensity: CGFloat) {}
 }
 
-// MARK: - The app: time to finish a save in the background
+/// Success, warning and error buzzes.
+@MainActor
+open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
+    public enum FeedbackType: Int, Sendable {
+        case success, warning, error
+    }
+
+    override public init() {}
+    open func notificationOccurred(_ notificationType: UINotificationFeedbackGenerator.FeedbackType) {}
+}
+
+/// The tick of a changing selection.
+@MainActor
+open class UISelectionFeedbackGenerator: UIFeedbackGenerator {
+    override public init() {}
+    open func selectionChanged() {}
+}
+
+// MARK: - The app: time to finish a save in the background, links, the share sheet
 
 @MainActor
 open class UIResponder: NSObject {}
@@ -50,6 +68,77 @@ open class UIApplication: UIResponder {
     open func beginBackgroundTask(withName taskName: String?, expirationHandler handler: (() -> Void)? = nil)
         -> UIBackgroundTaskIdentifier { _declarationOnly() }
     open func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {}
+    open var connectedScenes: Set<UIScene> { _declarationOnly() }
+    open func open(_ url: URL, options: [UIApplication.OpenExternalURLOptionsKey: Any] = [:],
+                   completionHandler completion: (@MainActor @Sendable (Bool) -> Void)? = nil) {}
+
+    /// NS_TYPED_ENUM over NSString.
+    public struct OpenExternalURLOptionsKey: Hashable, RawRepresentable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { _declarationOnly() }
+    }
+}
+
+@MainActor
+open class UIScene: UIResponder {}
+
+@MainActor
+open class UIWindowScene: UIScene {
+    open var windows: [UIWindow] { _declarationOnly() }
+    /// iOS 15.
+    open var keyWindow: UIWindow? { _declarationOnly() }
+}
+
+@MainActor
+open class UIView: UIResponder {
+    open var bounds: CGRect {
+        get { _declarationOnly() }
+        set {}
+    }
+}
+
+@MainActor
+open class UIWindow: UIView {
+    open var rootViewController: UIViewController? {
+        get { _declarationOnly() }
+        set {}
+    }
+}
+
+@MainActor
+open class UIViewController: UIResponder {
+    open var view: UIView! {
+        get { _declarationOnly() }
+        set {}
+    }
+    open var presentedViewController: UIViewController? { _declarationOnly() }
+    open var popoverPresentationController: UIPopoverPresentationController? { _declarationOnly() }
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool,
+                      completion: (@MainActor @Sendable () -> Void)? = nil) {}
+}
+
+@MainActor
+open class UIPresentationController: NSObject {}
+
+@MainActor
+open class UIPopoverPresentationController: UIPresentationController {
+    open var sourceView: UIView? {
+        get { _declarationOnly() }
+        set {}
+    }
+    open var sourceRect: CGRect {
+        get { _declarationOnly() }
+        set {}
+    }
+}
+
+@MainActor
+open class UIActivity: NSObject {}
+
+/// The share sheet.
+@MainActor
+open class UIActivityViewController: UIViewController {
+    public init(activityItems: [Any], applicationActivities: [UIActivity]?) { _declarationOnly() }
 }
 
 // MARK: - The snapshot tests: appearance and text size

@@ -122,11 +122,11 @@ struct ConnectionBannerView: View {
 
 /// Whose device holds each seat of an online game, and the seats a bot plays for now.
 struct OnlineSeatsStrip: View {
-    let table: OnlineTableState
+    let seats: [RoomSeat]
 
     var body: some View {
         HStack(spacing: 12) {
-            ForEach(table.seats, id: \.seat) { seat in
+            ForEach(seats, id: \.seat) { seat in
                 Label {
                     Text(verbatim: seat.name)
                 } icon: {
@@ -153,9 +153,9 @@ struct OnlineSeatsStrip: View {
     }
 }
 
-#Preview("Lobby") {
+#Preview("Lobby, waiting for the room") {
     NavigationStack { LobbyView() }
-        .environment(AppServices(previewing: GameModel(library: nil)))
+        .environment(AppServices(previewing: nil))
 }
 
 #Preview("Room code") {

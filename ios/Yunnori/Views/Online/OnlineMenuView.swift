@@ -18,21 +18,33 @@ struct OnlineMenuView: View {
     }
 }
 
-/// Host: the new-game form; its Start opens the room (the first person's seat is this
-/// phone's, the others wait for players with the code).
+/// Host: the core's new-game form; its Start opens a room at that table instead of a game
+/// here (the first person's seat is this phone's, the others wait for players with the
+/// code).
 struct HostView: View {
     @Environment(AppServices.self) private var services
-    let hosted: () -> Void
+    let form: FormState?
+    let send: @MainActor (FormEvent) -> Void
+    let server: String
+    let hosted: @MainActor () -> Void
 
     var body: some View {
-        NewGameView(start: { setup in
-            let name = setup.seats.first { $0.player == .human }?.name ?? ""
-            Task {
-                if await services.online.host(name: name, game: setup) { hosted() }
+        Group {
+            if let form {
+                NewGameView(form: form, send: send, start: { host(form) })
+            } else {
+                // The form comes with the core's first edit of it.
+                ProgressView().onAppear { send(.resetRules) }
             }
-        })
+        }
         .navigationTitle("online.host.title")
         .disabled(services.online.busy)
+    }
+
+    private func host(_ form: FormState) {
+        Task {
+            if await services.online.host(name: form.hostName, game: form.roomGame, server: server) { hosted() }
+        }
     }
 }
 
@@ -40,8 +52,9 @@ struct HostView: View {
 struct JoinView: View {
     @Environment(AppServices.self) private var services
     @State var code: String
+    let server: String
     @State private var name = ""
-    let joined: () -> Void
+    let joined: @MainActor () -> Void
 
     var body: some View {
         Form {
@@ -55,7 +68,7 @@ struct JoinView: View {
             }
             Button("online.join.button") {
                 Task {
-                    if await services.online.join(code: code, name: name) { joined() }
+                    if await services.online.join(code: code, name: name, server: server) { joined() }
                 }
             }
             .disabled(code.isEmpty || name.isEmpty || services.online.busy)
@@ -66,15 +79,16 @@ struct JoinView: View {
 
 #Preview("Online menu") {
     NavigationStack { OnlineMenuView(open: { _ in }) }
-        .environment(AppServices(previewing: GameModel(library: nil)))
 }
 
 #Preview("Host") {
-    NavigationStack { HostView(hosted: {}) }
-        .environment(AppServices(previewing: GameModel(library: nil)))
+    NavigationStack {
+        HostView(form: Samples.view(.newGame)?.form, send: { _ in }, server: "wss://rooms.yunnori.app", hosted: {})
+    }
+    .environment(AppServices(previewing: nil))
 }
 
 #Preview("Join") {
-    NavigationStack { JoinView(code: "ABCD23", joined: {}) }
-        .environment(AppServices(previewing: GameModel(library: nil)))
+    NavigationStack { JoinView(code: "ABCD23", server: "wss://rooms.yunnori.app", joined: {}) }
+        .environment(AppServices(previewing: nil))
 }

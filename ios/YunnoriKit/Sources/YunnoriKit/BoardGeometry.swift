@@ -92,12 +92,6 @@ public struct BoardGeometry: Sendable, Equatable {
             return PlacedStack(stack: stack, fan: fan, id: "\(key)|\(n)")
         }
     }
-
-    /// A move's path for the animation: the start, then every spot passed.
-    public func motion(of move: MoveShow, stepSeconds: Double) -> PathMotion {
-        PathMotion(points: [point(of: move.from)] + move.path.map(point(of:)),
-                   stepSeconds: stepSeconds)
-    }
 }
 
 /// A stack on the board, as `BoardGeometry.placed` lays them out.

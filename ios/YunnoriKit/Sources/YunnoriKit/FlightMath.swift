@@ -133,6 +133,34 @@ extension Flight {
     }
 }
 
+extension ThrowShown {
+    /// How long the sticks move, in milliseconds: until the last one settles, or the drop.
+    public var durationMs: Double { Double(landsAtMs) - Double(startedAtMs) }
+
+    /// Milliseconds since the sticks left the hand, at `date`.
+    public func elapsedMs(at date: Date) -> Double {
+        date.timeIntervalSince1970 * 1000 - Double(startedAtMs)
+    }
+
+    /// Every stick `ms` after the sticks left the hand: where the flight has it, or for a
+    /// drop a fall straight down onto its resting place.
+    public func poses(atMs ms: Double) -> [Pose] {
+        switch motion {
+        case .flight: flight.poses(atMs: ms)
+        case .drop: flight.dropPoses(atMs: ms, durationMs: durationMs)
+        }
+    }
+
+    /// The same, the flight taking over from the bundle the finger let go of (`hand`, see
+    /// `Flight.poses(atMs:handOff:)`); a drop starts from its own poses.
+    public func poses(atMs ms: Double, handOff hand: [Pose]) -> [Pose] {
+        switch motion {
+        case .flight: flight.poses(atMs: ms, handOff: hand)
+        case .drop: poses(atMs: ms)
+        }
+    }
+}
+
 // MARK: - The core's layout of a mat
 
 /// The core's `MatLayout` of each mat size the app lays out (`matLayout(mat:)`: the mat the

@@ -1,12 +1,15 @@
+import Foundation
 import YutCore
 
-/// How fast the board plays a move: the time per station of its path and the scale of
-/// the design's other durations (the captured tokens' flight, a stack snapping together,
-/// a shortcut's ring, a win's confetti). Android's Board.kt plays at the same pace.
+/// How fast the board draws a move: the time per station of its path, which the core sets
+/// (`MoveShown.stepMs`: the table's pace, a quick bot's quarter, none under Reduce Motion),
+/// and the scale of the design's other durations (the captured tokens' flight, a stack
+/// snapping together, a shortcut's ring, a win's confetti) at that pace. Android's
+/// Board.kt draws at the same pace.
 public struct BoardPace: Sendable, Equatable {
-    /// Seconds per station of the path; 0 under Reduce Motion, where the piece jumps.
+    /// Seconds per station of the path; 0 where the piece jumps.
     public let stepSeconds: Double
-    /// The factor on the design's durations: 1, or `DesignTokens.Motion.reducedFactor`.
+    /// The factor on the design's durations: 1, a quick bot's quarter, or Reduce Motion's.
     public let scale: Double
 
     public init(stepSeconds: Double, scale: Double) {
@@ -14,16 +17,18 @@ public struct BoardPace: Sendable, Equatable {
         self.scale = scale
     }
 
-    /// The time per station at the table's pace (what a bot waits per station after a move).
-    public static let step = Pacing.table.stepShown / .seconds(1)
+    /// The pace of `move` as the core timed it; with Reduce Motion the design's durations
+    /// are `DesignTokens.Motion.reducedFactor` as long (the piece already jumps).
+    public init(move: MoveShown, reduceMotion: Bool) {
+        self.init(stepMs: move.stepMs, reduceMotion: reduceMotion)
+    }
 
-    /// The pace of a move: Reduce Motion makes the piece jump and the rest a quarter as
-    /// long; a quick bot's move plays everything a quarter as long.
-    public static func of(reduceMotion: Bool, quickBot: Bool) -> BoardPace {
+    /// The pace of a move taking `stepMs` per station.
+    public init(stepMs: UInt32, reduceMotion: Bool) {
+        stepSeconds = Double(stepMs) / 1000
         let reduced = DesignTokens.Motion.reducedFactor
-        if reduceMotion { return BoardPace(stepSeconds: 0, scale: reduced) }
-        if quickBot { return BoardPace(stepSeconds: step * reduced, scale: reduced) }
-        return BoardPace(stepSeconds: step, scale: 1)
+        scale = reduceMotion || stepMs == 0
+            ? reduced : min(1, max(reduced, Double(stepMs) / Double(DesignTokens.Motion.hopMs)))
     }
 
     /// A design duration at this pace, in seconds: whole milliseconds, at least one, as
@@ -87,7 +92,7 @@ public struct MoveTimeline: Sendable, Equatable {
     /// When the whole move is over.
     public let end: Double
 
-    public init(move: MoveShow, pace: BoardPace) {
+    public init(move: MoveShown, pace: BoardPace) {
         self.pace = pace
         let landed = Double(move.path.count) * pace.stepSeconds
         travel = Span(start: 0, end: landed)
@@ -160,5 +165,49 @@ public struct MoveTimeline: Sendable, Equatable {
         let own = min(max((p - Self.captureStagger * Double(k)) / share, 0), 1)
         guard own < 1 else { return nil }
         return 1 - (1 - own) * (1 - own)
+    }
+}
+
+/// A piece's position along a move's path (`MoveShown.points`), for the path animation.
+public struct PathMotion: Sendable, Equatable {
+    /// Points to pass through (the start first), in any unit.
+    public let points: [Point]
+    /// Time per leg, in seconds.
+    public let stepSeconds: Double
+
+    public struct Point: Sendable, Equatable {
+        public var x: Double
+        public var y: Double
+        public init(x: Double, y: Double) {
+            self.x = x
+            self.y = y
+        }
+    }
+
+    public init(points: [Point], stepSeconds: Double) {
+        self.points = points
+        self.stepSeconds = stepSeconds
+    }
+
+    /// The path of `move`, in the board's unit square, at `pace`.
+    public init(move: MoveShown, pace: BoardPace) {
+        self.init(points: move.points.map { Point(x: Double($0.x), y: Double($0.y)) },
+                  stepSeconds: pace.stepSeconds)
+    }
+
+    public var duration: Double { Double(max(points.count - 1, 0)) * stepSeconds }
+
+    /// Where the piece is after `seconds`, with a small hop on each leg (0...1).
+    public func position(at seconds: Double) -> (point: Point, hop: Double)? {
+        guard let first = points.first else { return nil }
+        guard points.count > 1, stepSeconds > 0 else { return (points.last ?? first, 0) }
+        let legs = Double(points.count - 1)
+        let progress = min(max(seconds / stepSeconds, 0), legs)
+        let leg = min(Int(progress), points.count - 2)
+        let f = progress - Double(leg)
+        let a = points[leg], b = points[leg + 1]
+        let eased = f * f * (3 - 2 * f)
+        return (Point(x: a.x + (b.x - a.x) * eased, y: a.y + (b.y - a.y) * eased),
+                sin(Double.pi * f))
     }
 }

@@ -2,6 +2,10 @@ import Foundation
 import Observation
 import YutCore
 
+// Online rooms on the older room API (`OnlineRoom`, bindings/src/online.rs), until the app
+// core has its online screens (docs/APP_CORE.md, section 10): then this file, RoomTable.swift
+// and RoomTickets.swift go, and the room's game comes in `AppView` like a local one.
+
 /// What the room said, in the order it said it, stamped when it reached this device.
 enum RoomNews: Sendable {
     case room(RoomView)
@@ -11,7 +15,7 @@ enum RoomNews: Sendable {
     case notice(RoomNotice)
 }
 
-/// The core's listener: called on the client's thread, it only queues the news (in order)
+/// The room's listener: called on the client's thread, it only queues the news (in order)
 /// for the model on the main actor.
 final class RoomRelay: RoomListener {
     let sink: AsyncStream<(RoomNews, ContinuousClock.Instant)>.Continuation
@@ -26,9 +30,8 @@ final class RoomRelay: RoomListener {
 }
 
 /// The online screens' model: host a room, share its code, join one, the lobby, then the
-/// room's game on the same `GameModel` (and game screen) a local game uses, in its online
-/// mode (intents go to the server, never a bot run here). Leaving keeps the room's ticket
-/// in `RoomTickets`, so the saved-games list can rejoin it.
+/// room's game, drawn by the game screen from `table`. Leaving keeps the room's ticket in
+/// `RoomTickets`, so the saved-games list can rejoin it.
 @MainActor
 @Observable
 public final class OnlineModel {
@@ -40,30 +43,34 @@ public final class OnlineModel {
     /// A request is under way (the screens disable their buttons).
     public private(set) var busy = false
     /// A refusal or a failure to tell the player.
-    public var message: UserMessage?
+    public private(set) var message: Message?
     /// Something the server said unasked (rate limit, closing).
     public private(set) var notice: RoomNotice?
-    /// The game screen's model, in online mode while the room plays.
-    public let game: GameModel
-    /// The server this device connects to (Settings).
-    public var server: String
+    /// The room's game as the game screen draws it.
+    public var table: TableState? { game.table }
+    /// The room's seats and the connection's banner, beside the table.
+    public var roomTable: RoomTable? {
+        room.map { RoomTable(seats: $0.seats, banner: RoomTable.banner(connection)) }
+    }
 
     @ObservationIgnored public let tickets: RoomTickets?
     @ObservationIgnored private var client: OnlineRoom?
     @ObservationIgnored private var pump: Task<Void, Never>?
+    @ObservationIgnored private var messages: UInt64 = 0
+    let game: RoomGame
     /// Throws and moves heard from the room, and when the last reached this device (for
     /// the latency the tests measure).
     @ObservationIgnored public private(set) var playsHeard = 0
     @ObservationIgnored public private(set) var lastPlayHeardAt: ContinuousClock.Instant?
+    /// Throws and moves heard, per seat (the tests see a stand-in play).
+    @ObservationIgnored public private(set) var playsBySeat: [Int32: Int] = [:]
     /// Every connection state heard, in order.
     @ObservationIgnored public private(set) var connectionLog: [Connection] = []
-    /// Throws and moves heard, by seat.
-    @ObservationIgnored public private(set) var playsBySeat: [Int32: Int] = [:]
 
-    public init(game: GameModel, tickets: RoomTickets?, server: String = ServerAddress.current()) {
-        self.game = game
+    public init(tickets: RoomTickets?, player: any ShellPlayer) {
         self.tickets = tickets
-        self.server = server
+        game = RoomGame(player: player)
+        game.send = { [weak self] intent in self?.send(intent) }
     }
 
     public var inRoom: Bool { room != nil }
@@ -80,33 +87,49 @@ public final class OnlineModel {
         }
     }
 
+    /// The switches of the table from the core's settings: knocks or not, flights or drops.
+    public func follow(_ settings: SettingsState) {
+        game.muted = settings.muted
+        game.reduceMotion = settings.reduceMotion
+    }
+
+    /// What the person did at the room's table.
+    public func act(_ action: TableAction) {
+        if case .leave = action {
+            Task { await leave() }
+        } else {
+            game.act(action)
+        }
+    }
+
     // MARK: - Entering a room
 
-    /// Opens a room at this table; the first person's seat is this device's.
+    /// Opens a room at this table on `server`; the first person's seat is this device's.
     @discardableResult
-    public func host(name: String, game setup: NewGame, settings: RoomSettings = defaultRoomSettings()) async -> Bool {
-        await enter { try await $0.host(name: name, game: setup, settings: settings, claim: nil) }
+    public func host(name: String, game setup: NewGame, server: String,
+                     settings: RoomSettings = defaultRoomSettings()) async -> Bool {
+        await enter(server) { try await $0.host(name: name, game: setup, settings: settings, claim: nil) }
     }
 
     /// Takes the first open seat of the room with this code (typed, pasted or a link).
     @discardableResult
-    public func join(code: String, name: String) async -> Bool {
+    public func join(code: String, name: String, server: String) async -> Bool {
         guard let code = readRoomCode(input: code) else {
-            message = UserMessage(.badRoomCode, detail: code)
+            say(.badRoomCode, code)
             return false
         }
-        return await enter { try await $0.join(code: code, name: name, seat: nil) }
+        return await enter(server) { try await $0.join(code: code, name: name, seat: nil) }
     }
 
     /// Takes back the seats of a room left earlier (the saved-games list's Rejoin).
     @discardableResult
     public func rejoin(_ saved: SavedRoom) async -> Bool {
-        await enter(server: saved.server) { try await $0.resume(ticket: saved.ticket) }
+        await enter(saved.server) { try await $0.resume(ticket: saved.ticket) }
     }
 
     /// Forgets a room's ticket (its seats then go to bots once the grace ends).
     public func forget(_ saved: SavedRoom) {
-        do { try tickets?.forget(saved) } catch { message = UserMessage(.fileProblem, detail: "\(error)") }
+        do { try tickets?.forget(saved) } catch { say(.fileProblem, "\(error)") }
     }
 
     /// Leaves the room: the game screen closes, the ticket stays kept for a rejoin.
@@ -126,12 +149,8 @@ public final class OnlineModel {
     }
 
     public func start() async { await call { try await $0.start() } }
-    public func rematch() async { await call { try await $0.rematch() } }
     public func addSeat(_ player: PlayerKind) async { await call { try await $0.addSeat(player: player) } }
     public func removeSeat(_ seat: Int32) async { await call { try await $0.removeSeat(seat: seat) } }
-    public func setSeat(_ seat: Int32, _ player: PlayerKind) async {
-        await call { try await $0.setSeat(seat: seat, player: player) }
-    }
 
     /// Drops the connection as a lost network would; it comes back by itself.
     public func dropConnection() { client?.dropConnection() }
@@ -140,14 +159,17 @@ public final class OnlineModel {
 
     // MARK: - Internals
 
-    private func enter(server address: String? = nil,
+    private func enter(_ server: String,
                        _ request: @escaping @Sendable (OnlineRoom) async throws -> RoomTicket) async -> Bool {
         guard !busy else { return false }
         busy = true
         defer { busy = false }
         if client != nil { await leave() }
+        guard let checked = try? checkServerAddress(input: server) else {
+            say(.badServerAddress, server)
+            return false
+        }
         do {
-            let checked = try checkServerAddress(input: address ?? server)
             let (stream, sink) = AsyncStream.makeStream(of: (RoomNews, ContinuousClock.Instant).self)
             let opened = try await OnlineRoom.connect(server: checked, listener: RoomRelay(sink))
             opened.setMat(mat: game.mat)
@@ -167,7 +189,7 @@ public final class OnlineModel {
             return true
         } catch {
             disconnect()
-            message = UserMessage.from(error)
+            report(error)
             return false
         }
     }
@@ -180,14 +202,37 @@ public final class OnlineModel {
         room = nil
         ticket = nil
         connection = .closed
-        if game.table === self { game.leave() }
+        game.close()
     }
 
     private func call(_ request: @escaping @Sendable (OnlineRoom) async throws -> Void) async {
-        guard let client else { return message = UserMessage(.notNow) }
+        guard let client else { return say(.notNow, "") }
         busy = true
         defer { busy = false }
-        do { try await request(client) } catch { message = UserMessage.from(error) }
+        do { try await request(client) } catch { report(error) }
+    }
+
+    /// An intent of the table, sent to the room; its answer comes back as the room's news.
+    /// A refusal becomes a message and the table may act again.
+    private func send(_ intent: RoomGame.Intent) {
+        guard let client else { return say(.offline, "not in a room") }
+        Task { [weak self] in
+            do {
+                switch intent {
+                case .throwSticks(let seat, let swipe): try await client.throwSticks(seat: seat, swipe: swipe)
+                case .play(let move): try await client.play(mv: move)
+                case .undo(let seat): try await client.undo(seat: seat)
+                case .rematch: try await client.rematch()
+                }
+            } catch {
+                guard let self, self.client === client else { return }
+                self.game.refused()
+                // A connection lost with the intent on its way: the banner says so, and the
+                // room heard after the reconnect shows whether it counted.
+                if case OnlineError.Offline = error { return }
+                self.report(error)
+            }
+        }
     }
 
     private func take(_ news: RoomNews, at: ContinuousClock.Instant) async {
@@ -206,7 +251,7 @@ public final class OnlineModel {
         case .connection(let state):
             connection = state
             connectionLog.append(state)
-            game.showConnection(state)
+            game.online = RoomTable.banner(state) == nil
         case .notice(let said):
             notice = said
         }
@@ -220,23 +265,89 @@ public final class OnlineModel {
             view = now
         }
         room = view
-        guard view.game != nil else { return }
-        game.showRoom(view, table: self)
-        game.showConnection(connection)
+        game.showRoom(view)
+    }
+
+    private func report(_ error: any Error) {
+        switch error {
+        case OnlineError.Refused(let code, let reason): say(Self.refusal(code), "\(code): \(reason)")
+        case OnlineError.Offline(let reason): say(.offline, reason)
+        case OnlineError.Stale(let reason): say(.stale, reason)
+        case OnlineError.InvalidInput(let reason): say(.invalidInput, reason)
+        case OnlineError.Protocol(let reason): say(.serverProtocol, reason)
+        default: say(.internal, String(describing: error))
+        }
+    }
+
+    private func say(_ kind: MessageKind, _ detail: String) {
+        messages += 1
+        message = Message(id: messages, kind: kind, detail: detail)
+    }
+
+    /// A refusal of the server in the app's words (the core's `MessageKind::refusal`, until
+    /// the core has the online screens).
+    static func refusal(_ code: String) -> MessageKind {
+        switch code {
+        case "no_such_room": .roomNotFound
+        case "room_full": .roomFull
+        case "too_many_rooms", "too_many_connections", "store_failed": .serverBusy
+        case "rate_limited": .tooFast
+        case "wrong_token": .seatGone
+        case "not_host": .hostOnly
+        case "not_ready": .notEveryoneReady
+        case "already_started": .alreadyStarted
+        case "bad_name": .badName
+        case "undo_off": .undoOff
+        case "out_of_turn", "not_your_seat", "must_throw", "no_throw_owed", "illegal_move": .stale
+        case "nothing_to_undo": .cannotUndo
+        case "game_over", "not_started": .notNow
+        case "incompatible_version": .serverProtocol
+        default: .refused(code: code)
+        }
     }
 }
 
-extension OnlineModel: OnlineTable {
-    public func sendThrow(seat: Int32, swipe: Swipe) async throws {
-        try await joined().throwSticks(seat: seat, swipe: swipe)
+extension FormState {
+    /// The form's table as a room's game: the names as typed, less the spaces round them,
+    /// the teams as the form sides them, no seed (the room throws its own). (The core reads
+    /// its own form once it has the online screens.)
+    public var roomGame: NewGame {
+        let seats = seats.map { SeatSpec(name: $0.name.trimmingCharacters(in: .whitespaces), colour: $0.colour,
+                                         player: $0.player) }
+        let sides = Dictionary(grouping: self.seats.indices, by: { self.seats[$0].side })
+            .sorted { $0.key < $1.key }.map { $0.value.map { Int32($0) } }
+        return NewGame(rules: rules, seats: seats, teams: teams ? sides : nil, seed: nil, undo: undo)
     }
 
-    public func sendMove(_ move: LegalMove) async throws { try await joined().play(mv: move) }
-    public func sendUndo(seat: Int32) async throws { try await joined().undo(seat: seat) }
-    public func sendRematch() async throws { try await joined().rematch() }
-
-    private func joined() throws -> OnlineRoom {
-        guard let client else { throw OnlineError.Offline(reason: "not in a room") }
-        return client
+    /// The host's name in the room: the first person's.
+    public var hostName: String {
+        roomGame.seats.first { $0.player == .human }?.name ?? ""
     }
+}
+
+/// The room beside its table: whose device holds each seat, and the banner while the
+/// connection is lost.
+public struct RoomTable: Sendable, Equatable {
+    public let seats: [RoomSeat]
+    public let banner: ConnectionBanner?
+
+    public init(seats: [RoomSeat], banner: ConnectionBanner?) {
+        self.seats = seats
+        self.banner = banner
+    }
+
+    /// The banner of a connection state; `nil` while it is up.
+    static func banner(_ connection: Connection) -> ConnectionBanner? {
+        switch connection {
+        case .connected, .restored: nil
+        case .reconnecting(let attempt): .reconnecting(attempt: Int(attempt))
+        case .closed: .closed
+        }
+    }
+}
+
+/// What the game screen's connection banner says.
+public enum ConnectionBanner: Sendable, Equatable {
+    case reconnecting(attempt: Int)
+    case closed
 }

@@ -35,7 +35,7 @@ public struct SavedRoom: Codable, Sendable, Equatable, Identifiable {
 }
 
 /// The rooms' tickets, one JSON file in app-private storage (Application Support), newest
-/// first. A file that cannot be read lists nothing (the rooms are only lost, never wrong).
+/// first (until the core keeps them, with its online screens). A file that cannot be read lists nothing (the rooms are only lost, never wrong).
 @MainActor
 public final class RoomTickets {
     public let file: URL
@@ -46,13 +46,10 @@ public final class RoomTickets {
         rooms = (try? Data(contentsOf: file)).flatMap { try? Self.decoder.decode([SavedRoom].self, from: $0) } ?? []
     }
 
-    /// The app's file: Application Support/Yunnori/rooms.json.
-    public static func appFile() throws -> URL {
-        let dir = try FileManager.default.url(for: .applicationSupportDirectory, in: .userDomainMask,
-                                              appropriateFor: nil, create: true)
-            .appendingPathComponent("Yunnori", isDirectory: true)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent("rooms.json")
+    /// The app's file, beside the core's files (`AppModel.appDirectory()`), under a name of
+    /// its own: the core keeps its tickets as `rooms.json` once it has the online screens.
+    public static func appFile() -> URL {
+        AppModel.appDirectory().appendingPathComponent("room-tickets.json")
     }
 
     /// Keeps (or replaces) a room's ticket.
@@ -78,30 +75,4 @@ public final class RoomTickets {
         return e
     }()
     private static let decoder = JSONDecoder()
-}
-
-/// The server address setting: `defaultServer()` until a person sets another, checked by the
-/// core (`checkServerAddress`). Kept in `UserDefaults` under `key`.
-public enum ServerAddress {
-    public static let key = "online.server"
-
-    public static func current(_ defaults: UserDefaults = .standard) -> String {
-        defaults.string(forKey: key) ?? defaultServer()
-    }
-
-    /// Sets the address typed; an empty one goes back to the default.
-    /// - Returns: the address as kept, or the message saying why it cannot be one.
-    public static func set(_ input: String, in defaults: UserDefaults = .standard) -> Result<String, UserMessage> {
-        if input.trimmingCharacters(in: .whitespaces).isEmpty {
-            defaults.removeObject(forKey: key)
-            return .success(defaultServer())
-        }
-        do {
-            let checked = try checkServerAddress(input: input)
-            defaults.set(checked, forKey: key)
-            return .success(checked)
-        } catch {
-            return .failure(UserMessage(.badServer, detail: UserMessage.from(error)?.detail ?? ""))
-        }
-    }
 }

@@ -18,7 +18,7 @@ struct HandLayoutTests {
         let x = mat.width * 0.5, y = mat.height * 0.5
         let flicks: [(Float, Float)] = [(0, -900), (500, -700), (-800, 60), (300, 400)]
         return flicks.map { Swipe(mat: mat, releaseX: x, releaseY: y, velocityX: $0.0, velocityY: $0.1, spin: 1) }
-            + [ThrowInput.tap(mat: mat)]
+            + [tapSwipe(mat: mat)]
     }
 
     @Test("every number of the mat and the sticks is the core's, asked once per mat size")
@@ -33,7 +33,7 @@ struct HandLayoutTests {
         #expect(layouts.layout(of: Mat(width: 200, height: 120)) == matLayout(mat: Mat(width: 200, height: 120)))
         #expect(layouts.asked == 2)
         // A flight on that mat is drawn at the same size.
-        let flight = try planFlight(swipe: ThrowInput.tap(mat: mat), sticks: [true, false, false, true],
+        let flight = try planFlight(swipe: tapSwipe(mat: mat), sticks: [true, false, false, true],
                                     nak: false, salt: 3)
         #expect(flight.mat == layout.mat && flight.size == layout.size)
         // A mat the core will not take is drawn as the one it uses.
@@ -93,7 +93,7 @@ struct HandLayoutTests {
         let flick = Swipe(mat: layout.mat, releaseX: 100, releaseY: 150, velocityX: -700, velocityY: 0, spin: 0)
         #expect(StickLayout.inHand(releasing: flick, layout: layout)
             == StickLayout.inHand(x: 100, y: 150, heading: Double.pi, layout: layout))
-        let tap = ThrowInput.tap(mat: layout.mat)
+        let tap = tapSwipe(mat: layout.mat)
         #expect(StickLayout.inHand(releasing: tap, layout: layout)
             == StickLayout.inHand(x: Double(tap.releaseX), y: Double(tap.releaseY), heading: nil, layout: layout))
     }
@@ -169,7 +169,10 @@ struct HandLayoutTests {
         }
         // A drop (Reduce Motion) or a bundle of another size changes nothing.
         #expect(flight.poses(atMs: 40, handOff: []) == flight.poses(atMs: 40))
-        let show = FlightShow(id: 1, seat: 0, flight: flight, drop: true, start: .now)
-        #expect(show.poses(at: show.start, handOff: hand) == show.poses(atMs: 0))
+        let show = ThrowShown(seq: 1, seat: 0, colour: palette[0], sticks: flight.sticks.map(\.flatUp),
+                              flight: flight, motion: .drop, startedAtMs: 1_000, landsAtMs: 1_350, byBot: false,
+                              outcome: nil)
+        #expect(show.poses(atMs: 0, handOff: hand) == show.poses(atMs: 0))
+        #expect(show.poses(atMs: 350).map(\.flatUp) == flight.restingPoses.map(\.flatUp), "the drop lands as drawn")
     }
 }

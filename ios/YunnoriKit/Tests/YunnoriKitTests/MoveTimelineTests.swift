@@ -8,25 +8,36 @@ import YutCore
 /// captured tokens fly back, all a quarter as long under Reduce Motion, as Android's board.
 @Suite("A move's animation: the path, a stack snapping together, a shortcut's ring")
 struct MoveTimelineTests {
-    /// A move of one piece from home over three stations onto station 3.
-    private func move(_ events: [GameEvent], path: [String] = ["1", "2", "3"]) -> MoveShow {
-        MoveShow(id: 1, seat: 0, from: .home, path: path.map { .station(id: $0) }, pieces: 1,
-                 captured: events.contains { if case .captured = $0 { true } else { false } } ? 1 : 0,
-                 events: events)
+    /// A move of one piece from home over three stations onto station 3, as the core shows
+    /// it (the timeline reads its path and events; the pace is given apart).
+    private func move(_ events: [GameEvent], path: [String] = ["1", "2", "3"]) -> MoveShown {
+        MoveShown(seq: 1, seat: 0, colour: "#D55E00", from: .home, path: path.map { .station(id: $0) },
+                  points: [], pieces: 1,
+                  captured: events.contains { if case .captured = $0 { true } else { false } } ? 1 : 0,
+                  events: events, byBot: false, startedAtMs: 0, stepMs: 170, landsAtMs: 510)
     }
 
-    private let normal = BoardPace.of(reduceMotion: false, quickBot: false)
-    private let reduced = BoardPace.of(reduceMotion: true, quickBot: false)
+    /// A table whose moves take 170 ms a station; Reduce Motion's jump; a quick bot's
+    /// quarter of that pace.
+    private let normal = BoardPace(stepMs: 170, reduceMotion: false)
+    private let reduced = BoardPace(stepMs: 0, reduceMotion: true)
+    private let quick = BoardPace(stepSeconds: 0.0425, scale: 0.25)
 
     private func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
 
-    @Test("the pace: Reduce Motion jumps and plays the rest a quarter as long, a quick bot a quarter as long")
+    @Test("the pace: the core's time a station; a jump or Reduce Motion plays the rest a quarter as long, a quick bot's pace in proportion")
     func pace() {
-        #expect(normal == BoardPace(stepSeconds: 0.17, scale: 1))
+        #expect(BoardPace(stepMs: 160, reduceMotion: false) == BoardPace(stepSeconds: 0.16, scale: 1))
+        #expect(normal == BoardPace(stepSeconds: 0.17, scale: 1), "a slower step keeps the design's durations")
         #expect(reduced == BoardPace(stepSeconds: 0, scale: 0.25))
-        let quick = BoardPace.of(reduceMotion: false, quickBot: true)
-        #expect(near(quick.stepSeconds, 0.0425) && quick.scale == 0.25)
-        #expect(BoardPace.of(reduceMotion: true, quickBot: true) == reduced)
+        #expect(BoardPace(stepMs: 0, reduceMotion: false) == reduced, "a jump without Reduce Motion")
+        let quarter = BoardPace(stepMs: 40, reduceMotion: false)
+        #expect(near(quarter.stepSeconds, 0.04) && quarter.scale == 0.25)
+        let half = BoardPace(stepMs: 80, reduceMotion: false)
+        #expect(near(half.scale, 0.5))
+        #expect(BoardPace(stepMs: 80, reduceMotion: true).scale == 0.25)
+        let shown = BoardPace(move: move([]), reduceMotion: false)
+        #expect(shown == normal, "a move's pace is the one the core timed it at")
         #expect(near(normal.seconds(ms: DesignTokens.Motion.stackSnapMs), 0.14))
         #expect(near(reduced.seconds(ms: DesignTokens.Motion.stackSnapMs), 0.035))
         #expect(near(reduced.seconds(ms: DesignTokens.Motion.shortcutTurnMs), 0.055))
@@ -111,7 +122,7 @@ struct MoveTimelineTests {
         #expect(near(capture.end, 0.105))
         #expect(MoveTimeline(move: move([]), pace: reduced).end == 0, "a plain move has nothing to play")
         let quick = MoveTimeline(move: move([.stacked(at: "3", pieces: 2)]),
-                                 pace: .of(reduceMotion: false, quickBot: true))
+                                 pace: quick)
         let quickSnap = try #require(quick.snap)
         #expect(near(quick.travel.end, 3 * 0.0425) && near(quickSnap.span.end, 3 * 0.0425 + 0.035))
     }
@@ -135,15 +146,15 @@ struct MoveTimelineTests {
     @Test("on the real board: the stack the core forms is the one that snaps, on the station it formed on")
     @MainActor
     func realStack() throws {
-        let model = Samples.game(.stacked)
-        let move = try #require(model.state.lastMove)
-        let snapshot = try #require(model.state.snapshot)
+        let table = try #require(Samples.table(.stacked, atRest: true))
+        let move = try #require(table.lastMove)
+        let snapshot = table.snapshot
         let stacked = move.events.compactMap { event -> (String, Int32)? in
             if case let .stacked(at, pieces) = event { (at, pieces) } else { nil }
         }
         let (at, pieces) = try #require(stacked.first)
         #expect(move.path.last == .station(id: at))
-        let timeline = MoveTimeline(move: move, pace: normal)
+        let timeline = MoveTimeline(move: move, pace: BoardPace(move: move, reduceMotion: false))
         #expect(timeline.snap?.station == at && timeline.arrival == at)
         let placed = BoardGeometry.placed(snapshot.stacks)
         let landing = timeline.travel.end
@@ -159,9 +170,9 @@ struct MoveTimelineTests {
     @Test("on the real board: a shortcut's ring spreads from the corner or the centre it was taken at")
     @MainActor
     func realShortcut() throws {
-        let model = Samples.game(.shortcut)
-        let move = try #require(model.state.lastMove)
-        let timeline = MoveTimeline(move: move, pace: normal)
+        let table = try #require(Samples.table(.shortcut, atRest: true))
+        let move = try #require(table.lastMove)
+        let timeline = MoveTimeline(move: move, pace: BoardPace(move: move, reduceMotion: false))
         let turn = try #require(timeline.turns.first)
         let board = BoardGeometry()
         #expect(board.stations[turn.station]?.cornerOrCenter == true, "\(turn.station)")

@@ -16,11 +16,24 @@ struct OnlineFlowTests {
         defer { server.stop() }
         let host = try phone(server), guest = try phone(server)
 
-        // Host: the new-game form's table, with the house rule the form set.
-        let form = NewGameModel(defaultName: { "Player \($0 + 1)" })
-        form.setPlayer(id: form.state.seats[1].id, .human)
-        let setup = form.makeNewGame()
-        #expect(await host.host(name: "Haneul", game: setup, settings: testRoomSettings()))
+        // Host: the core's new-game form, its second seat made a person's and a name typed
+        // with a space round it, as the room's table.
+        let app = AppModel(directory: try tempDir(), player: SilentPlayer())
+        defer { app.shutdown() }
+        app.send(.open(screen: .newGame))
+        try await waitUntil("the form") { app.view.form != nil }
+        app.send(.form(event: .setSeatPlayer(seat: 1, player: .human)))
+        app.send(.form(event: .setSeatName(seat: 0, name: " Haneul ")))
+        try await waitUntil("the form's edits") {
+            app.view.form?.seats.count == 2 && app.view.form?.seats[1].player == .human
+                && app.view.form?.seats[0].name == " Haneul "
+        }
+        let form = try #require(app.view.form)
+        let setup = form.roomGame
+        #expect(form.hostName == "Haneul" && setup.seats.map(\.player) == [.human, .human])
+        #expect(setup.rules == form.rules && setup.seed == nil && setup.teams == nil)
+        #expect(await host.host(name: form.hostName, game: setup, server: server.address,
+                                settings: testRoomSettings()))
         let room = try #require(host.room)
         #expect(room.hosting && room.stage == .lobby)
 
@@ -30,14 +43,14 @@ struct OnlineFlowTests {
         #expect(readRoomCode(input: "  \(room.code.lowercased()) ") == room.code)
 
         // Join: a code that cannot be one is refused before any connection.
-        #expect(await guest.join(code: "??", name: "Bada") == false)
+        #expect(await guest.join(code: "??", name: "Bada", server: server.address) == false)
         #expect(guest.message?.kind == .badRoomCode && !guest.inRoom)
         guest.dismissMessage()
         // A code no room has: the server's refusal, worded for the player.
-        #expect(await guest.join(code: "ACDEFG", name: "Bada") == false)
+        #expect(await guest.join(code: "ACDEFG", name: "Bada", server: server.address) == false)
         #expect(guest.message?.kind == .roomNotFound && !guest.inRoom)
         guest.dismissMessage()
-        #expect(await guest.join(code: room.link, name: "Bada"))
+        #expect(await guest.join(code: room.link, name: "Bada", server: server.address))
         #expect(guest.mySeats.map(\.seat) == [1] && !guest.hosting)
 
         // The lobby: both seats taken and connected, then ready; only the host may start.
@@ -53,17 +66,17 @@ struct OnlineFlowTests {
         try await waitUntil("the host may start") { host.canStart }
         await host.start()
         try await waitUntil("the game screens") { host.playing && guest.playing }
-        #expect(host.game.state.online?.seat(0)?.mine == true)
-        #expect(guest.game.state.online?.seat(0)?.mine == false)
+        #expect(host.roomTable?.seats[0].mine == true)
+        #expect(guest.roomTable?.seats[0].mine == false)
 
         // Play: a few throws and moves, each seen on both phones.
         var latencies: [Double] = []
         try await OnlineGameTests().play(host, guest, latencies: &latencies) { host.playsHeard >= 6 }
-        #expect(samePosition(host.game.state.snapshot, guest.game.state.snapshot))
+        #expect(samePosition(host.snapshot, guest.snapshot))
 
         // Leave: the screen closes, the room is kept in the saved-games list.
         await guest.leave()
-        #expect(!guest.inRoom && !guest.game.state.hasGame && guest.game.state.online == nil)
+        #expect(!guest.inRoom && guest.table == nil && guest.roomTable == nil)
         let saved = try #require(guest.tickets?.rooms.first)
         #expect(saved.code == room.code && saved.seats.map(\.seat) == [1])
         // The list survives the app: a new store reads the same file.
@@ -73,10 +86,10 @@ struct OnlineFlowTests {
         // Rejoin from the list: the same seat, the game where it was.
         #expect(await guest.rejoin(saved))
         try await waitUntil("the game again, on the same seat") {
-            guest.playing && guest.game.state.hasGame && guest.mySeats.map(\.seat) == [1]
+            guest.playing && guest.table != nil && guest.mySeats.map(\.seat) == [1]
         }
         try await waitUntil("the same position") {
-            samePosition(host.game.state.snapshot, guest.game.state.snapshot)
+            samePosition(host.snapshot, guest.snapshot)
         }
         try await OnlineGameTests().play(host, guest, latencies: &latencies) { host.playsHeard >= 10 }
 
@@ -85,21 +98,6 @@ struct OnlineFlowTests {
         guest.forget(saved)
         #expect(guest.tickets?.rooms.isEmpty == true)
         await host.leave()
-    }
-
-    @Test("the server address: the default, a checked one, a refused one")
-    func serverAddress() throws {
-        let defaults = try #require(UserDefaults(suiteName: "online-\(UUID().uuidString)"))
-        #expect(ServerAddress.current(defaults) == defaultServer())
-        #expect(try ServerAddress.set(" ws://127.0.0.1:9000/ ", in: defaults).get() == "ws://127.0.0.1:9000")
-        #expect(ServerAddress.current(defaults) == "ws://127.0.0.1:9000")
-        guard case .failure(let message) = ServerAddress.set("http://example.org", in: defaults) else {
-            Issue.record("an http address was taken")
-            return
-        }
-        #expect(message.kind == .badServer)
-        #expect(ServerAddress.current(defaults) == "ws://127.0.0.1:9000")
-        #expect(try ServerAddress.set("", in: defaults).get() == defaultServer())
     }
 }
 #endif

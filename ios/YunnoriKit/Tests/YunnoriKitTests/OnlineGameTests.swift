@@ -6,7 +6,7 @@ import Testing
 import YutCore
 @testable import YunnoriKit
 
-/// Two phones (two `OnlineModel`s with their own `GameModel`s) against a real yut-server on
+/// Two phones (two `OnlineModel`s, each drawing its room's table) against a real yut-server on
 /// loopback: a whole game, a dropped connection in the middle, a seat played by the
 /// server's stand-in bot while its player is away and handed back when they rejoin.
 @Suite("Online game against a real server", .serialized)
@@ -19,12 +19,12 @@ struct OnlineGameTests {
         let a = try phone(server), b = try phone(server)
         note("server at \(server.address)")
         let hosted = await a.host(name: "Haneul", game: onlineTable(pieces: pieces, human, human),
-                                  settings: testRoomSettings())
-        #expect(hosted, "\(a.message?.english ?? "")")
+                                  server: server.address, settings: testRoomSettings())
+        #expect(hosted, "\(String(describing: a.message))")
         note("hosted: \(hosted) \(a.room?.code ?? "-")")
         let code = try #require(a.room?.code)
-        let joined = await b.join(code: code, name: "Bada")
-        #expect(joined, "\(b.message?.english ?? "")")
+        let joined = await b.join(code: code, name: "Bada", server: server.address)
+        #expect(joined, "\(String(describing: b.message))")
         try await waitUntil("both seats taken") { a.room?.seats.allSatisfy(\.taken) == true }
         note("seats taken")
         await a.ready(true)
@@ -35,7 +35,7 @@ struct OnlineGameTests {
         try await waitUntil("the host may start") { a.canStart }
         await a.start()
         note("start sent")
-        try await waitUntil("both phones show the game") { a.game.state.hasGame && b.game.state.hasGame }
+        try await waitUntil("both phones show the game") { a.table != nil && b.table != nil }
         return (a, b)
     }
 
@@ -51,22 +51,19 @@ struct OnlineGameTests {
             if clock.now >= deadline { return }
             for (me, other) in [(a, b), (b, a)] where me.inRoom {
                 let heard = other.playsHeard
-                let throwing = me.game.state.canThrow
+                let throwing = me.table?.canThrow == true
                 let start = clock.now
                 guard me.actIfDue() else { continue }
                 steps += 1
-                try await waitUntil("the answer") {
-                    me.game.state.online?.waiting == false && !me.game.state.sticksInAir
-                }
-                if let refused = me.game.state.message {
+                try await waitUntil("the answer") { !me.settling }
+                if let refused = me.message {
                     let seat = me.mySeats.first?.seat ?? -1
-                    note("seat \(seat) refused (\(throwing ? "throw" : "move")): \(refused.english); "
-                         + "me: \(describe(me.game.state.snapshot)) other: \(describe(other.game.state.snapshot)) "
+                    note("seat \(seat) refused (\(throwing ? "throw" : "move")): \(String(describing: refused)); "
+                         + "me: \(describe(me.snapshot)) other: \(describe(other.snapshot)) "
                          + "connections \(me.connectionLog) / \(other.connectionLog) "
                          + "notices \(String(describing: me.notice)) / \(String(describing: other.notice))")
                 }
-                #expect(me.message == nil && me.game.state.message == nil,
-                        "\(me.game.state.message?.english ?? me.message?.english ?? "")")
+                #expect(me.message == nil, "\(String(describing: me.message))")
                 if other.inRoom {
                     try await waitUntil("the other phone hears it") { other.playsHeard > heard }
                     if throwing, let at = other.lastPlayHeardAt { latencies.append((at - start).ms) }
@@ -83,9 +80,9 @@ struct OnlineGameTests {
         let server = try TestServer()
         defer { server.stop() }
         let (a, b) = try await seated(server)
-        #expect(a.game.state.snapshot?.turn.seat == 0, "the first seat starts")
+        #expect(a.snapshot?.turn.seat == 0, "the first seat starts")
         #expect(a.mySeats.map(\.seat) == [0] && b.mySeats.map(\.seat) == [1])
-        #expect(a.game.state.online?.seat(1)?.mine == false && b.game.state.online?.seat(1)?.mine == true)
+        #expect(a.roomTable?.seats[1].mine == false && b.roomTable?.seats[1].mine == true)
         var latencies: [Double] = []
 
         // Some play, then phone a loses its connection and gets it back.
@@ -100,9 +97,9 @@ struct OnlineGameTests {
             throw error
         }
         #expect(a.connectionLog.contains { if case .reconnecting = $0 { true } else { false } })
-        #expect(a.game.state.online?.banner == nil)
+        #expect(a.roomTable?.banner == nil)
         try await waitUntil("a's game caught up") {
-            samePosition(a.game.state.snapshot, b.game.state.snapshot)
+            samePosition(a.snapshot, b.snapshot)
         }
 
         try await play(a, b, latencies: &latencies) { a.playsHeard >= 16 }
@@ -111,10 +108,10 @@ struct OnlineGameTests {
         note("b goes away")
         // b goes away: after the grace, the server's bot plays b's seat.
         await b.leave()
-        #expect(!b.inRoom && !b.game.state.hasGame)
+        #expect(!b.inRoom && b.table == nil)
         let saved = try #require(b.tickets?.rooms.first, "b keeps the room's ticket")
         try await waitUntil("a bot stands in for seat 1") { a.room?.seats[1].standin != nil }
-        #expect(a.game.state.online?.seat(1)?.standin != nil)
+        #expect(a.roomTable?.seats[1].standin != nil)
         let byBot = a.playsBySeat[1, default: 0]
         try await play(a, b, latencies: &latencies) { a.playsBySeat[1, default: 0] >= byBot + 2 || a.over }
         #expect(a.playsBySeat[1, default: 0] >= byBot + 2 || a.over, "the stand-in played seat 1")
@@ -122,17 +119,17 @@ struct OnlineGameTests {
         note("b comes back")
         // b comes back with its ticket: the seat is its own again.
         let back = await b.rejoin(saved)
-        #expect(back, "\(b.message?.english ?? "")")
+        #expect(back, "\(String(describing: b.message))")
         try await waitUntil("seat 1 is handed back") {
             a.room?.seats[1].standin == nil && a.room?.seats[1].connected == true
         }
         try await waitUntil("b holds seat 1 and shows the game again") {
-            b.mySeats.map(\.seat) == [1] && b.game.state.hasGame
+            b.mySeats.map(\.seat) == [1] && b.table != nil
         }
 
         try await play(a, b, latencies: &latencies)
         try await waitUntil("both see the end") { a.over && b.over }
-        #expect(a.game.state.snapshot?.winner == b.game.state.snapshot?.winner)
+        #expect(a.snapshot?.winner == b.snapshot?.winner)
         #expect(latencies.count >= 10)
         print(String(format: "whole-game latency: throws=%d median=%.2f ms p99=%.2f ms",
                      latencies.count, median(latencies), percentile(latencies, 0.99)))
@@ -153,8 +150,10 @@ struct OnlineGameTests {
             guard latencies.count < 200 else { break }
             // The host's rematch: the same table, a new game on both phones.
             let number = a.room?.gameNumber ?? 0
-            await a.rematch()
-            #expect(a.message == nil, "\(a.message?.english ?? "")")
+            // The game screen's Play again.
+            a.act(.playAgain)
+            try await Task.sleep(for: .milliseconds(50))
+            #expect(a.message == nil, "\(String(describing: a.message))")
             try await waitUntil("the rematch") {
                 (a.room?.gameNumber ?? 0) > number && (b.room?.gameNumber ?? 0) > number
             }
@@ -165,7 +164,7 @@ struct OnlineGameTests {
                 await a.start()
             }
             try await waitUntil("the new game on both phones") {
-                a.game.state.hasGame && !a.over && b.game.state.hasGame && !b.over
+                a.table != nil && !a.over && b.table != nil && !b.over
             }
             games += 1
             #expect(games < 30, "too many games for 200 throws")
@@ -184,33 +183,29 @@ struct OnlineGameTests {
         defer { server.stop() }
         let (a, b) = try await seated(server)
         let room = try #require(a.room)
-        #expect(room.myTurn && a.game.state.canThrow)
-        // The same room on a screen whose table never answers: the throw stays on its way.
-        let screen = GameModel(library: nil, pacing: .instant)
-        let silent = SilentTable()
-        screen.showRoom(room, table: silent)
-        #expect(screen.state.canThrow)
-        screen.throwSticks(ThrowInput.tap(mat: screen.mat))
-        #expect(screen.state.online?.waiting == true && !screen.state.canThrow)
+        #expect(room.myTurn && a.table?.canThrow == true)
+        // The same room on a table whose room never answers: the throw stays on its way.
+        let screen = RoomGame(player: SilentPlayer())
+        var sent: [RoomGame.Intent] = []
+        screen.send = { sent.append($0) }
+        screen.showRoom(room)
+        #expect(screen.table?.canThrow == true)
+        screen.act(.throwTap)
+        #expect(sent.count == 1 && screen.waiting && screen.table?.canThrow == false)
+        screen.act(.throwTap)
+        #expect(sent.count == 1, "one throw sent")
         // The room heard again (a seat's connection changed, say) while it is on its way.
-        screen.showRoom(room, table: silent)
-        #expect(screen.state.online?.waiting == true, "the throw is still on its way")
-        #expect(!screen.state.canThrow, "the same throw is not offered again")
-        // Losing the connection answers it: the screen may act again once it is back.
-        screen.showConnection(.reconnecting(attempt: 1))
-        #expect(screen.state.online?.waiting == false)
+        screen.showRoom(room)
+        #expect(screen.waiting, "the throw is still on its way")
+        #expect(screen.table?.canThrow == false, "the same throw is not offered again")
+        // Losing the connection answers it: the table may act again once it is back.
+        screen.online = false
+        #expect(!screen.waiting && screen.table?.canThrow == false)
+        screen.online = true
+        #expect(screen.table?.canThrow == true)
         await a.leave()
         await b.leave()
     }
-}
-
-/// A room that never answers an intent.
-@MainActor
-final class SilentTable: OnlineTable {
-    func sendThrow(seat: Int32, swipe: Swipe) async throws { try await Task.sleep(for: .seconds(3600)) }
-    func sendMove(_ move: LegalMove) async throws { try await Task.sleep(for: .seconds(3600)) }
-    func sendUndo(seat: Int32) async throws { try await Task.sleep(for: .seconds(3600)) }
-    func sendRematch() async throws { try await Task.sleep(for: .seconds(3600)) }
 }
 
 func describe(_ s: GameSnapshot?) -> String {

@@ -80,39 +80,46 @@ func testRoomSettings(undo: Bool = false) -> RoomSettings {
 func onlineTable(pieces: Int32 = 4, _ players: PlayerKind...) -> NewGame {
     let names = ["Haneul", "Bada", "Byeol", "Dal"]
     let seats = players.enumerated().map { i, p in
-        SeatSpec(name: names[i], colour: NewGameModel.palette[i], player: p)
+        SeatSpec(name: names[i], colour: palette[i], player: p)
     }
     let short = rules(.yunnori, ["pieces_per_player": .count(value: pieces),
                                  "first_player": .choice(id: "seat_order")])
     return NewGame(rules: short, seats: seats, teams: nil, seed: nil, undo: false)
 }
 
-/// A phone: its own game model (instant flights) and online model with its own tickets file.
+/// A phone: its own online model, with its own tickets file, on `server`; its sticks drop
+/// at once (Reduce Motion, no drop time) and make no sound.
 @MainActor
 func phone(_ server: TestServer) throws -> OnlineModel {
-    let game = GameModel(library: nil, pacing: .instant)
     let tickets = RoomTickets(file: try tempDir().appendingPathComponent("rooms.json"))
-    return OnlineModel(game: game, tickets: tickets, server: server.address)
+    let model = OnlineModel(tickets: tickets, player: SilentPlayer())
+    model.follow(SettingsState(muted: true, quickBots: false, reduceMotion: true, server: server.address))
+    model.game.dropMs = 0
+    return model
 }
 
 extension OnlineModel {
-    /// Acts once when this phone may: throws (a tap), or plays the first legal move.
+    /// Acts once when this phone may, as its table offers: the Throw button, or the first
+    /// legal move chosen.
     /// - Returns: whether it acted.
     @discardableResult
     func actIfDue() -> Bool {
-        let s = game.state
-        if s.canThrow {
-            game.throwSticks(ThrowInput.tap(mat: game.mat))
+        guard let table else { return false }
+        if table.canThrow {
+            act(.throwTap)
             return true
         }
-        if s.canMove, let move = s.snapshot?.legalMoves.first {
-            game.choose(move)
+        if table.canMove, !table.snapshot.legalMoves.isEmpty {
+            act(.chooseMove(index: 0, state: table.snapshot.state))
             return true
         }
         return false
     }
 
-    var over: Bool { game.state.snapshot?.over == true }
+    var over: Bool { table?.snapshot.over == true }
+    var snapshot: GameSnapshot? { table?.snapshot }
+    /// An intent of this phone is on its way, or its sticks are still in the air.
+    var settling: Bool { game.waiting || table?.status == .inTheAir }
 }
 
 func median(_ xs: [Double]) -> Double { percentile(xs, 0.5) }

@@ -1,66 +1,62 @@
 import SwiftUI
 import YunnoriKit
 
-/// The saved games, newest first. A damaged game is listed as damaged (it can only be
-/// deleted); one restored from its backup says so; one from a newer app asks for an update.
-struct ResumeView: View {
-    @Environment(AppServices.self) private var services
-    let open: (String) -> Void
-    /// Rejoins an online room left earlier (its seats' tokens are kept on this phone).
-    var rejoin: (SavedRoom) -> Void = { _ in }
-
-    private var model: ResumeModel { services.resume }
-    private var state: ResumeState { services.resume.state }
+/// The saved games, newest first, as the core lists them: a damaged game can only be
+/// deleted, one opened from its backup says so, one from a newer app asks for an update;
+/// deleting asks first. Above them, the online rooms this phone holds seats in.
+struct SavedGamesView: View {
+    let saved: SavedState
+    /// The rooms kept from earlier visits (Rejoin, or Forget on a swipe).
+    var rooms: [SavedRoom] = []
+    let send: @MainActor (AppEvent) -> Void
+    var rejoin: @MainActor (SavedRoom) -> Void = { _ in }
+    var forget: @MainActor (SavedRoom) -> Void = { _ in }
 
     var body: some View {
         List {
-            SavedRoomsSection(rejoin: rejoin)
-            ForEach(state.entries) { entry in
+            SavedRoomsSection(rooms: rooms, rejoin: rejoin, forget: forget)
+            ForEach(saved.rows, id: \.id) { row in
                 Button {
-                    if entry.canOpen { open(entry.id) }
+                    send(.table(action: .resume(id: row.id)))
                 } label: {
-                    ResumeRow(entry: entry)
+                    SavedGameRow(row: row)
                 }
-                .disabled(!entry.canOpen)
+                .disabled(!row.canOpen)
                 .swipeActions {
                     // Asks first: a game deleted is gone for good.
-                    Button("resume.delete", role: .destructive) { model.askToDelete(id: entry.id) }
+                    Button("resume.delete", role: .destructive) { send(.saved(action: .requestDelete(id: row.id))) }
                 }
             }
         }
         .confirmationDialog(
             "resume.delete.confirm",
-            isPresented: Binding(
-                get: { state.pendingDelete != nil },
-                set: { if !$0 { model.cancelDelete() } }),
+            isPresented: .constant(saved.pendingDelete != nil),
             titleVisibility: .visible,
-            presenting: state.pendingDelete
-        ) { entry in
-            Button("resume.delete", role: .destructive) { model.delete(id: entry.id) }
-            Button("common.cancel", role: .cancel) { model.cancelDelete() }
+            presenting: saved.pendingDelete
+        ) { id in
+            Button("resume.delete", role: .destructive) { send(.saved(action: .delete(id: id))) }
+            Button("common.cancel", role: .cancel) { send(.dismiss) }
         } message: { _ in
             Text("resume.delete.detail")
         }
         .overlay {
-            if state.loaded && state.entries.isEmpty {
+            if saved.loaded && saved.rows.isEmpty {
                 ContentUnavailableView("resume.empty", systemImage: "tray",
                                        description: Text("resume.empty.detail"))
             }
         }
         .navigationTitle("resume.title")
-        // The action inherits the view's main actor, where reload() runs at once.
-        .refreshable { [model] in model.reload() }
-        .onAppear { model.reload() }
-        .messageAlert(state.message) { model.dismissMessage() }
+        // The action inherits the view's main actor; the list comes back with the view.
+        .refreshable { send(.saved(action: .refresh)) }
     }
 }
 
-private struct ResumeRow: View {
-    let entry: ResumeEntry
+private struct SavedGameRow: View {
+    let row: SaveRow
 
     var body: some View {
         VStack(alignment: .leading, spacing: 6) {
-            if let summary = entry.summary {
+            if let summary = row.summary {
                 HStack(spacing: 6) {
                     ForEach(Array(summary.seats.enumerated()), id: \.offset) { _, seat in
                         Circle().fill(Color(hex: seat.colour)).frame(width: 10, height: 10)
@@ -70,36 +66,35 @@ private struct ResumeRow: View {
                 .foregroundStyle(.primary)
                 HStack(spacing: 8) {
                     Text(verbatim: presetName(summary.preset))
-                    if !summary.finished {
-                        Text("resume.turn \(Int(summary.turnNumber))")
-                    }
                     if summary.finished {
                         Text(verbatim: winnerText(summary))
-                    } else if let seat = summary.toMove, summary.seats.indices.contains(Int(seat)) {
-                        Text("resume.toMove \(summary.seats[Int(seat)].name)")
+                    } else {
+                        Text("resume.turn \(Int(summary.turnNumber))")
+                        if let seat = summary.toMove, summary.seats.indices.contains(Int(seat)) {
+                            Text("resume.toMove \(summary.seats[Int(seat)].name)")
+                        }
                     }
                     Spacer()
-                    if let updated = entry.updated {
-                        Text(updated, format: .relative(presentation: .named))
-                    }
+                    Text(Date(timeIntervalSince1970: Double(summary.updatedMs) / 1000),
+                         format: .relative(presentation: .named))
                 }
                 .font(.caption)
                 .foregroundStyle(Palette.inkSoft)
             } else {
-                Text(verbatim: entry.id).font(.headline).foregroundStyle(Palette.inkSoft)
+                Text(verbatim: row.id).font(.headline).foregroundStyle(Palette.inkSoft)
             }
-            condition
+            health
         }
         .padding(.vertical, 2)
         .accessibilityElement(children: .combine)
     }
 
     @ViewBuilder
-    private var condition: some View {
-        switch entry.condition {
+    private var health: some View {
+        switch row.health {
         case .good:
             EmptyView()
-        case .recovered:
+        case .backup:
             Label("resume.recovered", systemImage: "exclamationmark.arrow.circlepath")
                 .font(.caption)
                 .foregroundStyle(.orange)
@@ -108,7 +103,7 @@ private struct ResumeRow: View {
                 Label("resume.damaged", systemImage: "exclamationmark.triangle.fill")
                     .font(.caption.bold())
                     .foregroundStyle(.red)
-                if let reason = damageText(entry.damage) {
+                if let reason = damageText(row.damage) {
                     Text(verbatim: reason)
                         .font(.caption2)
                         .foregroundStyle(Palette.inkSoft)
@@ -137,35 +132,14 @@ private struct ResumeRow: View {
     }
 }
 
-#Preview("Saved games: one to go on, one finished, one damaged") {
-    NavigationStack {
-        ResumeView(open: { _ in })
-    }
-    .environment(AppServices(previewing: GameModel(library: nil)))
-}
-
-#Preview("No saved games") {
-    NavigationStack {
-        ResumeView(open: { _ in })
-    }
-    .environment(AppServices(previewing: GameModel(library: nil), library: nil))
-}
-
-#Preview("A saved game's row") {
-    let resume = ResumeModel(library: Samples.library())
-    List(resume.state.entries, id: \.id) { entry in
-        ResumeRow(entry: entry)
-    }
-    .onAppear { resume.reload() }
-}
-
 /// The online rooms this phone holds seats in: Rejoin, or Forget (swipe).
 struct SavedRoomsSection: View {
-    @Environment(AppServices.self) private var services
-    let rejoin: (SavedRoom) -> Void
+    let rooms: [SavedRoom]
+    let rejoin: @MainActor (SavedRoom) -> Void
+    let forget: @MainActor (SavedRoom) -> Void
 
     var body: some View {
-        if let rooms = services.online.tickets?.rooms, !rooms.isEmpty {
+        if !rooms.isEmpty {
             Section {
                 ForEach(rooms) { room in
                     Button { rejoin(room) } label: {
@@ -177,12 +151,35 @@ struct SavedRoomsSection: View {
                         }
                     }
                     .swipeActions {
-                        Button("online.forget", role: .destructive) { services.online.forget(room) }
+                        Button("online.forget", role: .destructive) { forget(room) }
                     }
                 }
             } header: {
                 Text("online.rooms")
             }
+        }
+    }
+}
+
+#Preview("Saved games: one to go on, one finished, one damaged") {
+    if let saved = Samples.view(.savedGames)?.saved {
+        NavigationStack {
+            SavedGamesView(saved: saved, send: { _ in })
+        }
+    }
+}
+
+#Preview("No saved games") {
+    NavigationStack {
+        SavedGamesView(saved: SavedState(loaded: true, rows: [], pendingDelete: nil), send: { _ in })
+    }
+}
+
+#Preview("Asking before a delete") {
+    if let saved = Samples.view(.savedGames)?.saved, let row = saved.rows.first {
+        NavigationStack {
+            SavedGamesView(saved: SavedState(loaded: true, rows: saved.rows, pendingDelete: row.id),
+                           send: { _ in })
         }
     }
 }

@@ -3,115 +3,13 @@ import Testing
 import YutCore
 @testable import YunnoriKit
 
-/// A drag on the mat as the screen reports it: a sample every `frame` seconds.
-private func drag(from start: (Double, Double), steps: [(dx: Double, dy: Double)], at t0: Double = 0,
-                  frame: Double = 1.0 / 120) -> DragTracker {
-    var tracker = DragTracker(x: start.0, y: start.1, t: t0)
-    var (x, y, t) = (start.0, start.1, t0)
-    for step in steps {
-        x += step.dx
-        y += step.dy
-        t += frame
-        tracker.add(x: x, y: y, t: t)
-    }
-    return tracker
-}
-
 private let mat = Mat(width: 360, height: 240)
 
-@Suite("Throw input and animation math")
-struct ThrowInputTests {
-    @Test("a touch that stays within the slop is no throw; a drag beyond it is")
-    func tapsDoNotThrow() throws {
-        var still = DragTracker(x: 100, y: 150, t: 0)
-        still.add(x: 103, y: 146, t: 0.05)
-        #expect(still.release(x: 104, y: 147, t: 0.2, on: mat) == nil, "a tap on the mat does not throw")
-        #expect(!still.isSwipe)
-
-        let flick = drag(from: (180, 200), steps: Array(repeating: (0, -12), count: 8))
-        let swipe = try #require(flick.release(x: 180, y: 100, t: 8.0 / 120 + 0.004, on: mat))
-        #expect(swipe.mat == mat)
-        #expect(swipe.releaseX == 180 && swipe.releaseY == 100, "it lets go where the finger is")
-        #expect(swipe.velocityY < -1_000, "up the mat, fast")
-        // Nonsense in: ignored.
-        var odd = DragTracker(x: 10, y: 10, t: 1)
-        odd.add(x: .nan, y: 3, t: 2)
-        odd.add(x: 50, y: 50, t: 0.5)
-        #expect(odd.samples.count == 1)
-        // Letting go outside the mat lets go at its edge.
-        let out = try #require(drag(from: (300, 100), steps: Array(repeating: (30, 0), count: 6))
-            .release(x: 480, y: 100, t: 0.06, on: mat))
-        #expect(out.releaseX == mat.width)
-    }
-
-    @Test("the release velocity is the last moments': a press, a pause and a flick throws hard")
-    func pressPauseFlick() throws {
-        // Down, held still for a second (a still finger reports nothing), then a flick of
-        // 15 points a frame at 120 Hz for 0.1 s: 1,800 points a second, up.
-        var tracker = DragTracker(x: 180, y: 220, t: 0)
-        var y = 220.0
-        for k in 1...12 {
-            y -= 15
-            tracker.add(x: 180, y: y, t: 1 + Double(k) / 120)
-        }
-        let swipe = try #require(tracker.release(x: 180, y: y, t: 1 + 12.0 / 120, on: mat))
-        #expect(abs(Double(swipe.velocityY) + 1_800) < 200, "\(swipe.velocityY)")
-        #expect(abs(swipe.velocityX) < 1)
-        // Total distance over total time would have said about 160 points a second.
-        #expect(abs(swipe.velocityY) > 1_000)
-    }
-
-    @Test("a fast drag that stops before letting go throws softly")
-    func dragThatStops() throws {
-        let fast = drag(from: (60, 200), steps: Array(repeating: (10, -6), count: 30))
-        let moving = try #require(fast.release(x: fast.last.x, y: fast.last.y, t: fast.last.t + 0.004, on: mat))
-        #expect(hypot(Double(moving.velocityX), Double(moving.velocityY)) > 1_000, "still moving: a hard throw")
-        // The same drag, then the finger rests 0.2 s before it lets go.
-        let stopped = try #require(fast.release(x: fast.last.x, y: fast.last.y, t: fast.last.t + 0.2, on: mat))
-        #expect(hypot(Double(stopped.velocityX), Double(stopped.velocityY)) < 100, "\(stopped)")
-        // Slowing down to a crawl over the last frames: soft too.
-        var slowing = fast
-        var (x, t) = (fast.last.x, fast.last.t)
-        for _ in 0..<12 {
-            x += 0.5
-            t += 1.0 / 120
-            slowing.add(x: x, y: fast.last.y, t: t)
-        }
-        let crawl = try #require(slowing.release(x: x, y: fast.last.y, t: t, on: mat))
-        #expect(hypot(Double(crawl.velocityX), Double(crawl.velocityY)) < 200)
-    }
-
-    @Test("a drag curving clockwise spins one way, anticlockwise the other, straight not at all")
-    func spinFromTheCurve() throws {
-        // Up the mat, bending right (clockwise on screen, y down), 4° a frame at 120 Hz.
-        func curve(_ bend: Double) -> DragTracker {
-            var heading = -Double.pi / 2
-            var steps: [(dx: Double, dy: Double)] = []
-            for _ in 0..<30 {
-                heading += bend
-                steps.append((12 * cos(heading), 12 * sin(heading)))
-            }
-            return drag(from: (180, 230), steps: steps)
-        }
-        let degree = Double.pi / 180
-        let clockwise = curve(4 * degree), anticlockwise = curve(-4 * degree), straight = curve(0)
-        let rate = 4 * degree * 120
-        #expect(clockwise.spin > 0.6 * rate && clockwise.spin < 1.4 * rate, "\(clockwise.spin) vs \(rate)")
-        #expect(anticlockwise.spin < -0.6 * rate)
-        #expect(abs(straight.spin) < 0.05)
-        let swipe = try #require(clockwise.release(x: clockwise.last.x, y: clockwise.last.y,
-                                                   t: clockwise.last.t, on: mat))
-        #expect(swipe.spin > 0)
-        // The bundle in the hand lies along the way the finger is going, side by side.
-        let heading = try #require(straight.heading)
-        #expect(abs(heading + Double.pi / 2) < 1e-6)
-        let bundle = StickLayout.inHand(x: 180, y: 100, heading: heading, layout: matLayout(mat: mat))
-        #expect(bundle.count == 4)
-        #expect(bundle.allSatisfy { abs($0.axisX) < 1e-6 && $0.axisY < -0.999 && !$0.flatUp },
-                "lengths along the throw, round side up")
-        #expect(bundle.allSatisfy { abs($0.y - 100) < 1e-4 }, "side by side across it")
-    }
-
+/// What the app draws of the core's numbers: the mat seen in perspective, a stick between
+/// two frames of its flight, a real throw's sticks at rest, a piece along its path. (How a
+/// swipe becomes a throw is the core's: app/tests/journeys.rs.)
+@Suite("Drawing the sticks and the pieces' paths")
+struct StickDrawingTests {
     @Test("a point higher above the mat appears further up the screen and larger")
     func projection() throws {
         let layout = matLayout(mat: mat)
@@ -205,20 +103,27 @@ struct ThrowInputTests {
     func paths() throws {
         let board = BoardGeometry()
         #expect(board.layout.stations.count == 29)
-        let show = MoveShow(id: 1, seat: 0, from: .home,
-                            path: [.station(id: "1"), .station(id: "2"), .station(id: "3")],
-                            pieces: 1, captured: 0, events: [])
-        let motion = board.motion(of: show, stepSeconds: 0.2)
+        let path: [Spot] = [.station(id: "1"), .station(id: "2"), .station(id: "3")]
+        let show = MoveShown(seq: 1, seat: 0, colour: palette[0], from: .home, path: path,
+                             points: ([.home] + path).map { spot in
+                                 let p = board.point(of: spot)
+                                 return Point(x: Float(p.x), y: Float(p.y))
+                             },
+                             pieces: 1, captured: 0, events: [], byBot: false, startedAtMs: 0, stepMs: 200,
+                             landsAtMs: 600)
+        let motion = PathMotion(move: show, pace: BoardPace(move: show, reduceMotion: false))
         #expect(motion.points.count == 4)
         #expect(abs(motion.duration - 0.6) < 1e-9)
         let end = try #require(motion.position(at: 5))
         let three = try #require(board.point(ofStation: "3"))
-        #expect(end.point == three)
+        #expect(abs(end.point.x - three.x) < 1e-6 && abs(end.point.y - three.y) < 1e-6)
         let mid = try #require(motion.position(at: 0.3))
         let one = try #require(board.point(ofStation: "1"))
         let two = try #require(board.point(ofStation: "2"))
-        #expect(abs(mid.point.y - (one.y + two.y) / 2) < 1e-9)
+        #expect(abs(mid.point.y - (one.y + two.y) / 2) < 1e-6)
         #expect(mid.hop > 0.99)
+        let jump = PathMotion(move: show, pace: BoardPace(stepMs: 0, reduceMotion: true))
+        #expect(jump.position(at: 0)?.hop == 0, "under Reduce Motion the piece is at once where it goes")
         #expect(board.station(near: one.x + 0.01, one.y, radius: 0.05)?.id == "1")
         #expect(board.station(near: 0.5, 0.75, radius: 0.05) == nil)
         #expect(ThrowNames.info(.mo)?.korean == "모")
