@@ -25,7 +25,6 @@ extension View {
     nonisolated public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View {
         _modified()
     }
-    nonisolated public func layoutPriority(_ value: Double) -> some View { _modified() }
     nonisolated public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all)
         -> some View { _modified() }
     nonisolated public func safeAreaInset<V: View>(edge: VerticalEdge, alignment: HorizontalAlignment = .center,
@@ -60,9 +59,6 @@ extension View {
         _modified()
     }
     nonisolated public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
-        _modified()
-    }
-    nonisolated public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
         _modified()
     }
     nonisolated public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V)
@@ -127,7 +123,6 @@ extension View {
     nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View {
         _modified()
     }
-    nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { _modified() }
     nonisolated public func onChange<V: Equatable>(of value: V, initial: Bool = false,
                                        _ action: @escaping (V, V) -> Void) -> some View {
         _modified()
@@ -147,20 +142,12 @@ extension View {
         _modified()
     }
 
-    // MARK: Animation and haptics
+    // MARK: Animation
 
     nonisolated public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View {
         _modified()
     }
     nonisolated public func transition(_ t: AnyTransition) -> some View { _modified() }
-    nonisolated public func sensoryFeedback<T: Equatable>(_ feedback: SensoryFeedback, trigger: T) -> some View {
-        _modified()
-    }
-    /// Plays the feedback the closure returns (if any) when `trigger` changes, given its old
-    /// and new values.
-    nonisolated public func sensoryFeedback<T: Equatable>(trigger: T,
-                                                          _ feedback: @escaping (T, T) -> SensoryFeedback?)
-        -> some View { _modified() }
 
     // MARK: Presentation
 

@@ -1,5 +1,5 @@
 // The stand-in's values: strings to localise, text, fonts, colours and styles, geometry,
-// animation, haptics, accessibility. Declarations only; see Core.swift.
+// animation, accessibility. Declarations only; see Core.swift.
 
 import Foundation
 
@@ -52,12 +52,10 @@ public struct Text: Equatable, Sendable {
     public func font(_ font: Font?) -> Text { self }
     /// Two texts as one, each keeping its own font.
     public static func + (lhs: Text, rhs: Text) -> Text { lhs }
-    public func fontWeight(_ weight: Font.Weight?) -> Text { self }
     public func bold() -> Text { self }
     public func bold(_ isActive: Bool) -> Text { self }
     public func italic() -> Text { self }
     public func monospacedDigit() -> Text { self }
-    public func foregroundColor(_ color: Color?) -> Text { self }
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { self }
 }
 extension Text: View, _PrimitiveView {}
@@ -132,7 +130,6 @@ public struct Color: Hashable, CustomStringConvertible, Sendable {
     public static let clear = Color(white: 0)
     public static let primary = Color(white: 0)
     public static let secondary = Color(white: 0)
-    public static let accentColor = Color(white: 0)
 
     public func opacity(_ opacity: Double) -> Color { self }
     public var gradient: AnyGradient { AnyGradient() }
@@ -172,8 +169,6 @@ public struct Material: Sendable {
 extension Material: ShapeStyle {}
 extension ShapeStyle where Self == Material {
     public static var regularMaterial: Material { .regular }
-    public static var thinMaterial: Material { .thin }
-    public static var thickMaterial: Material { .thick }
     public static var bar: Material { .bar }
 }
 
@@ -303,16 +298,10 @@ public struct Animation: Equatable, Sendable {
     public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0,
                               blendDuration: Double = 0) -> Animation { Animation() }
     public static func easeInOut(duration: TimeInterval) -> Animation { Animation() }
-    public static func easeIn(duration: TimeInterval) -> Animation { Animation() }
     public static func easeOut(duration: TimeInterval) -> Animation { Animation() }
     public static func linear(duration: TimeInterval) -> Animation { Animation() }
     public func repeatForever(autoreverses: Bool = true) -> Animation { self }
     public func delay(_ delay: TimeInterval) -> Animation { self }
-}
-
-public func withAnimation<Result>(_ animation: Animation? = .default,
-                                  _ body: () throws -> Result) rethrows -> Result {
-    try body()
 }
 
 public struct AnyTransition: Sendable {
@@ -321,25 +310,6 @@ public struct AnyTransition: Sendable {
     public static let identity = AnyTransition()
     public static func move(edge: Edge) -> AnyTransition { AnyTransition() }
     public func combined(with other: AnyTransition) -> AnyTransition { self }
-}
-
-// MARK: - Haptics
-
-public struct SensoryFeedback: Equatable, Sendable {
-    public static let success = SensoryFeedback()
-    public static let warning = SensoryFeedback()
-    public static let error = SensoryFeedback()
-    public static let selection = SensoryFeedback()
-    public static let increase = SensoryFeedback()
-    public static let decrease = SensoryFeedback()
-    public static func impact(weight: SensoryFeedback.Weight = .medium, intensity: Double = 1)
-        -> SensoryFeedback { SensoryFeedback() }
-
-    public struct Weight: Equatable, Sendable {
-        public static let light = Weight()
-        public static let medium = Weight()
-        public static let heavy = Weight()
-    }
 }
 
 // MARK: - Accessibility

@@ -8,7 +8,6 @@ import Foundation
 public struct Image: Equatable, Sendable {
     public init(systemName: String) {}
     public init(_ name: String, bundle: Bundle? = nil) {}
-    public func resizable() -> Image { self }
 }
 
 public struct Label<Title: View, Icon: View> {
@@ -358,9 +357,6 @@ extension Shape {
         -> some View { _ShapeView<Self>() }
     nonisolated public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true)
         -> some View { _ShapeView<Self>() }
-    nonisolated public func trim(from startFraction: CGFloat = 0, to endFraction: CGFloat = 1) -> some Shape {
-        _TrimmedShape<Self>()
-    }
 }
 
 /// A shape on screen.
@@ -390,11 +386,6 @@ public struct ForegroundStyle: ShapeStyle {
 }
 extension ShapeStyle where Self == ForegroundStyle {
     public static var foreground: ForegroundStyle { ForegroundStyle() }
-}
-
-public struct _TrimmedShape<S: Shape>: Sendable {
-    nonisolated init() {}
-    public nonisolated func path(in rect: CGRect) -> Path { Path() }
 }
 
 public struct Circle: Sendable {
@@ -586,7 +577,6 @@ extension LabeledContent: _PrimitiveView {}
 extension NavigationStack: _PrimitiveView {}
 extension NavigationLink: _PrimitiveView {}
 extension Canvas: _PrimitiveView {}
-extension _TrimmedShape: Shape {}
 extension Circle: InsettableShape {}
 extension Capsule: InsettableShape {}
 extension Rectangle: InsettableShape {}
