@@ -134,10 +134,10 @@ struct ContentView: View {
         case .online:
             OnlineMenuView(open: { openOwn(ownScreens + [$0]) })
         case .host:
-            HostView(form: view.form, send: { model.send(.form(event: $0)) }, server: view.settings.server,
+            HostView(form: view.form, send: { model.send(.form(event: $0)) }, server: services.server(view.settings),
                      hosted: { openOwn([.online, .lobby]) })
         case .join(let code):
-            JoinView(code: code ?? "", server: view.settings.server, joined: { openOwn([.online, .lobby]) })
+            JoinView(code: code ?? "", server: services.server(view.settings), joined: { openOwn([.online, .lobby]) })
         case .lobby:
             LobbyView()
         case .roomTable:

@@ -38,6 +38,12 @@ final class AppServices {
         online = OnlineModel(tickets: RoomTickets(file: RoomTickets.appFile()), player: player)
     }
 
+    /// The room server: the core's setting, unless the macOS lane's UI test names its own
+    /// (`YUNNORI_SERVER` in the launch environment; not kept as the setting).
+    func server(_ settings: SettingsState) -> String {
+        ProcessInfo.processInfo.environment["YUNNORI_SERVER"] ?? settings.server
+    }
+
     /// For previews and snapshot images: the app drawing `view`; nothing runs.
     init(previewing view: AppView?) {
         model = AppModel(previewing: view ?? AppModel.blank)
