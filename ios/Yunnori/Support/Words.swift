@@ -148,7 +148,9 @@ func messageText(_ kind: MessageKind) -> String {
     case .serverProtocol:
         localized("message.serverProtocol", fallback: "The server speaks a newer language; update the app.")
     case .badRoomCode: localized("message.badRoomCode", fallback: "That is not a room code.")
-    case .badServerAddress: localized("message.badServerAddress", fallback: "That is not a server address.")
+    case .badServerAddress:
+        localized("message.badServerAddress",
+                  fallback: "That is not a server address: it starts with wss:// or ws:// and names a host.")
     case .serverNotice: localized("message.serverNotice", fallback: "A message from the server.")
     }
 }
