@@ -168,4 +168,31 @@ struct AppModelTests {
         _ = try await start(model)
         #expect(model.view.table?.canThrow == true)
     }
+
+    @Test("every sample the previews and snapshot images draw is made, on its screen, leaving no scratch behind")
+    func samples() throws {
+        let all: [(Sample, AppScreen)] = [
+            (.menu, .menu), (.newGame, .newGame), (.savedGames, .savedGames), (.settings, .settings),
+            (.rules, .rules), (.firstThrow, .table), (.inTheAir, .table), (.dropping, .table), (.moveDue, .table),
+            (.question, .table), (.hint, .table), (.midGame, .table), (.sharedStation, .table),
+            (.stacked, .table), (.shortcut, .table), (.captured, .table), (.botsTurn, .table), (.over, .table),
+            (.review, .table),
+        ]
+        let scratch = FileManager.default.temporaryDirectory
+        func scratches() throws -> Set<String> {
+            Set(try FileManager.default.contentsOfDirectory(atPath: scratch.path)
+                .filter { $0.hasPrefix("yunnori-sample-") })
+        }
+        let before = try scratches()
+        for (sample, screen) in all {
+            let view = try #require(Samples.view(sample, atRest: true), "\(sample)")
+            #expect(view.screen == screen, "\(sample) is on \(view.screen)")
+            #expect(view.message == nil, "\(sample): \(String(describing: view.message))")
+        }
+        let flying = try #require(Samples.table(.inTheAir)?.throw, "no sticks in the air")
+        #expect(flying.outcome == nil, "thrown now: the result is withheld")
+        let landed = try #require(Samples.table(.inTheAir, atRest: true)?.throw, "no throw at rest")
+        #expect(landed.elapsedMs(at: Date()) > landed.durationMs, "at rest: the sticks are drawn where they land")
+        #expect(try scratches() == before, "a sample left its scratch directory")
+    }
 }
