@@ -7,6 +7,7 @@
 //! number of moves; see `MAX_HAND`).
 
 use super::*;
+use crate::rules::{BackDoFromFirst, BackDoWhenEmpty, Finish, Stacking};
 
 impl Game {
     /// Every legal move now (empty unless the game waits for a move).
