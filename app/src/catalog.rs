@@ -2,7 +2,7 @@
 //! options with their labels. The values and their checks come from the core; this file
 //! only adds the words shown on screen.
 
-use crate::convert::{index, int, station};
+use crate::convert::{index, station, to_i32};
 use crate::error::YutError;
 use crate::records::*;
 use serde_json::{Map, Value};
@@ -20,7 +20,7 @@ pub fn board_layout() -> BoardLayout {
             let name = s.name();
             StationInfo {
                 id: s.id(),
-                index: int(s.index()),
+                index: to_i32(s.index()),
                 x,
                 y,
                 corner_or_center: s.is_corner_or_center(),
@@ -108,8 +108,8 @@ pub fn presets() -> Vec<PresetInfo> {
                 id: p.id().to_string(),
                 label: label.to_string(),
                 description: description.to_string(),
-                min_seats: int(min),
-                max_seats: int(max),
+                min_seats: to_i32(min),
+                max_seats: to_i32(max),
             }
         })
         .collect()
@@ -120,7 +120,7 @@ pub fn presets() -> Vec<PresetInfo> {
 /// `pieces_per_player` to it whenever the preset, the seat count or the teams change.
 pub fn table_pieces(preset: Preset, seats: i32, teams: bool) -> i32 {
     let preset: CorePreset = preset.into();
-    int(preset.pieces_for_table(usize::try_from(seats).unwrap_or(0), teams))
+    to_i32(preset.pieces_for_table(usize::try_from(seats).unwrap_or(0), teams))
 }
 
 /// A preset with nothing changed.
@@ -170,8 +170,8 @@ pub fn describe(resolved: &RuleSet) -> Result<RulesDescription, YutError> {
             changes,
         },
         options,
-        min_seats: int(min),
-        max_seats: int(max),
+        min_seats: to_i32(min),
+        max_seats: to_i32(max),
     })
 }
 
@@ -520,7 +520,7 @@ pub fn setup_of(setup: &NewSession) -> Result<NewGame, YutError> {
             .collect(),
         teams: setup.teams.as_ref().map(|t| {
             t.iter()
-                .map(|side| side.iter().map(|s| int(*s)).collect())
+                .map(|side| side.iter().map(|s| to_i32(*s)).collect())
                 .collect()
         }),
         seed: Some(setup.seed),

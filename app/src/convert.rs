@@ -13,8 +13,9 @@ use yut_core::save;
 use yut_core::session::{BotLevel as CoreBotLevel, Player};
 use yut_core::throw::{Outcome, Throw as CoreThrow};
 
-/// Counts and indices cross as `i32`; the core's are tiny, so this never saturates.
-pub fn int(n: impl TryInto<i32>) -> i32 {
+/// A count or an index as the apps take it (`i32`); the core's are tiny, so this never
+/// saturates.
+pub fn to_i32(n: impl TryInto<i32>) -> i32 {
     n.try_into().unwrap_or(i32::MAX)
 }
 
@@ -210,7 +211,7 @@ impl From<&Event> for GameEvent {
                 outcome,
                 prize,
             } => GameEvent::Thrown {
-                seat: int(*seat),
+                seat: to_i32(*seat),
                 result: result_of(*outcome),
                 prize: *prize,
             },
@@ -223,11 +224,11 @@ impl From<&Event> for GameEvent {
                 uses,
                 route,
             } => GameEvent::Moved {
-                seat: int(*seat),
+                seat: to_i32(*seat),
                 from: (*from).into(),
                 to: (*to).into(),
                 path: spots(path),
-                pieces: int(*pieces),
+                pieces: to_i32(*pieces),
                 uses: throws(uses),
                 route: (*route).into(),
             },
@@ -237,16 +238,16 @@ impl From<&Event> for GameEvent {
             },
             Event::Stacked { at, pieces } => GameEvent::Stacked {
                 at: at.id(),
-                pieces: int(*pieces),
+                pieces: to_i32(*pieces),
             },
             Event::Captured { at, side, pieces } => GameEvent::Captured {
                 at: at.id(),
-                side: int(*side),
-                pieces: int(*pieces),
+                side: to_i32(*side),
+                pieces: to_i32(*pieces),
             },
             Event::Finished { side, pieces } => GameEvent::Finished {
-                side: int(*side),
-                pieces: int(*pieces),
+                side: to_i32(*side),
+                pieces: to_i32(*pieces),
             },
             Event::BonusOwed { reason, prize } => GameEvent::BonusOwed {
                 reason: (*reason).into(),
@@ -255,11 +256,13 @@ impl From<&Event> for GameEvent {
             Event::ResultLost { throw } => GameEvent::ResultLost {
                 result: (*throw).into(),
             },
-            Event::TurnPassed { to } => GameEvent::TurnPassed { to: int(*to) },
-            Event::Won { side } => GameEvent::Won { side: int(*side) },
+            Event::TurnPassed { to } => GameEvent::TurnPassed { to: to_i32(*to) },
+            Event::Won { side } => GameEvent::Won {
+                side: to_i32(*side),
+            },
             Event::Placed { side, place } => GameEvent::Placed {
-                side: int(*side),
-                place: int(*place),
+                side: to_i32(*side),
+                place: to_i32(*place),
             },
         }
     }
@@ -286,10 +289,10 @@ pub fn advice(a: &CoreAdvice, state: u64, seat: usize) -> Advice {
 }
 
 /// A slip of a review; its moves belong to an earlier position (state tag 0).
-pub fn slip(x: &CoreSlip) -> Slip {
+pub fn review_slip(x: &CoreSlip) -> Slip {
     Slip {
         turn: u32::try_from(x.turn).unwrap_or(u32::MAX),
-        seat: int(x.seat),
+        seat: to_i32(x.seat),
         played: legal_move(&x.played, 0, x.seat),
         best: legal_move(&x.best, 0, x.seat),
         played_chance: x.played_chance,
@@ -301,15 +304,15 @@ pub fn slip(x: &CoreSlip) -> Slip {
 pub fn legal_move(l: &CoreLegal, state: u64, seat: usize) -> LegalMove {
     LegalMove {
         state,
-        seat: int(seat),
+        seat: to_i32(seat),
         from: l.mv.from.into(),
         to: l.to.into(),
         path: spots(&l.path),
         uses: throws(&l.mv.uses),
         route: l.mv.route.into(),
         stack: l.mv.stack,
-        pieces: int(l.mv.pieces),
-        captures: int(l.captures),
+        pieces: to_i32(l.mv.pieces),
+        captures: to_i32(l.captures),
     }
 }
 
@@ -341,7 +344,7 @@ pub fn save_summary(s: &save::Summary, turn_number: usize) -> SaveSummary {
     SaveSummary {
         id: s.id.clone(),
         preset: s.preset.into(),
-        pieces_per_player: int(s.pieces_per_player),
+        pieces_per_player: to_i32(s.pieces_per_player),
         seats: s
             .seats
             .iter()
@@ -349,19 +352,19 @@ pub fn save_summary(s: &save::Summary, turn_number: usize) -> SaveSummary {
                 name: seat.name.clone(),
                 colour: seat.colour.clone(),
                 player: seat.player.into(),
-                side: int(seat.side),
-                finished: int(seat.finished),
-                place: seat.place.map(int),
+                side: to_i32(seat.side),
+                finished: to_i32(seat.finished),
+                place: seat.place.map(to_i32),
             })
             .collect(),
-        to_move: s.to_move.map(int),
+        to_move: s.to_move.map(to_i32),
         finished: s.finished,
-        winner: s.winner.map(int),
+        winner: s.winner.map(to_i32),
         created_ms: millis(s.created_ms),
         updated_ms: millis(s.updated_ms),
-        actions: int(s.actions),
-        turns: int(s.turns),
-        turn_number: int(turn_number),
+        actions: to_i32(s.actions),
+        turns: to_i32(s.turns),
+        turn_number: to_i32(turn_number),
     }
 }
 

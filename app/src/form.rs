@@ -2,6 +2,7 @@
 //! the core's catalog), the seats and teams, undo; `Start` checks the table with the core.
 
 use crate::catalog::{describe_rules, preset_rules, presets, table_pieces};
+use crate::convert::to_i32;
 use crate::error::YutError;
 use crate::input::FormEvent;
 use crate::message::MessageKind;
@@ -47,10 +48,6 @@ fn default_name(seat: usize, player: PlayerKind) -> String {
         PlayerKind::Human => format!("Player {}", seat + 1),
         PlayerKind::Bot { .. } => format!("Bot {}", seat + 1),
     }
-}
-
-fn int(n: usize) -> i32 {
-    i32::try_from(n).unwrap_or(i32::MAX)
 }
 
 impl Form {
@@ -130,7 +127,7 @@ impl Form {
     }
 
     fn dealt(&self) -> i32 {
-        table_pieces(self.preset, int(self.seats.len()), self.teams)
+        table_pieces(self.preset, to_i32(self.seats.len()), self.teams)
     }
 
     /// Changes the table; where that changes the pieces the tradition deals (Culin: 3 each
@@ -274,8 +271,8 @@ impl Form {
             let mut sides: Vec<(u32, Vec<i32>)> = Vec::new();
             for (i, s) in self.seats.iter().enumerate() {
                 match sides.iter_mut().find(|(side, _)| *side == s.side) {
-                    Some((_, seats)) => seats.push(int(i)),
-                    None => sides.push((s.side, vec![int(i)])),
+                    Some((_, seats)) => seats.push(to_i32(i)),
+                    None => sides.push((s.side, vec![to_i32(i)])),
                 }
             }
             sides.sort_by_key(|(side, _)| *side);

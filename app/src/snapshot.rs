@@ -1,6 +1,6 @@
 //! The one record a game screen renders from, read off a core `Game`.
 
-use crate::convert::{events, int, legal_move, spots};
+use crate::convert::{events, legal_move, spots, to_i32};
 use crate::records::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 use yut_core::game::{Event, Game, Phase as CorePhase};
@@ -89,21 +89,21 @@ pub fn snapshot(g: &Game, x: Extras<'_>) -> GameSnapshot {
         g.places()
             .iter()
             .position(|p| usize::from(*p) == side)
-            .map(|i| int(i + 1))
+            .map(|i| to_i32(i + 1))
     };
     let seats: Vec<SeatView> = (0..g.seats())
         .map(|seat| {
             let l = look(x.seats, seat);
             let side = g.side_of(seat);
             SeatView {
-                seat: int(seat),
+                seat: to_i32(seat),
                 name: l.name,
                 colour: l.colour,
                 player: l.player,
-                side: int(side),
+                side: to_i32(side),
                 pieces: spots(&g.pieces_of(seat)),
-                home: int(g.home(seat)),
-                done: int(g.done(seat)),
+                home: to_i32(g.home(seat)),
+                done: to_i32(g.done(seat)),
                 place: place_of(side),
             }
         })
@@ -113,8 +113,8 @@ pub fn snapshot(g: &Game, x: Extras<'_>) -> GameSnapshot {
         .iter()
         .enumerate()
         .map(|(side, members)| SideView {
-            side: int(side),
-            seats: members.iter().map(|s| int(*s)).collect(),
+            side: to_i32(side),
+            seats: members.iter().map(|s| to_i32(*s)).collect(),
             place: place_of(side),
         })
         .collect();
@@ -125,22 +125,22 @@ pub fn snapshot(g: &Game, x: Extras<'_>) -> GameSnapshot {
             let at = g.station_of(st);
             let (sx, sy) = at.coordinates();
             StackView {
-                side: int(st.side),
+                side: to_i32(st.side),
                 station: at.id(),
                 x: sx,
                 y: sy,
                 route: st.route.into(),
                 turn: st.turn.map(Route::from),
-                size: int(st.size()),
+                size: to_i32(st.size()),
                 counts: st
                     .counts
                     .iter()
                     .enumerate()
                     .filter(|(_, n)| **n > 0)
                     .map(|(seat, n)| SeatCount {
-                        seat: int(seat),
+                        seat: to_i32(seat),
                         colour: look(x.seats, seat).colour,
-                        count: int(*n),
+                        count: to_i32(*n),
                     })
                     .collect(),
             }
@@ -156,14 +156,14 @@ pub fn snapshot(g: &Game, x: Extras<'_>) -> GameSnapshot {
         state: x.state,
         phase: phase(g),
         turn: TurnView {
-            seat: int(to_move),
-            side: int(g.side_of(to_move)),
+            seat: to_i32(to_move),
+            side: to_i32(g.side_of(to_move)),
             name: l.name,
             colour: l.colour,
             player: l.player,
         },
-        owed: int(g.owed()),
-        owed_prize: int(g.owed_prize()),
+        owed: to_i32(g.owed()),
+        owed_prize: to_i32(g.owed_prize()),
         hand: g
             .hand()
             .iter()
@@ -179,8 +179,8 @@ pub fn snapshot(g: &Game, x: Extras<'_>) -> GameSnapshot {
         can_undo: x.can_undo,
         bot_to_act,
         over: g.is_over(),
-        winner: g.winner().map(int),
-        places: g.places().iter().map(|p| int(*p)).collect(),
+        winner: g.winner().map(to_i32),
+        places: g.places().iter().map(|p| to_i32(*p)).collect(),
         last_events: events(x.last_events),
     }
 }

@@ -99,7 +99,7 @@ impl SaveLibrary {
         state.library = Some(Arc::downgrade(&self.inner));
         state.saved = Some((self.inner.dir().to_path_buf(), loaded.revision));
         Ok(LoadedGame {
-            session: GameSession::wrap(state),
+            session: GameSession::from_state(state),
             summary,
             recovered_from_backup: loaded.recovered_from_backup,
         })

@@ -9,7 +9,7 @@ use yut_app::records::*;
 use yut_app::snapshot::{legal_moves, next_state, snapshot, Extras, SeatLook};
 use yut_core::game::{Event, Game};
 use yut_core::scenario::{find_one, Scenario};
-use yut_core::setup::{Setup, Table};
+use yut_core::setup::{Setup, TableSpec};
 
 struct ScenarioState {
     game: Game,
@@ -69,7 +69,7 @@ impl ScenarioGame {
         table_json: String,
         setup_json: Option<String>,
     ) -> Result<Arc<ScenarioGame>, YutError> {
-        let table: Table = serde_json::from_str(&table_json).map_err(json_error)?;
+        let table: TableSpec = serde_json::from_str(&table_json).map_err(json_error)?;
         let setup: Option<Setup> = match setup_json {
             Some(s) => Some(serde_json::from_str(&s).map_err(json_error)?),
             None => None,

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 use yut_app::catalog::{describe, new_session, setup_of};
-use yut_app::convert::{core_move, events, int, result_of};
+use yut_app::convert::{core_move, events, result_of, to_i32};
 use yut_app::error::from_save;
 use yut_app::flight::{Flight, Swipe};
 use yut_app::records::*;
@@ -109,7 +109,7 @@ pub struct GameSession {
 }
 
 impl GameSession {
-    pub(crate) fn wrap(state: SessionState) -> Arc<GameSession> {
+    pub(crate) fn from_state(state: SessionState) -> Arc<GameSession> {
         Arc::new(GameSession {
             inner: Mutex::new(state),
             thinking: Mutex::new(None),
@@ -142,7 +142,9 @@ impl GameSession {
                 seed: Some(game.seed.unwrap_or_else(fresh_seed)),
                 ..game
             };
-            Ok(GameSession::wrap(SessionState::new(new_session(&game)?)))
+            Ok(GameSession::from_state(SessionState::new(new_session(
+                &game,
+            )?)))
         })
     }
 
@@ -175,7 +177,7 @@ impl GameSession {
             let r = s.session.throw()?;
             s.changed(&r.events);
             let report = ThrowReport {
-                seat: int(r.seat),
+                seat: to_i32(r.seat),
                 result: result_of(r.outcome),
                 sticks: r.sticks.to_vec(),
                 flight: Flight::empty(),
@@ -305,7 +307,7 @@ impl GameSession {
             .map_err(|e| YutError::Internal {
                 reason: format!("the review failed: {e}"),
             })??;
-        Ok(slips.iter().map(yut_app::convert::slip).collect())
+        Ok(slips.iter().map(yut_app::convert::review_slip).collect())
     }
 }
 

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use yut_core::bot::{Bot, Level};
 use yut_core::game::Phase;
-use yut_core::setup::{MoveSpec, Setup, Table};
+use yut_core::setup::{MoveSpec, Setup, TableSpec};
 
 /// One bot move for one position, read as JSON on standard input
 #[derive(Debug, clap::Args)]
@@ -64,7 +64,7 @@ fn run(o: &Options) -> Result<String, String> {
         .read_to_string(&mut text)
         .map_err(|e| format!("cannot read stdin: {e}"))?;
     let req: Request = serde_json::from_str(&text).map_err(|e| format!("bad request JSON: {e}"))?;
-    let table = Table {
+    let table = TableSpec {
         rules: req.rules,
         seats: req.seats,
         teams: req.teams,

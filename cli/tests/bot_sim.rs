@@ -3,7 +3,7 @@
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-use yut_core::setup::{MoveSpec, Setup, Table};
+use yut_core::setup::{MoveSpec, Setup, TableSpec};
 
 fn yut(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_yut"))
@@ -46,7 +46,7 @@ fn bot_round_trip_returns_a_legal_move() {
             String::from_utf8_lossy(&out.stderr)
         );
         let spec: MoveSpec = serde_json::from_slice(&out.stdout).expect("a move as JSON");
-        let table = Table {
+        let table = TableSpec {
             rules: request["rules"].clone(),
             seats: 2,
             teams: None,

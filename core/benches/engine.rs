@@ -9,7 +9,7 @@ use yut_core::game::{Game, Phase, MAX_HAND};
 use yut_core::rules::RuleSet;
 use yut_core::sim::random_game;
 use yut_core::throw::ThrowRng;
-use yut_core::{Setup, Table};
+use yut_core::{Setup, TableSpec};
 
 /// Positions met in real play: every position of a few random games where a move is due.
 fn sample_positions() -> Vec<Game> {
@@ -73,7 +73,7 @@ fn benches(c: &mut Criterion) {
     // stacks that may each go two ways: listing its moves is the slowest listing there is.
     let kinds = ["do", "gae", "geol", "yut", "mo"];
     let hand: Vec<&str> = (0..MAX_HAND).map(|i| kinds[i % kinds.len()]).collect();
-    let table = Table {
+    let table = TableSpec {
         rules: serde_json::json!({"preset": "culin1895", "back_do": true}),
         seats: 2,
         teams: None,

@@ -19,5 +19,5 @@ pub use board::{Spot, Station};
 pub use game::{Event, Game, HandResult, LegalMove, Move, Phase, RuleError, SetupError, Stack};
 pub use route::{RouteId, RouteMap};
 pub use rules::{Preset, RuleSet, RuleSetError};
-pub use setup::{MoveSpec, Setup, Table};
+pub use setup::{MoveSpec, Setup, TableSpec};
 pub use throw::{Outcome, Throw, ThrowRng};

@@ -3,7 +3,7 @@
 
 use crate::board::Spot;
 use crate::game::{Game, LegalMove};
-use crate::setup::{stack_fits, MoveSpec, Setup, Table};
+use crate::setup::{stack_fits, MoveSpec, Setup, TableSpec};
 use crate::throw::Throw;
 use serde::Deserialize;
 use serde_json::Value;
@@ -111,8 +111,8 @@ impl Scenario {
         serde_json::from_str(text).map_err(|e| ScenarioError::Malformed(e.to_string()))
     }
 
-    pub fn table(&self) -> Table {
-        Table {
+    pub fn table(&self) -> TableSpec {
+        TableSpec {
             rules: self.rules.clone(),
             seats: self.seats,
             teams: self.teams.clone(),

@@ -9,9 +9,10 @@ use crate::throw::Throw;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Who plays under which rules: `rules`, `seats`, optional `teams`.
+/// Who plays under which rules, as a scenario file or the bot protocol writes it: `rules`,
+/// `seats`, optional `teams`. Checked when a game is made from it (`Game::new`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Table {
+pub struct TableSpec {
     #[serde(default = "empty_object")]
     pub rules: serde_json::Value,
     pub seats: usize,
@@ -102,7 +103,7 @@ pub fn stack_fits(want: bool, got: Option<bool>) -> bool {
     got.unwrap_or(false) == want
 }
 
-impl Table {
+impl TableSpec {
     pub fn rule_set(&self) -> Result<RuleSet, SetupError> {
         Ok(RuleSet::from_json(&self.rules)?)
     }
@@ -122,7 +123,7 @@ impl Table {
 }
 
 impl Setup {
-    pub fn build(&self, table: &Table) -> Result<Game, SetupError> {
+    pub fn build(&self, table: &TableSpec) -> Result<Game, SetupError> {
         let rules = table.rule_set()?;
         let seats = table.seats;
         let (side_of, sides) = validate_table(&rules, seats, table.teams.as_deref())?;

@@ -9,7 +9,7 @@ use yut_core::bot::solver::{Rival, Solver, Versus};
 use yut_core::bot::{Bot, Level};
 use yut_core::game::{Game, Phase};
 use yut_core::rules::{CaptureBonus, RuleSet, Stacking, Switch};
-use yut_core::setup::{Setup, Table};
+use yut_core::setup::{Setup, TableSpec};
 use yut_core::throw::ThrowRng;
 use yut_core::Preset;
 
@@ -139,7 +139,7 @@ fn every_level_plays_legal_moves_in_random_states_of_every_preset() {
 }
 
 fn setup_game(rules: serde_json::Value, seats: usize, setup: serde_json::Value) -> Game {
-    let table = Table {
+    let table = TableSpec {
         rules,
         seats,
         teams: None,

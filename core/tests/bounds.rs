@@ -3,10 +3,10 @@
 
 use serde_json::json;
 use yut_core::game::{BonusReason, MAX_OWED};
-use yut_core::{Event, Game, MoveSpec, Phase, Setup, SetupError, Spot, Table, Throw};
+use yut_core::{Event, Game, MoveSpec, Phase, Setup, SetupError, Spot, TableSpec, Throw};
 
-fn table(rules: serde_json::Value) -> Table {
-    Table {
+fn table(rules: serde_json::Value) -> TableSpec {
+    TableSpec {
         rules,
         seats: 2,
         teams: None,

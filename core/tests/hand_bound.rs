@@ -6,10 +6,10 @@
 use serde_json::json;
 use std::time::{Duration, Instant};
 use yut_core::game::MAX_HAND;
-use yut_core::{Event, Game, Phase, Setup, SetupError, Table, ThrowRng};
+use yut_core::{Event, Game, Phase, Setup, SetupError, TableSpec, ThrowRng};
 
-fn table(rules: serde_json::Value, seats: usize) -> Table {
-    Table {
+fn table(rules: serde_json::Value, seats: usize) -> TableSpec {
+    TableSpec {
         rules,
         seats,
         teams: None,

@@ -6,7 +6,7 @@
 //! callback trait that receives every event and connection change.
 
 use crate::protocol::{
-    ClientMessage, ErrorCode, GameView, Request, RoomSnapshot, RoomTable, SeatToken, SeatView,
+    ClientMessage, ErrorCode, GameView, Request, RoomSnapshot, RoomSpec, SeatToken, SeatView,
     ServerMessage, PROTOCOL_VERSION,
 };
 use crate::verify::ThrowCheck;
@@ -498,7 +498,7 @@ impl Client {
     pub async fn create_room(
         &self,
         name: &str,
-        table: RoomTable,
+        table: RoomSpec,
         claim: Option<Vec<usize>>,
     ) -> Result<Joined, NetError> {
         self.joined(

@@ -72,7 +72,7 @@ pub enum ClientMessage {
     /// the first seat for a person).
     CreateRoom {
         name: String,
-        table: RoomTable,
+        table: RoomSpec,
         #[serde(default)]
         claim: Option<Vec<usize>>,
     },
@@ -141,10 +141,11 @@ pub enum ClientMessage {
     },
 }
 
-/// The table a host asks for.
+/// The room a host asks for: its rules, seats, teams and options (the `table` of
+/// `CreateRoom`; the struct name is not on the wire).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RoomTable {
+pub struct RoomSpec {
     /// A rule set as scenario files write it: `{"preset": …, option: value, …}`.
     #[serde(default = "empty_object")]
     pub rules: serde_json::Value,

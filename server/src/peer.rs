@@ -387,7 +387,7 @@ impl Peer {
 }
 
 /// The seats a host claims: at least one, each once, each a person's seat of the table.
-fn check_claim(claim: &[usize], table: &yut_net::protocol::RoomTable) -> Result<(), Refusal> {
+fn check_claim(claim: &[usize], table: &yut_net::protocol::RoomSpec) -> Result<(), Refusal> {
     if claim.is_empty() {
         return Err(refuse(
             ErrorCode::BadSeat,

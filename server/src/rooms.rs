@@ -17,9 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use yut_core::session::Player;
-use yut_net::protocol::{
-    check_name, ErrorCode, RoomOptions, RoomTable, CODE_ALPHABET, CODE_LENGTH,
-};
+use yut_net::protocol::{check_name, ErrorCode, RoomOptions, RoomSpec, CODE_ALPHABET, CODE_LENGTH};
 
 /// The rooms held here, and the address each was opened from.
 #[derive(Default)]
@@ -256,7 +254,7 @@ impl Rooms {
 
     /// Checks the host's table and opens a room for it (seats still open); `from` is the
     /// address that asked, held to its share of rooms.
-    pub async fn create(&self, table: RoomTable, from: IpAddr) -> Result<RoomHandle, Refusal> {
+    pub async fn create(&self, table: RoomSpec, from: IpAddr) -> Result<RoomHandle, Refusal> {
         let from = address_key(from);
         {
             let held = lock(&self.map);

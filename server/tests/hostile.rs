@@ -13,7 +13,7 @@ use tokio::net::TcpStream;
 use yut_net::protocol::ErrorCode;
 use yut_net::{ChannelListener, Client, Dial, NetError};
 
-fn a_table() -> yut_net::protocol::RoomTable {
+fn a_table() -> yut_net::protocol::RoomSpec {
     table(json!({"preset": "yunnori"}), people(2), quick())
 }
 

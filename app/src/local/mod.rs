@@ -214,7 +214,7 @@ impl LocalTable {
         let flight = planned.unwrap_or_else(|_| flight::Flight::empty());
         // The throw has happened: it is saved at once (leaving mid-flight keeps it).
         self.autosave(cx);
-        let seat = convert::int(report.seat);
+        let seat = convert::to_i32(report.seat);
         let colour = self.shown.turn.colour.clone();
         let thrown = shown::fly(cx, seat, colour, sticks, flight, by_bot);
         self.landing = Some(Landing {
@@ -503,7 +503,7 @@ impl LocalTable {
                     match index {
                         Some(i) => {
                             self.bot = BotState::Moving { seat: mv.seat };
-                            self.play(cx, crate::convert::int(i) as u32, true);
+                            self.play(cx, crate::convert::to_i32(i) as u32, true);
                             self.bot = BotState::Idle;
                             self.schedule_bot_after_move(cx);
                         }
@@ -532,7 +532,8 @@ impl LocalTable {
             self.review_work = None;
             match done {
                 Done::Review { slips: Ok(slips) } => {
-                    self.review = Some((self.state, slips.iter().map(convert::slip).collect()));
+                    self.review =
+                        Some((self.state, slips.iter().map(convert::review_slip).collect()));
                 }
                 Done::Review { slips: Err(e) } => cx.refuse(MessageKind::Internal, e),
                 _ => {}

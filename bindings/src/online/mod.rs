@@ -7,21 +7,21 @@
 //! draws, and legal moves carry a state tag as a local game's do. The server decides; this
 //! object never changes the game by itself.
 
-mod mirror;
+mod forwarder;
 mod records;
-mod relay;
+mod room_copy;
 
 pub use records::*;
 
-use mirror::Mirror;
-use relay::Relay;
+use forwarder::EventForwarder;
+use room_copy::RoomCopy;
 
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use yut_app::catalog::rule_set;
-use yut_app::convert::{core_spot, core_throws, index, int};
+use yut_app::convert::{core_spot, core_throws, index, to_i32};
 use yut_app::flight::{Mat, Swipe};
 use yut_app::records::*;
-use yut_net::protocol::{self, RoomTable, SeatSpec as NetSeat};
+use yut_net::protocol::{self, RoomSpec, SeatSpec as NetSeat};
 
 /// The server the apps use until a person sets another in Settings.
 pub const DEFAULT_SERVER: &str = "wss://rooms.yunnori.app";
@@ -40,8 +40,8 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 pub struct OnlineRoom {
     server: String,
     client: yut_net::Client,
-    mirror: Arc<Mutex<Mirror>>,
-    relay: Arc<Relay>,
+    room_copy: Arc<Mutex<RoomCopy>>,
+    forwarder: Arc<EventForwarder>,
 }
 
 /// A room code as a person typed or pasted it (spaces, dashes, small letters, a
@@ -104,9 +104,9 @@ impl OnlineRoom {
     /// answers a join before it sends the room, and the app draws the room as soon as the
     /// call returns; without this it would find none, or the last room before.
     async fn until_room_heard(&self, code: &str) {
-        let mut heard = self.relay.rooms_heard.subscribe();
+        let mut heard = self.forwarder.rooms_heard.subscribe();
         let here = |_: &u64| {
-            lock(&self.mirror)
+            lock(&self.room_copy)
                 .room
                 .as_ref()
                 .is_some_and(|r| r.code == code)
@@ -118,18 +118,18 @@ impl OnlineRoom {
     /// join can come before its answer, and was then told with the seats not yet marked as
     /// this device's; without this, that view could be the last one heard.
     fn tell_room(&self) {
-        let _order = lock(&self.relay.order);
-        let view = lock(&self.mirror).view();
-        self.relay.room_changed(view);
+        let _order = lock(&self.forwarder.order);
+        let view = lock(&self.room_copy).view();
+        self.forwarder.room_changed(view);
     }
 
     fn remember(&self, joined: yut_net::Joined) -> RoomTicket {
-        let mut m = lock(&self.mirror);
+        let mut m = lock(&self.room_copy);
         let seats: Vec<SeatTicket> = joined
             .seats
             .iter()
             .map(|t| SeatTicket {
-                seat: int(t.seat),
+                seat: to_i32(t.seat),
                 token: t.token.clone(),
             })
             .collect();
@@ -157,7 +157,7 @@ impl OnlineRoom {
 
     fn my_seat(&self, seat: i32) -> Result<usize, OnlineError> {
         let s = seat_index(seat)?;
-        if !lock(&self.mirror).mine(s) {
+        if !lock(&self.room_copy).mine(s) {
             return Err(OnlineError::Stale {
                 reason: format!("seat {seat} is not held by this device"),
             });
@@ -175,21 +175,21 @@ impl OnlineRoom {
         listener: Arc<dyn RoomListener>,
     ) -> Result<Arc<OnlineRoom>, OnlineError> {
         let server = check_server_address(server)?;
-        let mirror = Arc::new(Mutex::new(Mirror::default()));
-        let relay = Arc::new(Relay {
-            mirror: mirror.clone(),
+        let room_copy = Arc::new(Mutex::new(RoomCopy::default()));
+        let forwarder = Arc::new(EventForwarder {
+            room_copy: room_copy.clone(),
             listener,
             client: OnceLock::new(),
             order: Mutex::new(()),
             rooms_heard: tokio::sync::watch::Sender::new(0),
         });
-        let client = yut_net::Client::connect(&server, relay.clone()).await?;
-        let _ = relay.client.set(client.clone());
+        let client = yut_net::Client::connect(&server, forwarder.clone()).await?;
+        let _ = forwarder.client.set(client.clone());
         Ok(Arc::new(OnlineRoom {
             server,
             client,
-            mirror,
-            relay,
+            room_copy,
+            forwarder,
         }))
     }
 
@@ -229,7 +229,7 @@ impl OnlineRoom {
         let claim = claim
             .map(|c| c.into_iter().map(seat_index).collect())
             .transpose()?;
-        let table = RoomTable {
+        let table = RoomSpec {
             rules,
             seats,
             teams,
@@ -263,7 +263,7 @@ impl OnlineRoom {
         let joined = self.client.resume(&code, tokens).await?;
         {
             // The host's mark is the server's to give; a resumed ticket keeps it.
-            let mut m = lock(&self.mirror);
+            let mut m = lock(&self.room_copy);
             if m.ticket.as_ref().is_none_or(|t| t.code != code) {
                 m.ticket = None;
             }
@@ -271,7 +271,7 @@ impl OnlineRoom {
         let mut t = self.remember(joined);
         if ticket.host && !t.host {
             t.host = ticket.host;
-            if let Some(kept) = lock(&self.mirror).ticket.as_mut() {
+            if let Some(kept) = lock(&self.room_copy).ticket.as_mut() {
                 kept.host = t.host;
             }
         }
@@ -290,10 +290,10 @@ impl OnlineRoom {
     /// Leaves the room; the seats stay this device's (resume with the ticket).
     pub async fn leave(&self) -> Result<(), OnlineError> {
         let r = self.client.leave().await;
-        let mut m = lock(&self.mirror);
-        *m = Mirror {
+        let mut m = lock(&self.room_copy);
+        *m = RoomCopy {
             mat: m.mat,
-            ..Mirror::default()
+            ..RoomCopy::default()
         };
         drop(m);
         Ok(r?)
@@ -341,10 +341,10 @@ impl OnlineRoom {
     /// it with the sticks' flight planned from this swipe.
     pub async fn throw_sticks(&self, seat: i32, swipe: Swipe) -> Result<(), OnlineError> {
         let s = self.my_seat(seat)?;
-        lock(&self.mirror).swipe = Some((s, swipe));
+        lock(&self.room_copy).swipe = Some((s, swipe));
         let r = self.client.throw(s).await;
         if r.is_err() {
-            let mut m = lock(&self.mirror);
+            let mut m = lock(&self.room_copy);
             if m.swipe.as_ref().is_some_and(|(x, _)| *x == s) {
                 m.swipe = None;
             }
@@ -355,7 +355,7 @@ impl OnlineRoom {
     /// Plays one of the moves listed in the room's current snapshot.
     pub async fn play(&self, mv: LegalMove) -> Result<(), OnlineError> {
         let seat = self.my_seat(mv.seat)?;
-        if lock(&self.mirror).state != mv.state {
+        if lock(&self.room_copy).state != mv.state {
             return Err(OnlineError::Stale {
                 reason: "the move was listed for an earlier state of the game".into(),
             });
@@ -389,17 +389,17 @@ impl OnlineRoom {
     /// The stick mat as the app lays it out: other seats' throws are planned on it (the
     /// app's own throws on its swipe's mat).
     pub fn set_mat(&self, mat: Mat) {
-        lock(&self.mirror).mat = mat;
+        lock(&self.room_copy).mat = mat;
     }
 
     /// The room as last heard (`None` before joining).
     pub fn room(&self) -> Option<RoomView> {
-        lock(&self.mirror).view()
+        lock(&self.room_copy).view()
     }
 
     /// The ticket to keep for coming back (`None` before joining, or as a spectator).
     pub fn ticket(&self) -> Option<RoomTicket> {
-        lock(&self.mirror).ticket.clone()
+        lock(&self.room_copy).ticket.clone()
     }
 
     /// Drops the connection as a lost network would; the client reconnects by itself

@@ -11,12 +11,12 @@ use super::words;
 use crate::play::layout;
 use crate::play::overlay::Overlay;
 use crate::play::setup::SetupForm;
-use crate::play::table::{Remote, Table};
+use crate::play::table::{RoomStatus, Table};
 use std::time::Instant;
 use yut_core::session::{Action, BotLevel, NewSession, Player, Seat, Session, SessionOptions};
 use yut_core::setup::MoveSpec;
 use yut_core::RuleSet;
-use yut_net::protocol::{ErrorCode, RoomOptions, RoomSnapshot, RoomTable, SeatSpec, Stage};
+use yut_net::protocol::{ErrorCode, RoomOptions, RoomSnapshot, RoomSpec, SeatSpec, Stage};
 use yut_net::verify::ThrowCheck;
 use yut_net::{ClientEvent, ConnectionState, Joined, NetError};
 
@@ -25,7 +25,7 @@ use yut_net::{ClientEvent, ConnectionState, Joined, NetError};
 pub enum Cmd {
     Create {
         name: String,
-        table: RoomTable,
+        table: RoomSpec,
         claim: Vec<usize>,
     },
     /// Joins the room by its code; `seat` takes that open seat (again on a connection that
@@ -233,7 +233,7 @@ pub fn host_form(name: &str, rules: RuleSet, seats: &[SeatSpec]) -> SetupForm {
 pub fn room_of(
     form: &SetupForm,
     options: RoomOptions,
-) -> Result<(String, RoomTable, Vec<usize>), String> {
+) -> Result<(String, RoomSpec, Vec<usize>), String> {
     let me = form
         .seats
         .iter()
@@ -255,7 +255,7 @@ pub fn room_of(
         })
         .collect();
     let teams = (form.teams && form.teams_allowed()).then(|| vec![vec![0, 2], vec![1, 3]]);
-    let table = RoomTable {
+    let table = RoomSpec {
         rules: form.rules.to_json(),
         seats,
         teams,
@@ -420,12 +420,12 @@ impl OnlineApp {
     }
 
     /// This terminal's part of the table, for the game screens.
-    pub(super) fn remote(&self) -> Remote {
+    pub(super) fn room_status(&self) -> RoomStatus {
         let view = self.room.as_ref().and_then(|r| r.game.as_ref());
         let last_mine = view
             .and_then(|g| g.history.last())
             .is_some_and(|a| self.mine.contains(&seat_of(a)));
-        Remote {
+        RoomStatus {
             mine: self.mine.clone(),
             can_undo: last_mine && view.is_some_and(|g| g.view.can_undo),
             code: self
@@ -475,21 +475,21 @@ impl OnlineApp {
             }
         };
         let number = r.game_number;
-        let remote = self.remote();
+        let status = self.room_status();
         let fresh = !matches!(self.screen, Screen::Game)
             || self.table.is_none()
             || self.shown_game != Some(number);
         if fresh {
             let mut t = Table::new(session);
             t.animate = self.animate;
-            t.remote = Some(remote);
+            t.room_status = Some(status);
             let first = t.session.start.first;
             let name = t.names().get(first).cloned().unwrap_or_default();
             t.note(format!("Game {number}: {name} starts"));
             self.table = Some(t);
             self.shown_game = Some(number);
         } else if let Some(t) = self.table.as_mut() {
-            t.remote = Some(remote);
+            t.room_status = Some(status);
             t.observe(session, action, events);
         }
         self.screen = Screen::Game;
@@ -595,9 +595,9 @@ impl OnlineApp {
                 for line in words::seat_changes(before.as_deref().unwrap_or(&[]), &s, &self.mine) {
                     self.say(line);
                 }
-                let remote = self.remote();
+                let status = self.room_status();
                 if let Some(t) = self.table.as_mut() {
-                    t.remote = Some(remote);
+                    t.room_status = Some(status);
                 }
             }
             ClientEvent::Played {
@@ -655,9 +655,9 @@ impl OnlineApp {
                     self.say(line);
                 }
                 self.throws = Some(check);
-                let remote = self.remote();
+                let status = self.room_status();
                 if let Some(t) = self.table.as_mut() {
-                    t.remote = Some(remote);
+                    t.room_status = Some(status);
                 }
             }
             ClientEvent::Connection(c) => {
@@ -671,9 +671,9 @@ impl OnlineApp {
                     self.say("The connection is closed for good; q leaves".to_string());
                 }
                 // A request in flight when the line dropped was failed by the client.
-                let remote = self.remote();
+                let status = self.room_status();
                 if let Some(t) = self.table.as_mut() {
-                    t.remote = Some(remote);
+                    t.room_status = Some(status);
                 }
             }
             // Trying to come back found the room gone: nothing to come back to.

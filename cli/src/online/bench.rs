@@ -11,7 +11,7 @@ use tokio::sync::mpsc::UnboundedReceiver;
 use yut_core::bot::{Bot, Level};
 use yut_core::game::{Game, Phase};
 use yut_core::session::Action;
-use yut_net::protocol::{apply, GameView, RoomOptions, RoomTable, SeatSpec};
+use yut_net::protocol::{apply, GameView, RoomOptions, RoomSpec, SeatSpec};
 use yut_net::{Client, ClientEvent};
 
 /// N rooms of four connected bot clients playing whole games for S seconds
@@ -184,7 +184,7 @@ type Seat = (Client, UnboundedReceiver<Stamped>);
 /// A room with four clients seated and ready, client i connected to `urls[i]`; the first
 /// is the host.
 async fn open_room(urls: &[String]) -> Result<(Client, Vec<Seat>), String> {
-    let table = RoomTable {
+    let table = RoomSpec {
         rules: serde_json::json!({"preset": "yunnori", "pieces_per_player": 4}),
         seats: (0..4).map(|_| SeatSpec::person()).collect(),
         teams: None,

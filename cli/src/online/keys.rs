@@ -219,7 +219,7 @@ impl OnlineApp {
             return;
         }
         let seat = t.session.to_move();
-        let can_undo = t.remote.as_ref().is_some_and(|r| r.can_undo);
+        let can_undo = t.room_status.as_ref().is_some_and(|r| r.can_undo);
         let last = t.session.history().last().map(seat_of);
         let cmd = match t.turn_key(key) {
             None => return,

@@ -6,7 +6,7 @@ use super::DEFAULT_SERVER;
 use std::path::PathBuf;
 use yut_core::rules::Preset;
 use yut_core::session::BotLevel;
-use yut_net::protocol::{RoomOptions, RoomTable, SeatSpec};
+use yut_net::protocol::{RoomOptions, RoomSpec, SeatSpec};
 
 /// Open a room on a yut-server and play it: full screen, or lines with --lines
 #[derive(Debug, clap::Args)]
@@ -146,7 +146,7 @@ fn rule(v: &str) -> Result<(String, serde_json::Value), String> {
 }
 
 /// The table `yut online host` opens.
-pub(super) fn host_table(o: &HostOptions) -> RoomTable {
+pub(super) fn host_table(o: &HostOptions) -> RoomSpec {
     let mut rules = serde_json::json!({"preset": o.preset.id()});
     if let Some(n) = o.pieces {
         rules["pieces_per_player"] = n.into();
@@ -164,7 +164,7 @@ pub(super) fn host_table(o: &HostOptions) -> RoomTable {
     if o.no_undo {
         options.undo = false;
     }
-    RoomTable {
+    RoomSpec {
         rules,
         seats: o.seats.specs.clone(),
         teams: None,

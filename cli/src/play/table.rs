@@ -1,7 +1,7 @@
 //! A game being played at this terminal: the session and what the screen shows about it
 //! (the last throw and its sticks settling, the move list and its questions, the log, the
 //! hint), the bots' turns, and the keys of a turn. An online room's game is a table too,
-//! its session the room's word (`Remote`).
+//! its session the room's word (`RoomStatus`).
 
 use super::moves::{group_moves, move_words, question_for, Choice, Prompt};
 use super::text;
@@ -89,7 +89,7 @@ fn settling_of(sticks: [bool; 4], nak: bool, salt: u64, events: Vec<Event>) -> S
 /// This terminal's part in a table that an online room runs: the server throws and checks
 /// every move, so the table only shows the room's game and acts for the seats held here.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Remote {
+pub struct RoomStatus {
     /// The seats this terminal plays; the others' turns are waited for.
     pub mine: Vec<usize>,
     /// The room allows taking back the last move now (the server's word, not the
@@ -157,7 +157,7 @@ pub struct Table {
     /// Whether throws settle on screen ([`Settings::settle`]).
     pub animate: bool,
     /// Set when an online room runs this game.
-    pub remote: Option<Remote>,
+    pub room_status: Option<RoomStatus>,
     bots: Vec<Option<Bot>>,
 }
 
@@ -200,7 +200,7 @@ impl Table {
             settling: None,
             log_back: 0,
             animate: false,
-            remote: None,
+            room_status: None,
             bots,
         };
         t.refresh();
@@ -221,7 +221,7 @@ impl Table {
         !self.session.game().is_over()
             && self.session.bot_to_act().is_none()
             && self
-                .remote
+                .room_status
                 .as_ref()
                 .is_none_or(|r| r.mine.contains(&self.session.to_move()))
     }

@@ -513,7 +513,7 @@ mod tests {
     }
 
     fn position(pieces: serde_json::Value, to_move: usize) -> Game {
-        let table = crate::setup::Table {
+        let table = crate::setup::TableSpec {
             rules: serde_json::json!({"preset": "yunnori"}),
             seats: 2,
             teams: None,

@@ -15,7 +15,7 @@ use crate::board::Spot;
 use crate::game::{Game, LegalMove, Phase};
 use crate::route::RouteId;
 use crate::rules::RuleSet;
-use crate::setup::{RoutePin, Setup, StackSpec, Table};
+use crate::setup::{RoutePin, Setup, StackSpec, TableSpec};
 use crate::throw::Throw;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -154,7 +154,7 @@ impl Reader {
 }
 
 /// Rebuilds the position of a key (seat 0 to move) through the public setup format.
-fn decode(key: u128, table: &Table) -> Result<Game, SolveError> {
+fn decode(key: u128, table: &TableSpec) -> Result<Game, SolveError> {
     let mut r = Reader { v: key };
     let mut pieces: BTreeMap<String, Vec<Spot>> = BTreeMap::new();
     let mut stacks = Vec::new();
@@ -347,7 +347,7 @@ fn explore(
     if seats != 2 {
         return Err(SolveError::Seats(seats));
     }
-    let table = Table {
+    let table = TableSpec {
         rules: rules.to_json(),
         seats: 2,
         teams: None,

@@ -8,9 +8,7 @@ use std::time::Duration;
 use tokio::sync::mpsc::UnboundedReceiver;
 use yut_core::game::Phase;
 use yut_core::session::{Action, BotLevel};
-use yut_net::protocol::{
-    GameView, RoomOptions, RoomSnapshot, RoomTable, SeatSpec, SeatView, Stage,
-};
+use yut_net::protocol::{GameView, RoomOptions, RoomSnapshot, RoomSpec, SeatSpec, SeatView, Stage};
 use yut_net::{ChannelListener, Client, ClientEvent, Joined};
 use yut_server::{Config, Running};
 
@@ -43,8 +41,8 @@ pub fn quick() -> RoomOptions {
     }
 }
 
-pub fn table(rules: serde_json::Value, seats: Vec<SeatSpec>, options: RoomOptions) -> RoomTable {
-    RoomTable {
+pub fn table(rules: serde_json::Value, seats: Vec<SeatSpec>, options: RoomOptions) -> RoomSpec {
+    RoomSpec {
         rules,
         seats,
         teams: None,
@@ -227,7 +225,7 @@ impl Player {
 }
 
 /// Creates a room with `table`; the host takes `claim`.
-pub async fn host(url: &str, t: RoomTable, claim: Option<Vec<usize>>) -> Player {
+pub async fn host(url: &str, t: RoomSpec, claim: Option<Vec<usize>>) -> Player {
     let mut p = Player::connect(url).await;
     let j = p
         .client

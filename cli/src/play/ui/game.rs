@@ -5,7 +5,7 @@ use super::{bold, centred, dim, hot, term_colour, GLYPHS};
 use crate::play::board::{self, BoardView, Occupant};
 use crate::play::layout::{fit, wrap_words};
 use crate::play::moves::{destination, from_words, Choice};
-use crate::play::table::{Remote, Table};
+use crate::play::table::{RoomStatus, Table};
 use crate::play::text;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
@@ -299,8 +299,8 @@ fn status_line(t: &Table) -> (String, Style) {
 }
 
 /// The title line cut to the screen, its online part (room and connection) coloured.
-fn title_spans(cut: &str, remote: Option<&Remote>) -> Vec<Span<'static>> {
-    let Some(r) = remote else {
+fn title_spans(cut: &str, room: Option<&RoomStatus>) -> Vec<Span<'static>> {
+    let Some(r) = room else {
         return vec![Span::styled(cut.to_string(), bold().fg(Color::Yellow))];
     };
     let room = format!(" · room {} · ", r.code);
@@ -326,7 +326,7 @@ fn title_spans(cut: &str, remote: Option<&Remote>) -> Vec<Span<'static>> {
 const SETTLING_KEYS: &str = "Space skip · r rules";
 
 /// The key lines of an online table: no menu and no saves, leaving the room instead.
-fn remote_keys(t: &Table, r: &Remote, w: usize) -> Vec<Line<'static>> {
+fn room_keys(t: &Table, r: &RoomStatus, w: usize) -> Vec<Line<'static>> {
     let g = t.session.game();
     let line = |s: &str| Line::from(Span::styled(fit(s, w), dim()));
     if g.is_over() {
@@ -358,7 +358,7 @@ pub fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
         rules.pieces_per_player,
         t.session.turn_number()
     );
-    let title = match &t.remote {
+    let title = match &t.room_status {
         // Online: the room and the connection, always in sight (the rules are in r).
         Some(r) => format!(
             " 윷놀이 turn {} · room {} · {}",
@@ -370,7 +370,7 @@ pub fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
     };
     let cut = fit(&title, area.width as usize);
     f.render_widget(
-        Paragraph::new(Line::from(title_spans(&cut, t.remote.as_ref()))),
+        Paragraph::new(Line::from(title_spans(&cut, t.room_status.as_ref()))),
         Rect::new(area.x, area.y, area.width, 1),
     );
     let board_area = Rect::new(
@@ -408,7 +408,7 @@ pub fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
             Span::raw(format!(" wait {} off {}", g.home(seat), g.done(seat))),
         ]));
         // Online: who is away, and who plays for them.
-        if let Some(mark) = t.remote.as_ref().and_then(|r| r.marks.get(seat)) {
+        if let Some(mark) = t.room_status.as_ref().and_then(|r| r.marks.get(seat)) {
             if !mark.is_empty() {
                 top.push(Line::from(Span::styled(
                     fit(&format!("   {mark}"), w),
@@ -417,7 +417,7 @@ pub fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
             }
         }
     }
-    let (status, style) = if confirm_quit && t.remote.is_some() {
+    let (status, style) = if confirm_quit && t.room_status.is_some() {
         ("Leave the room? q/y leave · other: stay".to_string(), hot())
     } else if confirm_quit {
         ("Quit? q/y quit · Esc menu · other: stay".to_string(), hot())
@@ -487,8 +487,8 @@ pub fn render_game(t: &Table, confirm_quit: bool, f: &mut Frame, area: Rect) {
             top.push(Line::from(""));
         }
     }
-    let keys: Vec<Line> = if let Some(r) = &t.remote {
-        remote_keys(t, r, w)
+    let keys: Vec<Line> = if let Some(r) = &t.room_status {
+        room_keys(t, r, w)
     } else if g.is_over() {
         vec![
             Line::from(Span::styled(

@@ -4,7 +4,7 @@
 use super::records::{clamp_ms, RoomSeat, RoomStage, RoomTicket, RoomView};
 use crate::flight::tap_swipe;
 use yut_app::catalog::describe;
-use yut_app::convert::int;
+use yut_app::convert::to_i32;
 use yut_app::flight::{Mat, Swipe};
 use yut_app::records::*;
 use yut_app::snapshot::{next_state, snapshot, Extras, SeatLook};
@@ -15,7 +15,7 @@ use yut_net::protocol::{self, RoomSnapshot, SeatView as NetSeatView, Stage};
 
 /// The room as this device knows it.
 #[derive(Default)]
-pub(super) struct Mirror {
+pub(super) struct RoomCopy {
     pub(super) room: Option<RoomSnapshot>,
     pub(super) rules: Option<RulesDescription>,
     pub(super) game: Option<Game>,
@@ -29,11 +29,11 @@ pub(super) struct Mirror {
     /// other seats' throws fly on it.
     pub(super) mat: Mat,
 }
-impl Mirror {
+impl RoomCopy {
     pub(super) fn mine(&self, seat: usize) -> bool {
         self.ticket
             .as_ref()
-            .is_some_and(|t| t.seats.iter().any(|s| s.seat == int(seat)))
+            .is_some_and(|t| t.seats.iter().any(|s| s.seat == to_i32(seat)))
     }
 
     /// Takes a whole room; the game is rebuilt from its history.
@@ -154,13 +154,13 @@ impl Mirror {
                 Stage::Playing => RoomStage::Playing,
                 Stage::Over => RoomStage::Over,
             },
-            host_seat: int(room.host),
+            host_seat: to_i32(room.host),
             hosting: self.ticket.as_ref().is_some_and(|t| t.host),
             seats: room.seats.iter().map(|s| self.seat(s)).collect(),
-            spectators: int(room.spectators),
+            spectators: to_i32(room.spectators),
             rules,
             settings: room.options.clone().into(),
-            game_number: int(room.game_number),
+            game_number: to_i32(room.game_number),
             game,
             my_turn,
             deadline_ms: net_game.and_then(|g| g.view.deadline_ms).map(clamp_ms),
@@ -181,7 +181,7 @@ impl Mirror {
 
     pub(super) fn seat(&self, s: &NetSeatView) -> RoomSeat {
         RoomSeat {
-            seat: int(s.seat),
+            seat: to_i32(s.seat),
             name: s.name.clone(),
             colour: s.colour.clone(),
             player: s.player.into(),

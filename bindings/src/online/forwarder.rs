@@ -1,32 +1,32 @@
-//! The client's events handed to the foreign listener, the mirror kept in step.
+//! The client's events handed to the foreign listener, the room copy kept in step.
 
 use super::lock;
-use super::mirror::Mirror;
 use super::records::{OnlinePlay, OnlineThrow, RoomListener, RoomNotice, RoomView};
+use super::room_copy::RoomCopy;
 use crate::flight::plan_flight;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex, OnceLock};
-use yut_app::convert::{events, int, result_of};
+use yut_app::convert::{events, result_of, to_i32};
 use yut_app::flight::Flight;
 use yut_core::session::Action;
 use yut_core::throw::Outcome;
 use yut_net::protocol;
 use yut_net::ClientEvent;
 
-/// Hands the client's events to the foreign listener, keeping the mirror in step.
-pub(super) struct Relay {
-    pub(super) mirror: Arc<Mutex<Mirror>>,
+/// Hands the client's events to the foreign listener, keeping the room copy in step.
+pub(super) struct EventForwarder {
+    pub(super) room_copy: Arc<Mutex<RoomCopy>>,
     pub(super) listener: Arc<dyn RoomListener>,
     /// Set once connected: to ask for the whole room when a message was missed.
     pub(super) client: OnceLock<yut_net::Client>,
     /// Keeps what the listener hears in order: the room as a join's answer left it is told
     /// from the app's call, and must not overtake (or be overtaken by) the reader's news.
     pub(super) order: Mutex<()>,
-    /// Bumped whenever a room is taken into the mirror: a join waits on it.
+    /// Bumped whenever a room is taken into the room copy: a join waits on it.
     pub(super) rooms_heard: tokio::sync::watch::Sender<u64>,
 }
 
-impl Relay {
+impl EventForwarder {
     /// A listener that throws (Kotlin, Swift) must not take the client's task down.
     pub(super) fn tell(&self, f: impl FnOnce(&dyn RoomListener)) {
         let _ = catch_unwind(AssertUnwindSafe(|| f(self.listener.as_ref())));
@@ -59,9 +59,9 @@ impl Relay {
         }
     }
 
-    /// Takes an accepted action into the mirror, then plans a throw's flight with the
-    /// mirror let go: the simulation takes milliseconds, and the app's calls wait on the
-    /// mirror. `None` when the action does not follow what is held here.
+    /// Takes an accepted action into the room copy, then plans a throw's flight with the
+    /// room copy let go: the simulation takes milliseconds, and the app's calls wait on the
+    /// room copy. `None` when the action does not follow what is held here.
     pub(super) fn play(
         &self,
         number: u32,
@@ -70,7 +70,7 @@ impl Relay {
         view: protocol::GameView,
     ) -> Option<OnlinePlay> {
         let (room, events, swipe) = {
-            let mut m = lock(&self.mirror);
+            let mut m = lock(&self.room_copy);
             if !m.played(number, seq, action, view) {
                 return None;
             }
@@ -104,7 +104,7 @@ impl Relay {
             (Action::Throw { seat, .. } | Action::Move { seat, .. }, _) => (*seat, None),
         };
         Some(OnlinePlay {
-            seat: int(seat),
+            seat: to_i32(seat),
             throw,
             events,
             room,
@@ -117,7 +117,7 @@ impl Relay {
             ClientEvent::Connection(c) => self.tell(|l| l.on_connection(c.into())),
             ClientEvent::Room(room) => {
                 let changed = {
-                    let mut m = lock(&self.mirror);
+                    let mut m = lock(&self.room_copy);
                     m.set_room(room).map(|()| m.view())
                 };
                 self.rooms_heard.send_modify(|n| *n += 1);
@@ -128,7 +128,7 @@ impl Relay {
             }
             ClientEvent::Seats(seats) => {
                 let view = {
-                    let mut m = lock(&self.mirror);
+                    let mut m = lock(&self.room_copy);
                     if let Some(r) = m.room.as_mut() {
                         r.seats = seats;
                     }
@@ -153,11 +153,11 @@ impl Relay {
                 view,
             } => {
                 let room = {
-                    let mut m = lock(&self.mirror);
+                    let mut m = lock(&self.room_copy);
                     m.undone(game, seq, view).then(|| m.view()).flatten()
                 };
                 match room {
-                    Some(r) => self.tell(|l| l.on_undone(int(seat), r)),
+                    Some(r) => self.tell(|l| l.on_undone(to_i32(seat), r)),
                     None => self.resync(),
                 }
             }
@@ -170,7 +170,7 @@ impl Relay {
     }
 }
 
-impl yut_net::Listener for Relay {
+impl yut_net::Listener for EventForwarder {
     fn on_event(&self, event: ClientEvent) {
         self.handle(event);
     }
