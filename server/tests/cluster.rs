@@ -58,6 +58,9 @@ impl Node {
             &lease,
             "--max-connections-per-ip",
             "100000",
+            // Every test player dials from loopback: one address opening hundreds of rooms.
+            "--max-rooms-per-ip",
+            "100000",
             "--rate-per-sec",
             "1000",
             "--rate-burst",
