@@ -236,7 +236,7 @@ impl App {
             self.now.rotate_left(21) ^ self.ids.wrapping_mul(0x9E37_79B9_7F4A_7C15)
         });
         setup.seed = Some(seed);
-        let session = match crate::catalog::new_session(&setup) {
+        let session = match crate::catalog::new_session_at(&setup, self.now) {
             Ok(s) => s,
             Err(e) => return say_error(said, &e),
         };

@@ -473,6 +473,11 @@ const OPTIONS: &[OptionDesc] = &[
 /// The core's session for the table `game` describes (its seed must be set: the app core
 /// picks one from its clock when the form leaves it open).
 pub fn new_session(game: &NewGame) -> Result<Session, YutError> {
+    new_session_at(game, yut_core::session::now_ms())
+}
+
+/// `new_session` at `now_ms` from the caller's clock (the browser has none std can read).
+pub fn new_session_at(game: &NewGame, now_ms: u64) -> Result<Session, YutError> {
     let rules = rule_set(&game.rules)?;
     let seats = game
         .seats
@@ -496,13 +501,14 @@ pub fn new_session(game: &NewGame) -> Result<Session, YutError> {
                 .collect::<Result<Vec<_>, _>>()?,
         ),
     };
-    Ok(Session::new(NewSession {
+    let spec = NewSession {
         rules,
         seats,
         teams,
         seed: game.seed.unwrap_or_default(),
         options: SessionOptions { undo: game.undo },
-    })?)
+    };
+    Ok(Session::new_at(spec, now_ms)?)
 }
 
 /// The table a session was started with (for "play again").

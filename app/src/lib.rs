@@ -25,6 +25,7 @@ pub mod error;
 pub mod flight;
 mod form;
 pub mod input;
+pub mod kv_saves;
 mod local;
 pub mod message;
 pub mod pacing;

@@ -10,7 +10,8 @@ use yut_core::save::{Loaded, Revision, SaveEntry, SaveError, SaveLibrary};
 use yut_core::session::Session;
 
 /// The saved games: yut-core's [`SaveLibrary`] natively (a directory of files, written
-/// atomically with a backup); the web's will keep the same files in IndexedDB.
+/// atomically with a backup); on the web [`KvSaves`](crate::kv_saves::KvSaves), the same
+/// files and the same behaviour over IndexedDB.
 pub trait SaveStore: Send {
     /// The Resume list, most recently played first, damaged games last.
     fn list(&self) -> Result<Vec<SaveEntry>, SaveError>;
@@ -41,12 +42,18 @@ impl SaveStore for SaveLibrary {
 #[error("{0}")]
 pub struct StoreError(pub String);
 
-/// Small values by key (`settings`, `rooms`): natively one file per key in the app's
-/// private directory, on the web IndexedDB.
+/// Values by key (`settings`, `rooms`; on the web also the saved games, see
+/// [`KvSaves`](crate::kv_saves::KvSaves)): natively one file per key in the app's private
+/// directory, on the web IndexedDB. Keys are the core's own: letters, digits, `_`, `-`
+/// and `.`, never starting with `.`.
 pub trait KeyValue: Send {
     fn get(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError>;
+    /// Stores `bytes` under `key` whole (a reader sees the old value or the new one).
     fn put(&self, key: &str, bytes: &[u8]) -> Result<(), StoreError>;
+    /// Removes `key` (nothing when it is not there).
     fn delete(&self, key: &str) -> Result<(), StoreError>;
+    /// The keys that start with `prefix`, in any order.
+    fn keys(&self, prefix: &str) -> Result<Vec<String>, StoreError>;
 }
 
 /// Values in memory, shared between clones (tests, previews, a second window of the same
@@ -71,5 +78,13 @@ impl KeyValue for MemoryKv {
     fn delete(&self, key: &str) -> Result<(), StoreError> {
         self.map().remove(key);
         Ok(())
+    }
+    fn keys(&self, prefix: &str) -> Result<Vec<String>, StoreError> {
+        Ok(self
+            .map()
+            .keys()
+            .filter(|k| k.starts_with(prefix))
+            .cloned()
+            .collect())
     }
 }

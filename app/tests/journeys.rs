@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{bot, human, table, Journey};
+use common::{bot, human, table, Device, Journey};
 use yut_app::message::MessageKind;
 use yut_app::records::{BotLevel, Phase, Spot};
 use yut_app::store::MemoryKv;
@@ -333,12 +333,19 @@ fn a_review_of_a_finished_game() {
 }
 
 /// The app is killed mid-game: a new app on the same device offers Continue, which opens
-/// the game where it was (the throw in the air counts, it was saved at once).
+/// the game where it was (the throw in the air counts, it was saved at once). On the
+/// phones' files and on the web's key/value store alike.
 #[test]
 fn resume_after_a_kill() {
     let dir = tempfile::tempdir().unwrap();
+    for device in Device::each(dir.path()) {
+        resume_after_a_kill_on(&device);
+    }
+}
+
+fn resume_after_a_kill_on(device: &Device) {
     let kv = MemoryKv::default();
-    let mut j = Journey::on(dir.path(), kv.clone());
+    let mut j = Journey::on_device(device, kv.clone());
     start(&mut j, two_people(31));
     for _ in 0..7 {
         j.person_step();
@@ -352,7 +359,7 @@ fn resume_after_a_kill() {
         expected = Some(j.table().snapshot.clone());
     }
     drop(j);
-    let mut again = Journey::on(dir.path(), kv);
+    let mut again = Journey::on_device(device, kv);
     assert_eq!(again.view().menu.continue_id, Some(id.clone()));
     again.send(AppEvent::Continue);
     let t = again.table();
@@ -365,15 +372,21 @@ fn resume_after_a_kill() {
     assert!(t.saved);
 }
 
-/// Two windows open the same game; one plays on, then the other tries to: its move is not
-/// written over the first's, and it says so.
+/// Two windows (or tabs) open the same game; one plays on, then the other tries to: its
+/// move is not written over the first's, and it says so.
 #[test]
 fn a_save_conflict_is_said_and_nothing_is_overwritten() {
     let dir = tempfile::tempdir().unwrap();
-    let mut a = Journey::on(dir.path(), MemoryKv::default());
+    for device in Device::each(dir.path()) {
+        a_save_conflict_on(&device);
+    }
+}
+
+fn a_save_conflict_on(device: &Device) {
+    let mut a = Journey::on_device(device, MemoryKv::default());
     start(&mut a, two_people(41));
     let id = a.table().game_id.clone();
-    let mut b = Journey::on(dir.path(), MemoryKv::default());
+    let mut b = Journey::on_device(device, MemoryKv::default());
     b.act(TableAction::Resume { id: id.clone() });
     b.person_step();
     let b_saved = b.table().snapshot.clone();
@@ -381,7 +394,7 @@ fn a_save_conflict_is_said_and_nothing_is_overwritten() {
     a.person_step();
     assert_eq!(a.said(), Some(MessageKind::SaveConflict));
     assert!(!a.table().saved);
-    let mut c = Journey::on(dir.path(), MemoryKv::default());
+    let mut c = Journey::on_device(device, MemoryKv::default());
     c.act(TableAction::Resume { id });
     assert_eq!(c.table().snapshot.hand, b_saved.hand);
     assert_eq!(c.table().snapshot.stacks, b_saved.stacks);
@@ -392,18 +405,21 @@ fn a_save_conflict_is_said_and_nothing_is_overwritten() {
 #[test]
 fn a_save_over_a_newer_apps_file_says_so_and_keeps_the_file() {
     let dir = tempfile::tempdir().unwrap();
-    let mut a = Journey::on(dir.path(), MemoryKv::default());
-    start(&mut a, two_people(43));
-    let main = dir.path().join(format!("{}.json", a.table().game_id));
-    let newer = b"{\"schema_version\":99,\"summary\":{},\"session\":{}}";
-    std::fs::write(&main, newer).unwrap();
-    a.person_step();
-    assert_eq!(
-        a.said(),
-        Some(MessageKind::SaveFromNewerVersion { version: 99 })
-    );
-    assert!(!a.table().saved);
-    assert_eq!(std::fs::read(&main).unwrap(), newer);
+    for device in Device::each(dir.path()) {
+        let mut a = Journey::on_device(&device, MemoryKv::default());
+        start(&mut a, two_people(43));
+        let id = a.table().game_id.clone();
+        let newer = b"{\"schema_version\":99,\"summary\":{},\"session\":{}}";
+        device.write_raw(&id, newer);
+        a.person_step();
+        assert_eq!(
+            a.said(),
+            Some(MessageKind::SaveFromNewerVersion { version: 99 }),
+            "{device:?}"
+        );
+        assert!(!a.table().saved);
+        assert_eq!(device.raw(&id), newer);
+    }
 }
 
 /// Reduce Motion: the sticks drop for 350 ms with one soft knock, moves jump.
@@ -563,14 +579,19 @@ fn every_refusal_at_the_table_and_form_has_its_kind() {
 #[test]
 fn a_newer_versions_save_is_listed_and_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let mut j = Journey::on(dir.path(), MemoryKv::default());
+    for device in Device::each(dir.path()) {
+        a_newer_versions_save_on(&device);
+    }
+}
+
+fn a_newer_versions_save_on(device: &Device) {
+    let mut j = Journey::on_device(device, MemoryKv::default());
     start(&mut j, two_people(29));
     let id = j.table().game_id.clone();
     j.act(TableAction::Leave);
-    let path = dir.path().join(format!("{id}.json"));
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = String::from_utf8(device.raw(&id)).unwrap();
     let newer = text.replacen("\"schema_version\":", "\"schema_version\":999,\"was\":", 1);
-    std::fs::write(&path, &newer).unwrap();
+    device.write_raw(&id, newer.as_bytes());
     j.send(AppEvent::Open {
         screen: AppScreen::SavedGames,
     });
@@ -591,14 +612,20 @@ fn a_newer_versions_save_is_listed_and_refused() {
         j.said(),
         Some(MessageKind::SaveFromNewerVersion { version: 999 })
     );
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), newer);
+    assert_eq!(device.raw(&id), newer.as_bytes());
 }
 
 /// Saved games: delete asks first, then the game is gone from the list.
 #[test]
 fn deleting_a_saved_game() {
     let dir = tempfile::tempdir().unwrap();
-    let mut j = Journey::on(dir.path(), MemoryKv::default());
+    for device in Device::each(dir.path()) {
+        deleting_a_saved_game_on(&device);
+    }
+}
+
+fn deleting_a_saved_game_on(device: &Device) {
+    let mut j = Journey::on_device(device, MemoryKv::default());
     start(&mut j, two_people(37));
     let id = j.table().game_id.clone();
     j.act(TableAction::Leave);

@@ -519,19 +519,28 @@ impl Session {
     /// Seats the table, decides who starts (by seat order, lot or a throw-off of real
     /// throws), and deals the first turn.
     pub fn new(spec: NewSession) -> Result<Session, SessionError> {
-        Session::new_under(spec, ENGINE_REVISION)
+        Session::new_at(spec, now_ms())
+    }
+
+    /// `new` at `now_ms` (milliseconds since the Unix epoch) from the caller's clock: the
+    /// browser has no clock std can read (the app core passes the time of its input).
+    pub fn new_at(spec: NewSession, now_ms: u64) -> Result<Session, SessionError> {
+        Session::create(spec, ENGINE_REVISION, now_ms)
     }
 
     /// `new`, played under engine revision `engine`: a server rebuilding a room that began
     /// under an earlier revision.
-    pub fn new_under(mut spec: NewSession, engine: u32) -> Result<Session, SessionError> {
+    pub fn new_under(spec: NewSession, engine: u32) -> Result<Session, SessionError> {
+        Session::create(spec, engine, now_ms())
+    }
+
+    fn create(mut spec: NewSession, engine: u32, now: u64) -> Result<Session, SessionError> {
         check_engine(engine)?;
         for (seat, s) in spec.seats.iter_mut().enumerate() {
             s.name = check_name(&s.name).map_err(|reason| SessionError::Seat { seat, reason })?;
         }
         let (start, rng, game) = decide_start(&spec)?;
         let game = game.under_engine(engine);
-        let now = now_ms();
         Ok(Session {
             id: format!("{:016x}{:08x}", spec.seed, now & 0xffff_ffff),
             created_ms: now,
@@ -629,6 +638,11 @@ impl Session {
     /// is planned afterwards from the player's swipe (yut-physics), so a swipe can never
     /// change the odds.
     pub fn throw(&mut self) -> Result<ThrowReport, SessionError> {
+        self.throw_at(now_ms())
+    }
+
+    /// `throw`, recorded at `at_ms` from the caller's clock (see `new_at`).
+    pub fn throw_at(&mut self, at_ms: u64) -> Result<ThrowReport, SessionError> {
         match self.game.phase() {
             Phase::Over => return Err(RuleError::GameOver.into()),
             Phase::Move => return Err(RuleError::NoThrowOwed.into()),
@@ -639,7 +653,6 @@ impl Session {
         let (outcome, sticks) = self.game.draw(&mut rng);
         let events = self.game.throw_outcome(outcome)?;
         self.rng = rng;
-        let at_ms = now_ms();
         self.updated_ms = at_ms;
         self.history.push(Action::Throw {
             seat,
@@ -657,9 +670,13 @@ impl Session {
 
     /// Plays a move (one of `game().legal_moves()`).
     pub fn play(&mut self, mv: &Move) -> Result<Vec<Event>, SessionError> {
+        self.play_at(mv, now_ms())
+    }
+
+    /// `play`, recorded at `at_ms` from the caller's clock (see `new_at`).
+    pub fn play_at(&mut self, mv: &Move, at_ms: u64) -> Result<Vec<Event>, SessionError> {
         let seat = self.game.to_move();
         let events = self.game.play(mv)?;
-        let at_ms = now_ms();
         self.updated_ms = at_ms;
         self.history.push(Action::Move {
             seat,
@@ -687,6 +704,11 @@ impl Session {
     /// result goes back in hand. Refused (`NothingToUndo`) once the turn has passed or
     /// the game is over.
     pub fn undo(&mut self) -> Result<(), SessionError> {
+        self.undo_at(now_ms())
+    }
+
+    /// `undo` at `now_ms` from the caller's clock (see `new_at`).
+    pub fn undo_at(&mut self, now_ms: u64) -> Result<(), SessionError> {
         if !self.setup.options.undo {
             return Err(SessionError::UndoOff);
         }
@@ -699,7 +721,7 @@ impl Session {
         self.game = game;
         self.rng = rng;
         self.history = history;
-        self.updated_ms = now_ms();
+        self.updated_ms = now_ms;
         Ok(())
     }
 

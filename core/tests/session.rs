@@ -635,3 +635,59 @@ fn stick_odds_past_the_bounds_are_refused() {
         assert!(s.game().is_over(), "p = {p}: the game ended");
     }
 }
+
+/// Time comes from the caller where std has no clock (the browser): a session made, thrown,
+/// moved and undone at the caller's times records exactly those times, a game played so
+/// gives the throws a game played on the system clock gives, and the save keeps the times.
+#[test]
+fn a_session_on_the_callers_clock_records_the_callers_times() {
+    let mut s = Session::new_at(spec(Preset::Yunnori, 2, 5, true), 1_000).unwrap();
+    let mut native = session(Preset::Yunnori, 2, 5);
+    assert_eq!((s.created_ms, s.updated_ms), (1_000, 1_000));
+    assert!(s.id.ends_with(&format!("{:08x}", 1_000)), "{}", s.id);
+    let mut at = 1_000;
+    let mut pick = ThrowRng::seeded(5);
+    let mut undone = false;
+    while !s.game().is_over() {
+        at += 10;
+        match s.game().phase() {
+            Phase::Throw => {
+                let r = s.throw_at(at).unwrap();
+                assert_eq!(
+                    (r.outcome, r.sticks),
+                    {
+                        let n = native.throw().unwrap();
+                        (n.outcome, n.sticks)
+                    },
+                    "the clock never decides a throw"
+                );
+            }
+            _ => {
+                let moves = s.game().legal_moves();
+                let mv = moves[pick.below(moves.len())].mv.clone();
+                s.play_at(&mv, at).unwrap();
+                native.play(&mv).unwrap();
+                if !undone && s.can_undo() {
+                    undone = true;
+                    at += 10;
+                    s.undo_at(at).unwrap();
+                    native.undo().unwrap();
+                    assert_eq!(s.updated_ms, at);
+                    at += 10;
+                    s.play_at(&mv, at).unwrap();
+                    native.play(&mv).unwrap();
+                }
+            }
+        }
+        assert_eq!(s.updated_ms, at);
+        let stamped = match s.history().last() {
+            Some(Action::Throw { at_ms, .. } | Action::Move { at_ms, .. }) => *at_ms,
+            None => 0,
+        };
+        assert_eq!(stamped, at);
+    }
+    assert!(undone);
+    assert_eq!(s.game(), native.game());
+    let back = reload(&s);
+    assert_eq!((back.created_ms, back.updated_ms), (1_000, at));
+}

@@ -198,7 +198,7 @@ impl LocalTable {
 
     fn throw_with(&mut self, cx: &mut Ctx<'_>, swipe: Swipe, by_bot: bool) {
         let before = self.shown.turn.seat;
-        let report = match self.session.throw() {
+        let report = match self.session.throw_at(cx.now) {
             Ok(r) => r,
             Err(e) => return self.failed(cx, e.into()),
         };
@@ -353,7 +353,7 @@ impl LocalTable {
             Err(e) => return self.failed(cx, e),
         };
         let before = self.shown.turn.seat;
-        let evs = match self.session.play(&core) {
+        let evs = match self.session.play_at(&core, cx.now) {
             Ok(ev) => ev,
             Err(e) => return self.failed(cx, e.into()),
         };
@@ -394,7 +394,7 @@ impl LocalTable {
         if self.in_the_air() {
             return cx.refuse(MessageKind::NotNow, "the sticks are still in the air");
         }
-        if let Err(e) = self.session.undo() {
+        if let Err(e) = self.session.undo_at(cx.now) {
             return self.failed(cx, e.into());
         }
         self.stop_bot(cx);

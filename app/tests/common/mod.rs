@@ -4,14 +4,57 @@
 
 #![allow(dead_code)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use yut_app::input::Input;
+use yut_app::kv_saves::KvSaves;
 use yut_app::records::{BotLevel, NewGame, PlayerKind, Preset, SeatSpec};
-use yut_app::store::MemoryKv;
+use yut_app::store::{KeyValue, MemoryKv, SaveStore};
 use yut_app::view::TableState;
 use yut_app::{App, AppEvent, AppView, Effect, Pacing, ShellEffect, TableAction};
 use yut_core::save::SaveLibrary;
+
+/// Where a journey's device keeps its saved games: a directory of files (the phones'
+/// `SaveLibrary`) or a key/value store (the web's `KvSaves`, here over memory). Two
+/// journeys on one device see the same games.
+#[derive(Clone, Debug)]
+pub enum Device {
+    Files(PathBuf),
+    Kv(MemoryKv),
+}
+
+impl Device {
+    /// Each kind of device, the files in `dir`: the save journeys run on both.
+    pub fn each(dir: &Path) -> [Device; 2] {
+        [
+            Device::Files(dir.to_path_buf()),
+            Device::Kv(MemoryKv::default()),
+        ]
+    }
+
+    pub fn saves(&self) -> Box<dyn SaveStore> {
+        match self {
+            Device::Files(dir) => Box::new(SaveLibrary::open(dir).expect("a save directory")),
+            Device::Kv(kv) => Box::new(KvSaves::new(kv.clone())),
+        }
+    }
+
+    /// The bytes of game `id`'s save as the store keeps them.
+    pub fn raw(&self, id: &str) -> Vec<u8> {
+        match self {
+            Device::Files(dir) => std::fs::read(dir.join(format!("{id}.json"))).expect("the file"),
+            Device::Kv(kv) => kv.get(&format!("game.{id}")).unwrap().expect("the value"),
+        }
+    }
+
+    /// Writes game `id`'s save as another app would.
+    pub fn write_raw(&self, id: &str, bytes: &[u8]) {
+        match self {
+            Device::Files(dir) => std::fs::write(dir.join(format!("{id}.json")), bytes).unwrap(),
+            Device::Kv(kv) => kv.put(&format!("game.{id}"), bytes).unwrap(),
+        }
+    }
+}
 
 pub struct Journey {
     pub app: App,
@@ -69,9 +112,13 @@ pub fn table(seats: Vec<SeatSpec>, seed: u64, pieces: i32) -> NewGame {
 impl Journey {
     /// An app over the save directory `dir` (a journey's "device"), at time 1,000,000.
     pub fn on(dir: &Path, kv: MemoryKv) -> Journey {
-        let library = SaveLibrary::open(dir).expect("a save directory");
+        Journey::on_device(&Device::Files(dir.to_path_buf()), kv)
+    }
+
+    /// An app whose saved games are on `device`, at time 1,000,000.
+    pub fn on_device(device: &Device, kv: MemoryKv) -> Journey {
         Journey {
-            app: App::new(Box::new(library), Box::new(kv), pacing()),
+            app: App::new(device.saves(), Box::new(kv), pacing()),
             now: 1_000_000,
             tick: None,
             shell: Vec::new(),

@@ -247,7 +247,7 @@ impl Bot {
         &mut self,
         game: &Game,
         moves: &[LegalMove],
-        deadline: Instant,
+        deadline: Option<Instant>,
         stop: Option<&AtomicBool>,
     ) -> search::Found {
         let model = model_for(&mut self.model, game.rules());
@@ -269,11 +269,18 @@ fn appraisal(moves: Vec<LegalMove>, values: Vec<Option<f64>>) -> Vec<(LegalMove,
         .collect()
 }
 
-/// `budget` from now (an hour when that overflows the clock).
-fn deadline_after(budget: Duration) -> Instant {
-    Instant::now()
-        .checked_add(budget)
-        .unwrap_or_else(|| Instant::now() + Duration::from_secs(3600))
+/// `budget` from now (an hour when that overflows the clock). `None` in the browser
+/// (wasm32-unknown-unknown), where std has no clock and reading one panics: the node
+/// budget and the stop flag end the search there.
+fn deadline_after(budget: Duration) -> Option<Instant> {
+    if cfg!(all(target_arch = "wasm32", target_os = "unknown")) {
+        return None;
+    }
+    Some(
+        Instant::now()
+            .checked_add(budget)
+            .unwrap_or_else(|| Instant::now() + Duration::from_secs(3600)),
+    )
 }
 
 /// The rule-derived tables for `rules`, built on first use and kept while the rules stay

@@ -48,7 +48,8 @@ pub(crate) struct Search<'a> {
     placed0: usize,
     nodes: u64,
     limit: u64,
-    deadline: Instant,
+    /// `None` where there is no clock to read (see `bot::deadline_after`).
+    deadline: Option<Instant>,
     /// Depth 0 always completes, so there is always an answer.
     interruptible: bool,
     stop: Option<&'a AtomicBool>,
@@ -70,7 +71,7 @@ impl<'a> Search<'a> {
         model: &'a Valuation,
         game: &Game,
         expect: &'a [Expect],
-        deadline: Instant,
+        deadline: impl Into<Option<Instant>>,
         stop: Option<&'a AtomicBool>,
     ) -> Search<'a> {
         let me = game.side_of(game.to_move());
@@ -87,7 +88,7 @@ impl<'a> Search<'a> {
             placed0: game.places().len(),
             nodes: 0,
             limit: u64::MAX,
-            deadline,
+            deadline: deadline.into(),
             interruptible: false,
             stop,
             aborted: false,
@@ -168,7 +169,7 @@ impl<'a> Search<'a> {
             self.aborted = true;
         } else if self.nodes & 127 == 0 {
             let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
-            if stopped || Instant::now() >= self.deadline {
+            if stopped || self.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.aborted = true;
             }
         }
