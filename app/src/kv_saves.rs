@@ -10,7 +10,7 @@
 
 use crate::store::{KeyValue, SaveStore, StoreError};
 use yut_core::save::{
-    decode, encode, is_valid_id, read_summary, EntryStatus, Loaded, Revision, SaveEntry, SaveError,
+    decode, encode, is_valid_id, read_summary, Loaded, Revision, SaveEntry, SaveError,
     MAX_FILE_BYTES,
 };
 use yut_core::session::Session;
@@ -138,23 +138,8 @@ impl<K: KeyValue> SaveStore for KvSaves<K> {
         let mut out: Vec<SaveEntry> = ids
             .into_iter()
             .map(|id| {
-                let (status, turn_number) = match self.open_checked(&id) {
-                    Ok((l, None)) => {
-                        let turn = l.session.turn_number();
-                        (EntryStatus::Good(l.summary), Some(turn))
-                    }
-                    Ok((l, Some(damage))) => {
-                        let turn = l.session.turn_number();
-                        let summary = l.summary;
-                        (EntryStatus::Backup { summary, damage }, Some(turn))
-                    }
-                    Err(e) => (EntryStatus::Damaged(e), None),
-                };
-                SaveEntry {
-                    id,
-                    status,
-                    turn_number,
-                }
+                let opened = self.open_checked(&id);
+                SaveEntry::from_opened(id, opened)
             })
             .collect();
         out.sort_by_key(|e| std::cmp::Reverse(e.summary().map(|s| s.updated_ms)));

@@ -229,6 +229,31 @@ pub struct SaveEntry {
 }
 
 impl SaveEntry {
+    /// The list entry of game `id` from opening it (the main file, or its backup with the
+    /// main file's damage): one reading for every store, files or key/value.
+    pub fn from_opened(
+        id: String,
+        opened: Result<(Loaded, Option<SaveError>), SaveError>,
+    ) -> SaveEntry {
+        let (status, turn_number) = match opened {
+            Ok((l, None)) => {
+                let turn = l.session.turn_number();
+                (EntryStatus::Good(l.summary), Some(turn))
+            }
+            Ok((l, Some(damage))) => {
+                let turn = l.session.turn_number();
+                let summary = l.summary;
+                (EntryStatus::Backup { summary, damage }, Some(turn))
+            }
+            Err(e) => (EntryStatus::Damaged(e), None),
+        };
+        SaveEntry {
+            id,
+            status,
+            turn_number,
+        }
+    }
+
     pub fn summary(&self) -> Option<&Summary> {
         match &self.status {
             EntryStatus::Good(s) | EntryStatus::Backup { summary: s, .. } => Some(s),
@@ -734,23 +759,8 @@ impl SaveLibrary {
         let mut out: Vec<SaveEntry> = ids
             .into_iter()
             .map(|id| {
-                let (status, turn_number) = match self.open_checked(&id) {
-                    Ok((l, None)) => {
-                        let turn = l.session.turn_number();
-                        (EntryStatus::Good(l.summary), Some(turn))
-                    }
-                    Ok((l, Some(damage))) => {
-                        let turn = l.session.turn_number();
-                        let summary = l.summary;
-                        (EntryStatus::Backup { summary, damage }, Some(turn))
-                    }
-                    Err(e) => (EntryStatus::Damaged(e), None),
-                };
-                SaveEntry {
-                    id,
-                    status,
-                    turn_number,
-                }
+                let opened = self.open_checked(&id);
+                SaveEntry::from_opened(id, opened)
             })
             .collect();
         out.sort_by_key(|e| std::cmp::Reverse(e.summary().map(|s| s.updated_ms)));
