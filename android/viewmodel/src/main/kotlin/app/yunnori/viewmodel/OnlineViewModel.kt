@@ -11,6 +11,7 @@ import app.yunnori.core.RoomListener
 import app.yunnori.core.RoomNotice
 import app.yunnori.core.RoomStage
 import app.yunnori.core.RoomTicket
+import app.yunnori.core.GameSnapshot
 import app.yunnori.core.RoomView
 import app.yunnori.core.boardLayout
 import app.yunnori.core.checkServerAddress
@@ -439,9 +440,22 @@ class OnlineViewModel(
     }
 }
 
-/** The game screen showing [view]'s game: a new position clears the pick, as a local game's does. */
+/** The game screen showing [view]'s game. */
 private fun GameUiState.showing(view: RoomView): GameUiState {
     val snap = view.game ?: return fresh()
-    val waiting = copy(othersToAct = !view.myTurn, rules = view.rules, gameId = view.code)
-    return if (snap.state != snapshot?.state) waiting.withSnapshot(snap) else waiting
+    return copy(rules = view.rules, gameId = view.code).showingRoomGame(snap, view.myTurn)
+}
+
+/**
+ * [snap] of a room's game on this screen, with [myTurn] as the room decided it with that
+ * snapshot: a new position clears the pick, as a local game's does. The same position with
+ * other moves or another player to act (a seat handed back by its stand-in) is taken too:
+ * keeping the old snapshot offered the moves of the old turn (none) to the new one.
+ */
+internal fun GameUiState.showingRoomGame(snap: GameSnapshot, myTurn: Boolean): GameUiState {
+    val waiting = copy(othersToAct = !myTurn)
+    val same = snapshot?.let {
+        it.state == snap.state && it.legalMoves == snap.legalMoves && it.botToAct == snap.botToAct
+    } == true
+    return if (same) waiting else waiting.withSnapshot(snap)
 }
