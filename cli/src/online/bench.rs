@@ -17,8 +17,10 @@ use yut_net::{Client, ClientEvent};
 /// N rooms of four connected bot clients playing whole games for S seconds
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "The server must take 4 x N connections from this address \
-                        (--max-connections-per-ip) and the clients' pace (--rate-per-sec)."
+    after_help = "The server must take 4 x N connections and N rooms from this address \
+                  (--max-connections-per-ip, --max-rooms-per-ip) and the clients' pace \
+                  (--rate-per-sec): its defaults (32 connections, 16 rooms) are for \
+                  households, not for a bench."
 )]
 pub struct Options {
     /// ws://HOST:PORT or wss://HOST:PORT of a running yut-server; given more than once
