@@ -335,6 +335,14 @@ pub fn core_move_spec(m: &MoveSpec) -> Result<yut_core::setup::MoveSpec, YutErro
         uses: core_throws(&m.uses),
         route: m.route.map(RouteId::from),
         stack: m.stack,
+        count: m
+            .count
+            .map(|c| {
+                u8::try_from(c).map_err(|_| YutError::InvalidInput {
+                    reason: format!("a group of {c} pieces"),
+                })
+            })
+            .transpose()?,
     })
 }
 

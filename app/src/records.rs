@@ -238,13 +238,15 @@ macro_rules! records {
                 pub best_chance: f64,
             }
 
-            /// A move as scenario files write it: `route` and `stack` settle choices where given.
+            /// A move as scenario files write it: `route`, `stack` and `count` (the size of
+            /// the group that moves) settle choices where given.
             #[derive(Clone, Debug, PartialEq)]
             pub struct MoveSpec {
                 pub from: Spot,
                 pub uses: Vec<Throw>,
                 pub route: Option<Route>,
                 pub stack: Option<bool>,
+                pub count: Option<i32>,
             }
 
             /// A result in hand, waiting to be spent.

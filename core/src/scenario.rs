@@ -84,6 +84,9 @@ pub struct ExpectedMove {
     pub route: Option<crate::route::RouteId>,
     #[serde(default)]
     pub stack: Option<bool>,
+    /// The size of the group that moves, as in `move`.
+    #[serde(default)]
+    pub count: Option<u8>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -179,11 +182,34 @@ pub fn find_one(game: &Game, spec: &MoveSpec) -> Result<LegalMove, String> {
             show_legal(&legal)
         )),
         many => Err(format!(
-            "{} legal moves match {}: {}",
+            "{} legal moves match {}: {}; {}",
             many.len(),
             show_spec(spec),
-            show_legal(&many.iter().map(|l| (*l).clone()).collect::<Vec<_>>())
+            show_legal(&many.iter().map(|l| (*l).clone()).collect::<Vec<_>>()),
+            tell_apart(many)
         )),
+    }
+}
+
+/// What a move spec must add to pick one of several matching moves: the fields in
+/// which they differ, `count` where groups of different sizes share the station.
+fn tell_apart(many: &[&LegalMove]) -> String {
+    let differ = |f: &dyn Fn(&LegalMove) -> String| many.iter().any(|l| f(l) != f(many[0]));
+    let fields: Vec<&str> = [
+        ("\"route\"", differ(&|l| l.mv.route.to_string())),
+        ("\"stack\"", differ(&|l| format!("{:?}", l.mv.stack))),
+        (
+            "\"count\" (the size of the group that moves)",
+            differ(&|l| l.mv.pieces.to_string()),
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(name, d)| d.then_some(name))
+    .collect();
+    if fields.is_empty() {
+        "they differ only in their results".into()
+    } else {
+        format!("say which with {}", fields.join(" and "))
     }
 }
 
@@ -204,13 +230,17 @@ fn show_legal(legal: &[LegalMove]) -> String {
                 Some(false) => " no-stack",
                 None => "",
             };
+            // The group's size where it is more than one piece (`count` in the format).
+            let count = match l.mv.pieces {
+                1 => String::new(),
+                n => format!(" count {n}"),
+            };
             format!(
-                "{}[{}]->{} via {}{}",
+                "{}[{}]->{} via {}{stack}{count}",
                 l.mv.from,
                 uses.join(","),
                 l.to,
                 l.mv.route,
-                stack
             )
         })
         .collect::<Vec<_>>()
@@ -303,6 +333,7 @@ fn fits(e: &ExpectedMove, l: &LegalMove) -> bool {
         && e.to == l.to
         && e.route.is_none_or(|r| r == l.mv.route)
         && e.stack.is_none_or(|s| stack_fits(s, l.mv.stack))
+        && e.count.is_none_or(|c| c == l.mv.pieces)
 }
 
 fn check_legal(game: &Game, want: &[ExpectedMove]) -> Result<(), String> {
@@ -312,7 +343,8 @@ fn check_legal(game: &Game, want: &[ExpectedMove]) -> Result<(), String> {
         .filter(|e| !legal.iter().any(|l| fits(e, l)))
         .map(|e| {
             let uses: Vec<&str> = e.uses.iter().map(|t| t.id()).collect();
-            format!("{}[{}]->{}", e.from, uses.join(","), e.to)
+            let count = e.count.map(|c| format!(" count {c}")).unwrap_or_default();
+            format!("{}[{}]->{}{count}", e.from, uses.join(","), e.to)
         })
         .collect();
     let extra: Vec<LegalMove> = legal

@@ -69,11 +69,15 @@ pub struct MoveSpec {
     pub route: Option<RouteId>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stack: Option<bool>,
+    /// The size of the group that moves: tells apart groups of different sizes of the
+    /// mover's side on one station (stacking `optional` or `off`, or partners' pieces).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<u8>,
 }
 
 impl MoveSpec {
-    /// Whether a legal move fits this description (`use` as a multiset; `route` and
-    /// `stack` only where given, `stack` read by `stack_fits`).
+    /// Whether a legal move fits this description (`use` as a multiset; `route`, `stack`
+    /// and `count` only where given, `stack` read by `stack_fits`).
     pub fn matches(&self, legal: &LegalMove) -> bool {
         let mut a = self.uses.clone();
         a.sort();
@@ -83,6 +87,7 @@ impl MoveSpec {
             && a == b
             && self.route.is_none_or(|r| r == legal.mv.route)
             && self.stack.is_none_or(|s| stack_fits(s, legal.mv.stack))
+            && self.count.is_none_or(|c| c == legal.mv.pieces)
     }
 
     /// The full description of a legal move.
@@ -92,6 +97,7 @@ impl MoveSpec {
             uses: legal.mv.uses.clone(),
             route: Some(legal.mv.route),
             stack: legal.mv.stack,
+            count: Some(legal.mv.pieces),
         }
     }
 }

@@ -32,6 +32,7 @@ fn capture(g: &mut Game) -> Vec<Event> {
         uses: vec![Throw::Do],
         route: None,
         stack: None,
+        count: None,
     };
     let legal = g
         .legal_moves()

@@ -123,3 +123,53 @@ fn stack_true_matches_only_a_move_that_joins_own_pieces() {
     )
     .unwrap();
 }
+
+/// Yunnori with stacking optional: a pair and a single of seat 0 on 7, a Gae in hand.
+fn groups_scenario(steps: &str) -> Result<(), String> {
+    let text = format!(
+        r#"{{"name":"groups","rules":{{"preset":"yunnori","stacking":"optional"}},"seats":2,
+        "setup":{{"pieces":{{"0":["7","7","7","home"],"1":["home","home","home","home"]}},
+                  "stacks":[{{"seat":0,"at":"7","count":2}}],"hand":["gae"]}},
+        "steps":[{steps}]}}"#
+    );
+    Scenario::parse(&text)
+        .and_then(|s| s.run())
+        .map_err(|e| e.to_string())
+}
+
+#[test]
+fn count_names_the_group_that_moves_where_groups_of_two_sizes_share_a_station() {
+    // Without it the move is ambiguous, and the message shows the groups' sizes.
+    let err = groups_scenario(r#"{"move":{"from":"7","use":["gae"]}}"#).unwrap_err();
+    assert!(
+        err.contains("2 legal moves match")
+            && err.contains("count 2")
+            && err.contains("say which with \"count\""),
+        "{err}"
+    );
+    groups_scenario(
+        r#"{"move":{"from":"7","use":["gae"],"count":2}},
+           {"expect":{"pieces":{"0":["9","9","7","home"]},"to_move":1}}"#,
+    )
+    .unwrap();
+    // A group of a size the station does not hold is no move.
+    let err = groups_scenario(r#"{"move":{"from":"7","use":["gae"],"count":3}}"#).unwrap_err();
+    assert!(err.contains("no legal move matches"), "{err}");
+    // In expect_legal, an entry without `count` covers every group; with it, one.
+    groups_scenario(
+        r#"{"expect_legal":[
+             {"from":"7","use":["gae"],"to":"9"},
+             {"from":"home","use":["gae"],"to":"2"}]}"#,
+    )
+    .unwrap();
+    let err = groups_scenario(
+        r#"{"expect_legal":[
+             {"from":"7","use":["gae"],"to":"9","count":1},
+             {"from":"home","use":["gae"],"to":"2"}]}"#,
+    )
+    .unwrap_err();
+    assert!(
+        err.contains("legal but not expected: 7[gae]->9 via outer count 2"),
+        "{err}"
+    );
+}

@@ -460,6 +460,8 @@ impl LegalView {
             uses: self.uses.clone(),
             route: Some(self.route),
             stack: self.stack,
+            // The group's size goes as the message's `pieces`, which every server reads.
+            count: None,
         }
     }
 }

@@ -233,6 +233,7 @@ async fn refusals_are_typed() {
         uses: vec![yut_core::throw::Throw::Do],
         route: None,
         stack: None,
+        count: None,
     };
     assert_eq!(
         code_of(a.client.play(0, mv, None).await),

@@ -88,17 +88,19 @@ object ScenarioRunner {
 
     private fun asInt(n: Any?): Int = (n as Number).toInt()
 
-    /** Whether a legal move fits a description (`to`, `route`, `stack` only where given). */
+    /** Whether a legal move fits a description (`to`, `route`, `stack`, `count` only where given). */
     private fun fits(spec: Map<*, *>, m: LegalMove): Boolean =
         spotOf(spec["from"]) == m.from &&
             uses(spec["use"]) == m.uses.sorted() &&
             (spec["to"]?.let { spotOf(it) == m.to } ?: true) &&
             (spec["route"]?.let { routeFromId(it as String) == m.route } ?: true) &&
-            (!spec.containsKey("stack") || spec["stack"] == m.stack)
+            (!spec.containsKey("stack") || spec["stack"] == m.stack) &&
+            (spec["count"]?.let { asInt(it) == m.pieces } ?: true)
 
     private fun show(m: LegalMove) =
         "${key(m.from)}[${m.uses.joinToString(",") { it.name.lowercase() }}]->${key(m.to)} via ${m.route}" +
-            (m.stack?.let { if (it) " stack" else " no-stack" } ?: "")
+            (m.stack?.let { if (it) " stack" else " no-stack" } ?: "") +
+            (if (m.pieces > 1) " count ${m.pieces}" else "")
 
     private fun move(game: ScenarioGame, spec: Map<*, *>): String? {
         val legal = game.legalMoves()
@@ -171,6 +173,7 @@ object ScenarioRunner {
             uses = uses(spec["use"]),
             route = spec["route"]?.let { routeFromId(it as String) },
             stack = spec["stack"] as Boolean?,
+            count = spec["count"]?.let(::asInt),
         )
         return try {
             game.playSpec(moveSpec)

@@ -365,6 +365,7 @@ impl OnlineRoom {
             uses: core_throws(&mv.uses),
             route: Some(mv.route.into()),
             stack: mv.stack,
+            count: None,
         };
         let pieces = u8::try_from(mv.pieces).map_err(|_| OnlineError::InvalidInput {
             reason: "pieces out of range".into(),

@@ -231,6 +231,7 @@ impl OnlineApp {
                     uses: lm.mv.uses.clone(),
                     route: Some(lm.mv.route),
                     stack: lm.mv.stack,
+                    count: None,
                 },
                 pieces: lm.mv.pieces,
             },

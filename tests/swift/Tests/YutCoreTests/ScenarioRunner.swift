@@ -131,7 +131,8 @@ enum ScenarioRunner {
 
     // MARK: - steps
 
-    /// Whether a legal move fits a description (`to`, `route`, `stack` only where given).
+    /// Whether a legal move fits a description (`to`, `route`, `stack`, `count` only where
+    /// given).
     static func fits(_ spec: [String: Any], _ m: LegalMove) throws -> Bool {
         guard try spotOf(spec["from"]) == m.from,
               try uses(spec["use"]) == m.uses.sorted(by: { rank($0) < rank($1) })
@@ -139,11 +140,12 @@ enum ScenarioRunner {
         if let to = spec["to"], try spotOf(to) != m.to { return false }
         if let route = spec["route"] as? String, try routeFromId(id: route) != m.route { return false }
         if let stack = spec["stack"] as? Bool, m.stack != stack { return false }
+        if let count = spec["count"], try int(count) != Int(m.pieces) { return false }
         return true
     }
 
     static func show(_ m: LegalMove) -> String {
-        "\(key(m.from))\(m.uses)->\(key(m.to)) via \(m.route)"
+        "\(key(m.from))\(m.uses)->\(key(m.to)) via \(m.route)" + (m.pieces > 1 ? " count \(m.pieces)" : "")
     }
 
     static func move(_ game: ScenarioGame, _ spec: [String: Any]) throws -> String? {
@@ -232,7 +234,8 @@ enum ScenarioRunner {
             from: try spotOf(spec["from"]),
             uses: try uses(spec["use"]),
             route: try (spec["route"] as? String).map { try routeFromId(id: $0) },
-            stack: spec["stack"] as? Bool
+            stack: spec["stack"] as? Bool,
+            count: try spec["count"].map { Int32(try int($0)) }
         )
         do {
             _ = try game.playSpec(spec: moveSpec)
