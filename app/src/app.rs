@@ -6,12 +6,12 @@ use crate::ctx::{Ctx, Switches};
 use crate::effect::{Effect, ShellEffect};
 use crate::error::YutError;
 use crate::flight::Mat;
-use crate::form::{Form, Said};
+use crate::form::{Form, Said, SeatNames};
 use crate::input::{AppEvent, AppScreen, Input, SavedAction, SettingsAction, TableAction};
 use crate::local::LocalTable;
 use crate::message::{Message, MessageKind};
 use crate::pacing::Pacing;
-use crate::records::NewGame;
+use crate::records::{NewGame, Preset};
 use crate::settings::Settings;
 use crate::store::{KeyValue, SaveStore};
 use crate::swipe::Drag;
@@ -29,6 +29,8 @@ pub struct App {
     reduce_motion: bool,
     screen: AppScreen,
     form: Option<Form>,
+    /// The shell's words for seats nobody has named.
+    seat_names: SeatNames,
     table: Option<LocalTable>,
     saved: SavedState,
     message: Option<Message>,
@@ -54,6 +56,7 @@ impl App {
             reduce_motion: false,
             screen: AppScreen::Menu,
             form: None,
+            seat_names: SeatNames::default(),
             table: None,
             saved: SavedState {
                 loaded: false,
@@ -181,7 +184,8 @@ impl App {
             AppEvent::Open { screen } => self.open(screen),
             AppEvent::Back => match self.screen {
                 AppScreen::Table => self.leave(effects, said),
-                AppScreen::Rules if self.table.is_some() => self.screen = AppScreen::Table,
+                // A screen opened over the open game (its rules, a room link) goes back to it.
+                _ if self.table.is_some() => self.screen = AppScreen::Table,
                 _ => self.screen = AppScreen::Menu,
             },
             AppEvent::Dismiss => {
@@ -196,7 +200,8 @@ impl App {
                 }
             }
             AppEvent::Form { event } => {
-                let form = self.form.get_or_insert_with(Form::new);
+                let names = &self.seat_names;
+                let form = self.form.get_or_insert_with(|| Form::new(names.clone()));
                 match form.update(event) {
                     Ok(Some(setup)) => self.start(setup, effects, said),
                     Ok(None) => {}
@@ -208,16 +213,24 @@ impl App {
             AppEvent::Saved { action } => self.saved_action(action, said),
             AppEvent::Settings { action } => self.settings_action(action, said),
             AppEvent::Backgrounded => self.drag = None,
+            AppEvent::SeatNames { person, bot } => {
+                let names = SeatNames { person, bot };
+                if let Some(f) = self.form.as_mut() {
+                    f.rename(names.clone());
+                }
+                self.seat_names = names;
+            }
         }
     }
 
     fn open(&mut self, screen: AppScreen) {
         match screen {
             AppScreen::NewGame => {
-                self.form.get_or_insert_with(Form::new);
+                let names = &self.seat_names;
+                self.form.get_or_insert_with(|| Form::new(names.clone()));
             }
             AppScreen::SavedGames => self.refresh_saved(),
-            AppScreen::Table | AppScreen::Rules if self.table.is_none() => return,
+            AppScreen::Table if self.table.is_none() => return,
             _ => {}
         }
         self.screen = screen;
@@ -438,10 +451,15 @@ impl App {
                 reduce_motion: self.reduce_motion,
                 server: self.settings.server_or_default(),
             },
-            rules: self
-                .table
-                .as_ref()
-                .and_then(|t| crate::catalog::describe(t.session().rules()).ok()),
+            rules: match &self.table {
+                Some(t) => crate::catalog::describe(t.session().rules()).ok(),
+                // How to play from the menu: the app's own rules.
+                None if self.screen == AppScreen::Rules => {
+                    crate::catalog::describe_rules(crate::catalog::preset_rules(Preset::Yunnori))
+                        .ok()
+                }
+                None => None,
+            },
             message: self.message.clone(),
         }
     }

@@ -39,19 +39,39 @@ pub struct Form {
     seats: Vec<SeatForm>,
     teams: bool,
     undo: bool,
+    names: SeatNames,
 }
 
-/// The name of a seat the player has not named: the shells word "Player 2"/"Bot 2" in their
-/// own language when the name is empty; the core keeps it empty until typed.
-fn default_name(seat: usize, player: PlayerKind) -> String {
-    match player {
-        PlayerKind::Human => format!("Player {}", seat + 1),
-        PlayerKind::Bot { .. } => format!("Bot {}", seat + 1),
+/// How a seat nobody has named is called, in the shell's language (`AppEvent::SeatNames`):
+/// `{n}` stands for the seat's number, from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatNames {
+    pub person: String,
+    pub bot: String,
+}
+
+impl Default for SeatNames {
+    fn default() -> SeatNames {
+        SeatNames {
+            person: "Player {n}".into(),
+            bot: "Bot {n}".into(),
+        }
+    }
+}
+
+impl SeatNames {
+    /// The name of seat `seat` (from 0) played by `player`, until someone types another.
+    fn name(&self, seat: usize, player: PlayerKind) -> String {
+        let template = match player {
+            PlayerKind::Human => &self.person,
+            PlayerKind::Bot { .. } => &self.bot,
+        };
+        template.replace("{n}", &(seat + 1).to_string())
     }
 }
 
 impl Form {
-    pub fn new() -> Form {
+    pub fn new(names: SeatNames) -> Form {
         let preset = Preset::Yunnori;
         let desc = describe_rules(preset_rules(preset)).unwrap_or_else(|_| RulesDescription {
             rules: preset_rules(preset),
@@ -64,13 +84,13 @@ impl Form {
             desc,
             seats: vec![
                 SeatForm {
-                    name: default_name(0, PlayerKind::Human),
+                    name: names.name(0, PlayerKind::Human),
                     colour: PALETTE[0].into(),
                     player: PlayerKind::Human,
                     side: 0,
                 },
                 SeatForm {
-                    name: default_name(
+                    name: names.name(
                         1,
                         PlayerKind::Bot {
                             level: BotLevel::Medium,
@@ -85,9 +105,21 @@ impl Form {
             ],
             teams: false,
             undo: true,
+            names,
         };
         f.fit_seats();
         f
+    }
+
+    /// The shell's words for unnamed seats: the seats still called by the old words take
+    /// the new ones; a name someone typed stays.
+    pub fn rename(&mut self, names: SeatNames) {
+        for (i, s) in self.seats.iter_mut().enumerate() {
+            if s.name == self.names.name(i, s.player) {
+                s.name = names.name(i, s.player);
+            }
+        }
+        self.names = names;
     }
 
     fn teams_allowed(&self) -> bool {
@@ -172,7 +204,7 @@ impl Form {
             .find(|c| !used.contains(&c.to_string()))
             .unwrap_or(&PALETTE[i % PALETTE.len()]);
         SeatForm {
-            name: default_name(i, PlayerKind::Human),
+            name: self.names.name(i, PlayerKind::Human),
             colour: colour.to_string(),
             player: PlayerKind::Human,
             side: (i % 2) as u32,
@@ -229,10 +261,11 @@ impl Form {
                 }
             }
             FormEvent::SetSeatPlayer { seat, player } => {
+                let names = self.names.clone();
                 if let Some(s) = self.seat_mut(seat) {
                     // A name the player never typed follows the kind of player.
-                    if s.name == default_name(seat as usize, s.player) {
-                        s.name = default_name(seat as usize, player);
+                    if s.name == names.name(seat as usize, s.player) {
+                        s.name = names.name(seat as usize, player);
                     }
                     s.player = player;
                 }
@@ -323,6 +356,6 @@ impl Form {
 
 impl Default for Form {
     fn default() -> Form {
-        Form::new()
+        Form::new(SeatNames::default())
     }
 }

@@ -77,6 +77,9 @@ macro_rules! input_records {
                         Settings { action: SettingsAction },
                         /// The app goes to the background: everything is saved already; timers may stop.
                         Backgrounded,
+                        /// How this shell calls a seat nobody has named, in its language (`{n}`: the
+                        /// seat's number from 1): the new-game form's seats until someone types a name.
+                        SeatNames { person: String, bot: String },
                     }
 
                     /// The new-game form.

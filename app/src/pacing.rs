@@ -12,6 +12,10 @@ pub struct Pacing {
     pub hop_ms: u32,
     /// Reduce Motion's (and a quick bot's) short drop of the sticks.
     pub drop_ms: u32,
+    /// How fast a flight plays, in percent of its simulated time: 100 as simulated, 300
+    /// three times slower, 0 lands at once (the shells' screen tests, which play whole
+    /// games and look at a throw in the air).
+    pub flight_percent: u32,
     /// How long a bot may think about one move.
     pub bot_budget_ms: u32,
     /// How long the hard bot may think about a hint.
@@ -32,6 +36,7 @@ impl Default for Pacing {
             bot_pause_ms: 700,
             hop_ms: 160,
             drop_ms: 350,
+            flight_percent: 100,
             bot_budget_ms: 1_500,
             hint_budget_ms: 1_500,
             review_budget_ms: 1_000,

@@ -21,10 +21,12 @@ pub fn fly(
     by_bot: bool,
 ) -> ThrowShown {
     let drop = cx.switches.reduce_motion || (by_bot && cx.switches.quick_bots);
+    let percent = u64::from(cx.pacing.flight_percent);
+    let paced = move |ms: u32| u64::from(ms) * percent / 100;
     let play_ms = if drop {
         u64::from(cx.pacing.drop_ms)
     } else {
-        u64::from(flight.end_ms)
+        paced(flight.end_ms)
     };
     let seq = cx.next_id();
     let start = cx.now;
@@ -47,7 +49,7 @@ pub fn fly(
         } else {
             for c in &flight.contacts {
                 cx.at(
-                    start + u64::from(c.at_ms),
+                    start + paced(c.at_ms),
                     Timer::Cue {
                         strength: c.strength,
                         against: c.against,

@@ -42,7 +42,12 @@ impl SaveStore for SaveLibrary {
 #[error("{0}")]
 pub struct StoreError(pub String);
 
-/// Values by key (`settings`, `rooms`; on the web also the saved games, see
+/// The key the online rooms' tickets are kept under. A seat's token plays that seat, so the
+/// phones keep this key's file (natively `rooms.json` in the app's private directory) out of
+/// every backup and device transfer: restored on another phone it would claim the seat.
+pub const ROOMS_KEY: &str = "rooms";
+
+/// Values by key (`settings`, [`ROOMS_KEY`]; on the web also the saved games, see
 /// [`KvSaves`](crate::kv_saves::KvSaves)): natively one file per key in the app's private
 /// directory, on the web IndexedDB. Keys are the core's own: letters, digits, `_`, `-`
 /// and `.`, never starting with `.`.

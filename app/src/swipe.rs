@@ -214,4 +214,31 @@ mod tests {
         let s = d.release(180.0, 240.0, 600.0, MAT).expect("a swipe");
         assert!(s.velocity_y.abs() < 1.0, "{}", s.velocity_y);
     }
+
+    /// The drag the Android mat sent for a finger dragged right across it (12 ms apart, mat
+    /// points at the hand's height): released moving right at the finger's speed, not
+    /// straight, slowly or up the mat.
+    #[test]
+    fn a_drag_to_the_right_throws_to_the_right() {
+        let mat = Mat {
+            width: 268.0,
+            height: 195.5,
+        };
+        let mut d = Drag::start(43.91, 147.0, 9872.0);
+        for i in 1..=12 {
+            let f = f64::from(i);
+            d.add(43.91 + 10.539 * f, 147.0 - 0.911 * f, 9872.0 + 12.0 * f);
+        }
+        let s = d.release(170.38, 136.07, 10016.0, mat).expect("a swipe");
+        assert!(
+            (s.velocity_x - 878.0).abs() < 20.0,
+            "10.5 points a 12 ms frame: {s:?}"
+        );
+        assert!(
+            s.velocity_y < 0.0 && s.velocity_y.abs() < s.velocity_x * 0.1,
+            "{s:?}"
+        );
+        assert!(s.spin.abs() < 0.1, "a straight drag does not spin: {s:?}");
+        assert_eq!((s.release_x, s.release_y), (170.38, 136.07));
+    }
 }

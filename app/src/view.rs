@@ -28,7 +28,8 @@ macro_rules! view_records {
                         pub table: Option<TableState>,
                         pub saved: SavedState,
                         pub settings: SettingsState,
-                        /// The open game's rules (the Rules screen).
+                        /// The rules the Rules screen shows: the open game's, or the app's own (How to
+                        /// play from the menu).
                         pub rules: Option<RulesDescription>,
                         pub message: Option<Message>,
                     }

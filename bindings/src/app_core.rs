@@ -19,6 +19,26 @@ use yut_app::view::AppView;
 use yut_app::{App, AppEvent, Effect, Pacing, ShellEffect};
 use yut_core::save::SaveLibrary;
 
+/// The table's pace, for a shell's screen tests: no bot pause, a flight landing at once
+/// or slowed down to look at (`flight_percent`). The app itself uses [`default_pacing`].
+#[uniffi::remote(Record)]
+pub struct Pacing {
+    pub bot_pause_ms: u32,
+    pub hop_ms: u32,
+    pub drop_ms: u32,
+    pub flight_percent: u32,
+    pub bot_budget_ms: u32,
+    pub hint_budget_ms: u32,
+    pub review_budget_ms: u32,
+    pub bot_nodes: Option<u64>,
+}
+
+/// The pace the app plays at.
+#[uniffi::export]
+pub fn default_pacing() -> Pacing {
+    Pacing::default()
+}
+
 /// What the app's shell hears. Called on the core's thread, in order: hand the values to
 /// the UI thread and return.
 #[uniffi::export(with_foreign)]
@@ -162,12 +182,22 @@ impl AppCore {
     /// settings and the room tickets beside them); `shell` hears it.
     #[uniffi::constructor]
     pub fn new(data_dir: String, shell: Arc<dyn AppShell>) -> Result<Arc<AppCore>, YutError> {
+        AppCore::with_pacing(data_dir, shell, Pacing::default())
+    }
+
+    /// The app at another pace than the app's own (a shell's screen tests).
+    #[uniffi::constructor]
+    pub fn with_pacing(
+        data_dir: String,
+        shell: Arc<dyn AppShell>,
+        pacing: Pacing,
+    ) -> Result<Arc<AppCore>, YutError> {
         guarded(|| {
             let dir = PathBuf::from(data_dir);
             let saves = SaveLibrary::open(dir.join("saves"))
                 .map_err(|e| yut_app::error::from_save(e, ""))?;
             let kv = FileKv::open(dir.clone()).map_err(|e| YutError::Io { reason: e.0 })?;
-            let app = App::new(Box::new(saves), Box::new(kv), Pacing::default());
+            let app = App::new(Box::new(saves), Box::new(kv), pacing);
             let view = Arc::new(Mutex::new(app.view()));
             let (tx, rx) = mpsc::channel();
             let runner = Runner {

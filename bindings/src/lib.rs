@@ -34,7 +34,7 @@ mod samples;
 mod scenario;
 mod session;
 
-pub use app_core::{AppCore, AppShell};
+pub use app_core::{default_pacing, AppCore, AppShell};
 pub use catalog::{
     board_layout, describe_rules, preset_rules, presets, route_from_id, table_pieces,
     throw_from_id, throw_kinds,

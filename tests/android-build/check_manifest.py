@@ -11,8 +11,10 @@ references, check_resources.py; this checks what it means):
     over the same save files and room tickets;
   - backups: with backup on, android:dataExtractionRules (Android 12 on: cloud backup and
     device transfer) and android:fullBackupContent (Android 11 and before) name rules files
-    that exclude the room tickets' directory (the one YunnoriModel gives FileRoomTickets,
-    read from the code): a seat's token stays on the phone;
+    that exclude every place room tickets are kept: the directory YunnoriModel gives
+    FileRoomTickets, and the app core's file of its ROOMS_KEY (app/src/store.rs) as FileKv
+    names it (bindings/src/file_kv.rs: `<key>.json`, written through `<key>.json.tmp`), both
+    read from the code: a seat's token stays on the phone;
   - each rule of both checks refuses a manifest known to be wrong (so the check cannot
     pass by checking nothing).
 
@@ -51,7 +53,7 @@ def one_activity(manifest, activity_source):
     return "\n".join(wrong) or None
 
 
-def keeps_tickets(manifest, res, tickets_dir):
+def keeps_tickets(manifest, res, tickets):
     """Problems with what leaves the phone in a backup (None when fine)."""
     app = manifest.find("application")
     if app is None:
@@ -75,10 +77,10 @@ def keeps_tickets(manifest, res, tickets_dir):
         if section is None:
             wrong.append(f"{where}: missing")
             return
-        hit = [e for e in section.findall("exclude")
-               if e.get("domain") == "file" and e.get("path", "").rstrip("/") == tickets_dir]
-        if not hit:
-            wrong.append(f"{where}: the room tickets (file {tickets_dir}) are not excluded")
+        paths = {e.get("path", "").rstrip("/") for e in section.findall("exclude") if e.get("domain") == "file"}
+        for kept in tickets:
+            if kept not in paths:
+                wrong.append(f"{where}: the room tickets (file {kept}) are not excluded")
 
     extraction = rules("dataExtractionRules")
     if extraction is not None:
@@ -91,10 +93,23 @@ def keeps_tickets(manifest, res, tickets_dir):
 
 
 def tickets_dir_of(model_source):
-    m = re.search(r'FileRoomTickets\(File\(app\.filesDir, "([^"]+)"\)\)', model_source)
+    m = re.search(r'FileRoomTickets\(File\(\w+\.filesDir, "([^"]+)"\)\)', model_source)
     if not m:
         raise LookupError("YunnoriModel.kt gives FileRoomTickets no directory under filesDir")
     return m.group(1)
+
+
+def core_tickets_of(store_source, file_kv_source):
+    """The app core's ticket file and its temporary file, under the app's files directory."""
+    m = re.search(r'pub const ROOMS_KEY: &str = "(\w+)";', store_source)
+    if not m:
+        raise LookupError("app/src/store.rs declares no ROOMS_KEY")
+    named = 'format!("{key}.json")' in file_kv_source or (
+        'const SUFFIX: &str = ".json";' in file_kv_source and 'format!("{key}{SUFFIX}")' in file_kv_source
+    )
+    if not named or 'with_extension("json.tmp")' not in file_kv_source:
+        raise LookupError("bindings/src/file_kv.rs no longer names a key's file <key>.json (via <key>.json.tmp)")
+    return [f"{m.group(1)}.json", f"{m.group(1)}.json.tmp"]
 
 
 # Manifests known to be wrong, one per rule: (what, which check must refuse it, the change).
@@ -113,13 +128,16 @@ def main():
     main_dir = repo / "android" / "app" / "src" / "main"
     text = (main_dir / "AndroidManifest.xml").read_text(encoding="utf-8")
     activity_source = (repo / KOTLIN / "MainActivity.kt").read_text(encoding="utf-8")
-    tickets = tickets_dir_of((repo / KOTLIN / "YunnoriModel.kt").read_text(encoding="utf-8"))
+    tickets = [tickets_dir_of((repo / KOTLIN / "YunnoriModel.kt").read_text(encoding="utf-8"))] + core_tickets_of(
+        (repo / "app" / "src" / "store.rs").read_text(encoding="utf-8"),
+        (repo / "bindings" / "src" / "file_kv.rs").read_text(encoding="utf-8"),
+    )
     res = main_dir / "res"
     checks = Checks()
     manifest = ET.fromstring(text)
     checks.run("one activity: room links go to the running one (singleTask, onNewIntent)",
                lambda: one_activity(manifest, activity_source))
-    checks.run(f"backups keep the room tickets (files/{tickets}) on the phone: cloud backup, device transfer, "
+    checks.run(f"backups keep the room tickets ({', '.join('files/' + t for t in tickets)}) on the phone: cloud backup, device transfer, "
                "Android 11 and before", lambda: keeps_tickets(manifest, res, tickets))
 
     def refuses_known_bad():
@@ -131,11 +149,13 @@ def main():
                 missed.append(f"{what}: let through")
         if one_activity(manifest, activity_source.replace("intentArrived(intent", "ignore(intent")) is None:
             missed.append("an onNewIntent that drops the intent: let through")
-        if keeps_tickets(manifest, res, tickets + "-elsewhere") is None:
-            missed.append("rules that exclude another directory than the tickets': let through")
+        for kept in tickets:
+            moved = [t + "-elsewhere" if t == kept else t for t in tickets]
+            if keeps_tickets(manifest, res, moved) is None:
+                missed.append(f"rules that leave the tickets' {kept} out of the exclusions: let through")
         return "\n".join(missed) or None
 
-    checks.run(f"the checks refuse {len(BAD_CASES) + 2} manifests, rules or activities known to be wrong", refuses_known_bad)
+    checks.run(f"the checks refuse {len(BAD_CASES) + 1 + len(tickets)} manifests, rules or activities known to be wrong", refuses_known_bad)
     sys.exit(checks.close())
 
 

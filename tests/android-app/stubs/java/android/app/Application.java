@@ -1,11 +1,10 @@
 package android.app;
 
 import android.content.ContextWrapper;
-import java.io.File;
 
-/** Stand-in for the framework class (see android.content.Context). */
+/** Stand-in for the framework class (see android.content.Context): declarations only. */
 public class Application extends ContextWrapper {
-    public Application(File filesDir) {
-        super(filesDir);
+    public Application() {
+        super(null);
     }
 }

@@ -2,16 +2,13 @@ package android.content;
 
 import java.io.File;
 
-/** Stand-in for the framework class (see Context). */
+/** Stand-in for the framework class (see Context): declarations only. */
 public class ContextWrapper extends Context {
-    private final File filesDir;
-
-    public ContextWrapper(File filesDir) {
-        this.filesDir = filesDir;
+    public ContextWrapper(Context base) {
     }
 
     @Override
     public File getFilesDir() {
-        return filesDir;
+        return null;
     }
 }

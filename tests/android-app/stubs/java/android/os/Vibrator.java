@@ -1,6 +1,6 @@
 package android.os;
 
-/** Stand-in for the framework class (see android.content.Context). */
+/** Stand-in for the framework class (see android.content.Context): declarations only. */
 public abstract class Vibrator {
     public abstract boolean hasVibrator();
 

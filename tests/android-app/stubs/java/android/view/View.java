@@ -3,20 +3,22 @@ package android.view;
 import android.content.Context;
 
 /**
- * Stand-in for android.view.View: only what the app touches (keeping the screen on), with
- * the real signatures. The screen tests hand one to the composition and read it back.
+ * Stand-in for android.view.View: what the app touches (keeping the screen on, a haptic),
+ * with the real signatures. Declarations only: the screen tests hand the composition a
+ * view of their own to see what the app asks of it.
  */
 public class View {
-    private boolean keepScreenOn;
-
     public View(Context context) {
     }
 
     public boolean getKeepScreenOn() {
-        return keepScreenOn;
+        return false;
     }
 
     public void setKeepScreenOn(boolean keepScreenOn) {
-        this.keepScreenOn = keepScreenOn;
+    }
+
+    public boolean performHapticFeedback(int feedbackConstant) {
+        return false;
     }
 }

@@ -1,5 +1,6 @@
 package app.yunnori.android.check
 
+import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.key
@@ -14,7 +15,7 @@ import androidx.compose.ui.test.SemanticsMatcher
 import androidx.compose.ui.test.SkikoComposeUiTest
 import androidx.compose.ui.test.hasScrollToIndexAction
 import androidx.compose.ui.test.hasTestTag
-import androidx.compose.ui.test.onNodeWithContentDescription
+import androidx.compose.ui.test.onAllNodesWithContentDescription
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performScrollToIndex
 import app.yunnori.android.R
@@ -44,12 +45,18 @@ import app.yunnori.core.SeatSpec
 import app.yunnori.core.describeRules
 import app.yunnori.core.presetRules
 import app.yunnori.core.throwKinds
-import app.yunnori.viewmodel.DEFAULT_MAT
-import app.yunnori.viewmodel.Swipes
-import app.yunnori.viewmodel.NewGameUiState
-import app.yunnori.viewmodel.NewGameViewModel
-import app.yunnori.viewmodel.ResumeViewModel
-import app.yunnori.viewmodel.UiEvent
+import app.yunnori.android.ui.ANNOUNCER_TAG
+import app.yunnori.android.ui.seatNames
+import app.yunnori.core.AppEvent
+import app.yunnori.core.AppScreen
+import app.yunnori.core.FormEvent
+import app.yunnori.core.Mat
+import app.yunnori.core.MenuState
+import app.yunnori.core.SaveLibrary
+import app.yunnori.core.SavedAction
+import app.yunnori.core.TableAction
+import app.yunnori.core.tapSwipe
+import app.yunnori.viewmodel.SeatColour
 import org.junit.jupiter.api.Test
 import java.io.File
 import java.util.Locale
@@ -61,61 +68,69 @@ import kotlin.test.assertTrue
 class AccessibilityTest {
     private val human = PlayerKind.Human
 
-    /** What the game's live regions say now (TalkBack announces each change). */
+    /** What each live region says now (TalkBack announces each change). */
     private fun SkikoComposeUiTest.live(): List<String> =
         onAllNodes(SemanticsMatcher.keyIsDefined(SemanticsProperties.LiveRegion)).fetchSemanticsNodes().map { node ->
             assertEquals(LiveRegionMode.Polite, node.config[SemanticsProperties.LiveRegion])
-            node.config.getOrNull(SemanticsProperties.Text).orEmpty().joinToString(" ") { it.text }
+            node.config.getOrNull(SemanticsProperties.ContentDescription).orEmpty().joinToString(" ")
         }
+
+    /** What TalkBack was last told: the core's latest announcement, as the announcer words it. */
+    private fun SkikoComposeUiTest.announced(): String =
+        onNode(hasTestTag(ANNOUNCER_TAG)).fetchSemanticsNode().config.getOrNull(SemanticsProperties.ContentDescription).orEmpty().joinToString(" ")
 
     private fun SkikoComposeUiTest.status(): String =
         onNode(hasTestTag(GameTags.STATUS)).fetchSemanticsNode().config.getOrNull(SemanticsProperties.Text).orEmpty().joinToString(" ") { it.text }
 
     @Test
     fun `TalkBack hears whose turn it is, every throw, move and capture, and the bot's turn`() = screenTest {
-        GameHost(QUICK.copy(botPauseMs = 300)).use { host ->
+        GameHost(QUICK.copy(botPauseMs = 300u)).use { host ->
             setContent { GameOf(host) }
-            send(host, UiEvent.NewGame(table(human, human, seed = 7u)))
+            send(host, AppEvent.StartGame(table(human, human, seed = 7u)))
             var st = awaitGame(host, "a new game") { it.canThrow }
-            assertTrue("Seat 0 throws" in live(), "${live()}")
+            awaitReal("the turn announced") { announced() == "Seat 0's turn" }
+            // One voice: the announcer is the only live region, so nothing is said twice.
+            assertEquals(listOf("Seat 0's turn"), live())
 
-            send(host, UiEvent.Throw())
+            send(host, TableAction.ThrowTap)
             st = awaitGame(host, "the throw") { it.canMove }
             val result = AppStrings.text(resultRes(st.lastThrow!!.outcome!!.result!!))
+            awaitReal("the throw announced") { announced().startsWith("Seat 0 threw $result") }
             assertTrue(status().startsWith("Seat 0 threw $result"), status())
-            assertTrue("Seat 0 moves" in live(), "${live()}")
 
-            // Play on (the view model), taking a capture whenever there is one, until one happens.
+            // Play on, taking a capture whenever there is one, until one happens.
             var captured = false
             var actions = 0
             while (!captured) {
                 check(++actions < 1500 && !st.over) { "no capture came up" }
-                val tag = st.snapshot!!.state
+                val tag = st.snapshot.state
                 if (st.canThrow) {
-                    send(host, UiEvent.Throw())
+                    send(host, TableAction.ThrowTap)
                 } else {
                     val moves = st.legalMoves
                     val index = moves.indexOfFirst { it.captures > 0 }.takeIf { it >= 0 } ?: 0
-                    send(host, UiEvent.ChooseMove(index, tag))
+                    send(host, st.choose(index))
                 }
-                st = awaitGame(host, "an action") { it.snapshot!!.state != tag }
+                st = awaitGame(host, "an action") { it.snapshot.state != tag }
                 val move = st.lastMove
-                if (move != null && move.seq > (st.lastThrow?.seq ?: -1) && move.events.any { it is GameEvent.Captured }) {
-                    val who = st.snapshot!!.seats[move.seat].name
-                    val said = status()
+                if (move != null && move.seq > (st.lastThrow?.seq ?: 0uL) && move.events.any { it is GameEvent.Captured }) {
+                    val who = st.snapshot.seats[move.seat].name
+                    waitForIdle()
+                    val said = announced()
                     assertTrue(said.startsWith("$who moved to "), said)
                     assertTrue(Regex("caught \\d+ pieces?").containsMatchIn(said), "$said (events ${move.events})")
+                    assertTrue(status().startsWith("$who moved to "), status())
                     captured = true
                 }
             }
         }
-        // The bot's pause is long enough to see each of its actions on a busy machine.
-        GameHost(QUICK.copy(botPauseMs = 1500)).use { host ->
+        // The bot's pause is long enough to hear each of its actions on a busy machine.
+        GameHost(QUICK.copy(botPauseMs = 1500u)).use { host ->
             setContent { GameOf(host) }
-            send(host, UiEvent.NewGame(table(PlayerKind.Bot(BotLevel.EASY), human, seed = 7u)))
-            awaitReal("the bot thinking") { live().contains("Seat 0 is thinking…") }
-            awaitReal("the bot's throw announced") { status().startsWith("Seat 0 threw ") }
-            awaitReal("the bot's move announced") { status().startsWith("Seat 0 moved to ") }
+            send(host, AppEvent.StartGame(table(PlayerKind.Bot(BotLevel.EASY), human, seed = 7u)))
+            awaitReal("the bot's turn announced") { announced() == "Seat 0's turn (computer)" }
+            awaitReal("the bot's throw announced") { announced().startsWith("Seat 0 threw ") }
+            awaitReal("the bot's move announced") { announced().startsWith("Seat 0 moved to ") }
         }
     }
 
@@ -136,14 +151,17 @@ class AccessibilityTest {
                     setContent { GameOf(host) }
                     val game = NewGame(
                         rules = Rules(Preset.NYOUT_RU, emptyList()),
-                        seats = (0 until 4).map { SeatSpec("S$it", NewGameUiState.PALETTE[it], human) },
+                        seats = (0 until 4).map { SeatSpec("S$it", SeatColour.entries[it].hex, human) },
                         teams = listOf(listOf(0, 2), listOf(1, 3)),
                         seed = 5u,
                         undo = true,
                     )
-                    send(host, UiEvent.NewGame(game))
+                    send(host, AppEvent.StartGame(game))
                     awaitGame(host, "a team game") { it.canThrow }
-                    onNodeWithContentDescription("S0, $red, $team", substring = true).assertExists()
+                    // The seat row as TalkBack reads it, once the screen has drawn the game the core started.
+                    awaitReal("S0 read with its colour and team") {
+                        onAllNodesWithContentDescription("S0, $red, $team", substring = true).fetchSemanticsNodes().isNotEmpty()
+                    }
                     onNodeWithText("S2 · $team").assertExists()
                     screenshot("game-teams-${locale.language}")
                 }
@@ -188,14 +206,18 @@ class AccessibilityTest {
     private fun assertNotNullUrl(path: String) =
         javaClass.classLoader.getResource(path) ?: throw AssertionError("$path is not on the class path")
 
-    /** Every word of Latin letters (two or more) on screen: texts, labels, field contents. */
+    /**
+     * Every word of Latin letters (two or more) on screen: texts, labels, field contents. An
+     * address (`wss://…`, the rooms' server in Settings) is no word of any language and is
+     * left out whole; any other Latin word next to it still counts.
+     */
     private fun SkikoComposeUiTest.englishWords(): Set<String> {
         val words = mutableSetOf<String>()
         for (node in onAllNodes(SemanticsMatcher("any node") { true }, useUnmergedTree = true).fetchSemanticsNodes()) {
             val texts = node.config.getOrNull(SemanticsProperties.Text).orEmpty().map { it.text } +
                 node.config.getOrNull(SemanticsProperties.ContentDescription).orEmpty() +
                 listOfNotNull(node.config.getOrNull(SemanticsProperties.EditableText)?.text)
-            for (t in texts) words += LATIN.findAll(t).map { it.value }
+            for (t in texts) words += latinWords(t)
         }
         return words
     }
@@ -204,32 +226,33 @@ class AccessibilityTest {
     private fun SkikoComposeUiTest.englishInWholeList(): Set<String> = scrollWholeList { englishWords() }
 
     @Test
+    fun `the English check passes an address and nothing round it`() {
+        assertEquals(emptySet(), latinWords("서버: wss://rooms.yunnori.app"))
+        assertEquals(setOf("Server", "default"), latinWords("Server wss://rooms.yunnori.app (default)"))
+        assertEquals(setOf("rooms", "yunnori", "app"), latinWords("rooms.yunnori.app"), "a bare host is not an address")
+    }
+
+    @Test
     fun `no English word is left on any Korean screen`() = screenTest(Locale.KOREAN) {
         val found = mutableMapOf<String, Set<String>>()
         fun note(screen: String, words: Set<String>) {
             if (words.isNotEmpty()) found[screen] = words
         }
         var screen by mutableStateOf("menu")
-        val form = NewGameViewModel { seat, player ->
-            AppStrings.format(if (player is PlayerKind.Bot) R.string.default_bot_name else R.string.default_player_name, seat + 1)
-        }
         GameHost().use { host ->
-            val saves = ResumeViewModel(host.scope, host.library)
             var rulesOf by mutableStateOf(Preset.YUNNORI)
             setContent {
+                val view by host.model.view.collectAsState()
+                // The app's words for unnamed seats, in the language showing, as the app sends them.
+                val names = seatNames()
+                LaunchedEffect(names) { host.model.send(names) }
                 YunnoriTheme {
                     when (screen) {
-                        "menu" -> MenuScreen(canContinue = true, onContinue = {}, onNewGame = {}, onResume = {}, onRules = {}, onSettings = {})
-                        "new" -> {
-                            val state by form.state.collectAsState()
-                            NewGameScreen(state, onEvent = form::onEvent, onBack = {})
-                        }
-                        "settings" -> SettingsScreen(muted = false, onMutedChange = {}, onBack = {})
+                        "menu" -> MenuScreen(MenuState(continueId = "a game", tableOpen = false), message = null, onEvent = {})
+                        "new" -> view.form?.let { NewGameScreen(it, message = null, onEvent = {}) }
+                        "settings" -> SettingsScreen(view.settings, message = null, onEvent = {})
                         "rules" -> key(rulesOf) { RulesScreen(describeRules(presetRules(rulesOf)), throwKinds(), onBack = {}) }
-                        "saves" -> {
-                            val state by saves.state.collectAsState()
-                            ResumeScreen(state, onEvent = saves::onEvent, onOpen = {}, onBack = {})
-                        }
+                        "saves" -> ResumeScreen(view.saved, message = null, onEvent = {})
                         else -> GameOf(host)
                     }
                 }
@@ -238,14 +261,19 @@ class AccessibilityTest {
             note("menu", englishWords())
 
             runOnUiThread { screen = "new" }
-            waitForIdle()
+            send(host, AppEvent.Open(AppScreen.NEW_GAME))
+            awaitReal("the form") { host.view.form != null }
             for (p in Preset.entries) {
-                runOnUiThread {
-                    form.onEvent(UiEvent.SelectPreset(p))
-                    // Teams on, where the table seats enough, so their labels show too.
-                    while (form.state.value.seats.size < 3 && form.state.value.canAddSeat) form.onEvent(UiEvent.AddSeat)
-                    form.onEvent(UiEvent.SetTeams(true))
+                send(host, AppEvent.Form(FormEvent.SelectPreset(p)))
+                awaitReal("the form of $p") { host.view.form?.preset == p }
+                // Teams on, where the table seats enough, so their labels show too.
+                while (host.view.form!!.seats.size < 3 && host.view.form!!.canAddSeat) {
+                    val seats = host.view.form!!.seats.size
+                    send(host, AppEvent.Form(FormEvent.AddSeat))
+                    awaitReal("a seat added") { host.view.form!!.seats.size > seats }
                 }
+                send(host, AppEvent.Form(FormEvent.SetTeams(true)))
+                awaitReal("teams") { host.view.form!!.teams }
                 waitForIdle()
                 onNode(hasScrollToIndexAction()).performScrollToIndex(0)
                 note("new game, $p", englishInWholeList())
@@ -266,54 +294,58 @@ class AccessibilityTest {
             runOnUiThread { screen = "game" }
             val korean = NewGame(
                 rules = Rules(Preset.YUNNORI, emptyList()),
-                seats = listOf(SeatSpec("하나", NewGameUiState.PALETTE[0], human), SeatSpec("둘", NewGameUiState.PALETTE[1], PlayerKind.Bot(BotLevel.EASY))),
+                seats = listOf(SeatSpec("하나", SeatColour.RED.hex, human), SeatSpec("둘", SeatColour.BLUE.hex, PlayerKind.Bot(BotLevel.EASY))),
                 teams = null,
                 seed = 7u,
                 undo = true,
             )
-            send(host, UiEvent.NewGame(korean))
+            send(host, AppEvent.StartGame(korean))
             awaitGame(host, "a new game") { it.canThrow }
             note("game, to throw", englishWords())
-            send(host, UiEvent.Throw())
+            send(host, TableAction.ThrowTap)
             awaitGame(host, "the throw") { it.canMove }
-            send(host, UiEvent.Hint)
-            awaitGame(host, "the hint") { it.hint != null && !it.hintThinking }
+            send(host, TableAction.Hint)
+            awaitGame(host, "the hint") { it.hint != null && !it.hintPending }
             note("game, to move with a hint", englishWords())
             screenshot("korean-game-hint")
 
-            // A finished game (played off screen, saved to the same library) and its card.
+            // A finished game (played off screen, saved among the core's games) and its card.
+            val saves = File(host.dir, "saves")
             val over = GameSession(korean.copy(seats = korean.seats.map { it.copy(player = human) }, seed = 3u)).use { game ->
                 var guard = 0
                 while (!game.snapshot().over) {
                     check(++guard < 3000) { "the game did not end" }
                     val snap = game.snapshot()
-                    if (snap.phase == Phase.TO_THROW) game.throwSticks(Swipes.tap(DEFAULT_MAT)) else game.play(snap.legalMoves.last())
+                    if (snap.phase == Phase.TO_THROW) game.throwSticks(tapSwipe(Mat(320f, 200f))) else game.play(snap.legalMoves.last())
                 }
-                host.library.save(game)
+                SaveLibrary.open(saves.path).use { it.save(game) }
                 game.id()
             }
-            send(host, UiEvent.Resume(over))
+            send(host, TableAction.Resume(over))
             awaitGame(host, "the finished game") { it.over }
             note("game over", englishWords())
             screenshot("korean-game-over")
 
             // Saved games: good ones, a damaged file, one from a newer version.
-            File(host.dir, "games/broken.json").writeText("{\"schema_version\": 1, \"summary\": ")
-            File(host.dir, "games/future.json").writeText("""{"schema_version": 99, "summary": {}, "session": {}}""")
-            runOnUiThread {
-                screen = "saves"
-                saves.onEvent(UiEvent.Refresh)
-            }
-            awaitReal("the saved games") { !saves.state.value.loading && saves.state.value.rows.size >= 4 }
+            File(saves, "broken.json").writeText("{\"schema_version\": 1, \"summary\": ")
+            File(saves, "future.json").writeText("""{"schema_version": 99, "summary": {}, "session": {}}""")
+            runOnUiThread { screen = "saves" }
+            send(host, AppEvent.Saved(SavedAction.Refresh))
+            awaitReal("the saved games") { host.view.saved.loaded && host.view.saved.rows.size >= 4 }
             waitForIdle()
             note("saved games", englishInWholeList())
             screenshot("korean-saved-games")
-            saves.close()
         }
         assertEquals(emptyMap(), found, "English on the Korean screens")
     }
 
     private companion object {
         val LATIN = Regex("[A-Za-z]{2,}")
+
+        /** The Latin words of [text], its addresses left out. */
+        fun latinWords(text: String): Set<String> = LATIN.findAll(text.replace(URL, " ")).map { it.value }.toSet()
+
+        /** An address with a scheme (`wss://rooms.example`, `yunnori://room/…`), up to the next space. */
+        val URL = Regex("\\b[A-Za-z][A-Za-z0-9+.-]*://\\S+")
     }
 }

@@ -36,22 +36,22 @@ class AppTest {
                 onNodeWithText("Player 1").assertExists()
                 tap(onAllNodesWithText("Person")[1].performScrollTo())
                 tap(onNodeWithText("Start the game"))
-                awaitReal("the game") { app.model.game.state.value.canThrow }
+                awaitReal("the game") { app.table?.canThrow == true }
                 waitForIdle()
                 onNodeWithText("Player 1 throws").assertExists()
                 tap(onNodeWithText("Throw the sticks"))
                 // The result shows once the sticks have settled (a real flight here: a second or two).
-                awaitReal("the throw") { app.model.game.state.value.lastThrow?.landed == true && app.model.game.state.value.saved }
+                awaitReal("the throw") { app.table?.lastThrow?.landed == true && app.table?.saved == true }
                 waitForIdle()
                 screenshot("app-game")
 
                 // Leaving keeps the game: the menu offers to continue it, at the same position.
-                val left = app.model.game.state.value.snapshot!!
+                val left = app.table!!.snapshot
                 tap(onNodeWithContentDescription("Leave the game (it stays saved)"))
                 onNodeWithText("Continue").assertExists()
                 tap(onNodeWithText("Continue"))
                 onNodeWithText("Throw the sticks").assertExists()
-                assertEquals(left.position(), app.model.game.state.value.snapshot!!.position())
+                assertEquals(left.position(), app.table!!.snapshot.position())
 
                 // How to play, from the game, and back.
                 tap(onNodeWithContentDescription("How to play"))
@@ -60,8 +60,8 @@ class AppTest {
                 tap(onNodeWithContentDescription("Back"))
                 onNodeWithText("Throw the sticks").assertExists()
 
-                kept = app.model.game.state.value.snapshot
-                keptId = app.model.game.state.value.gameId
+                kept = app.table!!.snapshot
+                keptId = app.table?.gameId
                 app.finish(this)
             }
 
@@ -69,13 +69,13 @@ class AppTest {
             screenTest {
                 val app = AppHost(this, filesDir)
                 setContent { app.Content() }
-                awaitReal("the saved games read") { !app.model.resume.state.value.loading && app.model.resume.state.value.rows.isNotEmpty() }
+                awaitReal("the saved games read") { app.view.saved.loaded && app.view.saved.rows.isNotEmpty() }
                 waitForIdle()
                 tap(onNodeWithText("Continue"))
-                awaitReal("the game opened") { app.model.game.state.value.snapshot != null }
+                awaitReal("the game opened") { app.table != null }
                 waitForIdle()
-                assertEquals(keptId, app.model.game.state.value.gameId)
-                assertEquals(assertNotNull(kept).position(), app.model.game.state.value.snapshot!!.position())
+                assertEquals(keptId, app.table?.gameId)
+                assertEquals(assertNotNull(kept).position(), app.table!!.snapshot.position())
                 onNodeWithText("Player 1").assertExists()
 
                 tap(onNodeWithContentDescription("Leave the game (it stays saved)"))

@@ -17,8 +17,9 @@ import androidx.compose.ui.unit.Density
 import app.yunnori.android.ui.game.GameTags
 import app.yunnori.android.ui.theme.LocalDarkTheme
 import app.yunnori.core.PlayerKind
-import app.yunnori.viewmodel.GameUiState
-import app.yunnori.viewmodel.UiEvent
+import app.yunnori.core.TableState
+import app.yunnori.core.AppEvent
+import app.yunnori.core.TableAction
 import org.junit.jupiter.api.Test
 import java.awt.image.BufferedImage
 import kotlin.math.max
@@ -141,7 +142,7 @@ class ContrastTest {
                 setContent {
                     CompositionLocalProvider(LocalDensity provides Density(scale), LocalDarkTheme provides dark) { GameOf(host) }
                 }
-                send(host, UiEvent.NewGame(table(human, human)))
+                send(host, AppEvent.StartGame(table(human, human)))
                 awaitGame(host, "a new game") { it.canThrow }
                 var image = captureToImage().toAwtImage()
                 screenshot("contrast-throw-$look")
@@ -149,8 +150,8 @@ class ContrastTest {
                 val (on, throwing) = throwButton(image, "$look, to throw", enabled = true)
                 problems += throwing
 
-                send(host, UiEvent.Throw())
-                val moving: GameUiState = awaitGame(host, "the throw") { it.canMove }
+                send(host, TableAction.ThrowTap)
+                val moving: TableState = awaitGame(host, "the throw") { it.canMove }
                 check(moving.canMove)
                 image = captureToImage().toAwtImage()
                 screenshot("contrast-move-$look")

@@ -22,6 +22,7 @@ import androidx.compose.ui.test.performScrollTo
 import androidx.compose.ui.test.performSemanticsAction
 import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.swipeUp
+import app.yunnori.android.ui.ANNOUNCER_TAG
 import app.yunnori.android.ui.colourName
 import app.yunnori.android.ui.game.GameTags
 import app.yunnori.android.ui.game.STICK_MAT_TAG
@@ -33,10 +34,11 @@ import app.yunnori.core.PlayerKind
 import app.yunnori.core.RuleValue
 import app.yunnori.core.Spot
 import app.yunnori.core.Throw
-import app.yunnori.viewmodel.GameUiState
-import app.yunnori.viewmodel.DEFAULT_MAT
-import app.yunnori.viewmodel.Swipes
-import app.yunnori.viewmodel.UiEvent
+import app.yunnori.core.TableState
+import app.yunnori.core.Mat
+import app.yunnori.core.tapSwipe
+import app.yunnori.core.AppEvent
+import app.yunnori.core.TableAction
 import org.junit.jupiter.api.Test
 import java.util.Locale
 import kotlin.math.roundToInt
@@ -59,10 +61,10 @@ class GameScreenTest {
     private fun SemanticsNodeInteractionsProvider.mat(): SemanticsNodeInteraction = onNode(hasTestTag(STICK_MAT_TAG))
 
     /** The board element drawn at [station]: TalkBack's elements sit where the station is drawn. */
-    private fun hasStation(st: GameUiState, station: String) =
+    private fun hasStation(st: TableState, station: String) =
         SemanticsMatcher("at station $station") { node ->
             val label = node.config.getOrNull(SemanticsProperties.ContentDescription).orEmpty().joinToString()
-            val name = st.board.stations.first { it.id == station }.nameEnglish ?: "station $station"
+            val name = board.stations.first { it.id == station }.nameEnglish ?: "station $station"
             label.endsWith(" on $name") || label.startsWith("Move to $name")
         }
 
@@ -76,7 +78,7 @@ class GameScreenTest {
     fun `a person throws with the button, enters a piece and moves it by a tap on the board`() = screenTest {
         GameHost().use { host ->
             setContent { GameOf(host) }
-            send(host, UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
+            send(host, AppEvent.StartGame(table(human, human, seed = SEED_FORWARD)))
             awaitGame(host, "a new game") { it.canThrow }
             onNodeWithText("Seat 0 throws").assertExists()
             onNodeWithText("Undo").assertIsNotEnabled()
@@ -91,9 +93,13 @@ class GameScreenTest {
             screenshot("game-thrown")
 
             // No piece on the board yet: a new piece is the only one to move, and it is
-            // picked already; its button puts it down and picks it up again.
+            // picked already; its button keeps it picked, a tap elsewhere puts it down, and
+            // its button picks it up again.
             assertEquals(Spot.Home, moving.selection?.from)
             onNodeWithText("New piece (4 waiting)").performScrollTo().performClick()
+            waitForIdle()
+            assertEquals(Spot.Home, host.state.selection?.from, "tapped again, it stays picked")
+            send(host, TableAction.Tap(Spot.Station("12")))
             awaitGame(host, "the new piece put down") { it.selection == null }
             onAllNodesWithContentDescription("Move to ", substring = true).assertCountEquals(0)
             onNodeWithText("New piece (4 waiting)").performClick()
@@ -106,12 +112,12 @@ class GameScreenTest {
             // A finger's tap on the ringed station (the element is only TalkBack's: the tap
             // goes through to the board drawn below it).
             onNodeWithContentDescription("Move to ", substring = true).performClick()
-            val moved = awaitGame(host, "the move") { it.snapshot?.stacks?.isNotEmpty() == true && it.selection == null }
-            val stack = moved.snapshot!!.stacks.single()
+            val moved = awaitGame(host, "the move") { it.snapshot.stacks?.isNotEmpty() == true && it.selection == null }
+            val stack = moved.snapshot.stacks.single()
             assertEquals(0, stack.side)
             onNodeWithContentDescription("Seat 0 (Red): 1 on ", substring = true).assertExists()
             // The move ended Seat 0's turn: Seat 1 holds the phone now and cannot take it back.
-            assertEquals(1, moved.snapshot!!.turn.seat)
+            assertEquals(1, moved.snapshot.turn.seat)
             onNodeWithText("Seat 1 throws").assertExists()
             onNodeWithText("Undo").assertIsNotEnabled()
             screenshot("game-moved")
@@ -122,7 +128,7 @@ class GameScreenTest {
     fun `a swipe on the stick mat throws, and TalkBack throws with a double-tap`() = screenTest {
         GameHost().use { host ->
             setContent { GameOf(host) }
-            send(host, UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
+            send(host, AppEvent.StartGame(table(human, human, seed = SEED_FORWARD)))
             awaitGame(host, "a new game") { it.canThrow }
             val mat = onNodeWithContentDescription("Double-tap to throw the sticks")
             mat.performTouchInput { swipeUp() }
@@ -130,14 +136,20 @@ class GameScreenTest {
             val shown = thrown.lastThrow!!
             assertEquals(0, shown.seat)
             val name = shown.outcome?.result?.let { english.getValue(it) } ?: "Nak! A stick left the mat"
-            // Once the sticks land, TalkBack reads the result (and, while another throw is
-            // due, how to throw).
-            val after = onAllNodesWithContentDescription(name, substring = true).fetchSemanticsNodes()
-            assertEquals(1, after.size, "the mat says what was thrown")
+            // Once the sticks land, the mat reads the result (and, while another throw is due,
+            // how to throw), and no other element of the screen says it again; the announcer
+            // (the live region TalkBack hears each throw from once) is not on the screen's list.
+            val after = onAllNodes(hasContentDescription(name, substring = true) and !hasTestTag(ANNOUNCER_TAG))
+                .fetchSemanticsNodes()
+            assertEquals(
+                listOf(STICK_MAT_TAG),
+                after.map { it.config.getOrNull(SemanticsProperties.TestTag) },
+                "the mat says what was thrown: ${after.map { it.config.getOrNull(SemanticsProperties.ContentDescription) }}",
+            )
 
             // Play on by the mat's accessibility action alone until seat 1 is to throw.
             var guard = 0
-            while (host.state.snapshot!!.turn.seat == 0) {
+            while (host.state.snapshot.turn.seat == 0) {
                 check(++guard < 50) { "seat 0's turn did not end" }
                 val st = host.state
                 if (st.canThrow) {
@@ -146,13 +158,13 @@ class GameScreenTest {
                         .performSemanticsAction(SemanticsActions.OnClick)
                     awaitGame(host, "a throw by TalkBack") { it.lastThrow?.seq != before && it.lastThrow?.landed == true }
                 } else {
-                    send(host, UiEvent.ChooseMove(0, st.snapshot!!.state))
-                    awaitGame(host, "a move") { it.snapshot!!.state != st.snapshot!!.state }
+                    send(host, TableAction.ChooseMove((0).toUInt(), st.snapshot.state))
+                    awaitGame(host, "a move") { it.snapshot.state != st.snapshot.state }
                 }
             }
             onNodeWithText("Seat 1 throws").assertExists()
             // Not seat 1's sticks yet: the mat is not a button while a move is due.
-            assertEquals(Phase.TO_THROW, host.state.snapshot!!.phase)
+            assertEquals(Phase.TO_THROW, host.state.snapshot.phase)
         }
     }
 
@@ -160,19 +172,19 @@ class GameScreenTest {
     fun `a hint names the best move, selects its piece and TalkBack reads each destination's chance`() = screenTest {
         GameHost().use { host ->
             setContent { GameOf(host) }
-            send(host, UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
+            send(host, AppEvent.StartGame(table(human, human, seed = SEED_FORWARD)))
             awaitGame(host, "a new game") { it.canThrow }
-            send(host, UiEvent.Throw())
+            send(host, TableAction.ThrowTap)
             awaitGame(host, "the throw") { it.canMove }
 
             onNodeWithText("Hint").performClick()
-            val hinted = awaitGame(host, "the hint") { it.hint != null && !it.hintThinking }
+            val hinted = awaitGame(host, "the hint") { it.hint != null && !it.hintPending }
             val hint = hinted.hint!!
             val percent = (hint.winChance * 100).roundToInt()
             onNodeWithText("Your winning chance after it: about $percent%").assertExists()
-            assertEquals(hint.move.from, hinted.selection?.from, "the hinted piece is picked")
+            assertEquals(hint.mv.from, hinted.selection?.from, "the hinted piece is picked")
             for (d in hinted.selection!!.destinations) {
-                val chance = assertNotNull(hinted.chanceAt(d), "every destination has its estimate")
+                val chance = assertNotNull(d.chance, "every destination has its estimate")
                 val to = d.to as? Spot.Station ?: continue
                 val said = "about ${(chance * 100).roundToInt()}% to win"
                 onNode(hasStation(hinted, to.id) and hasContentDescription(said, substring = true)).assertExists()
@@ -180,12 +192,12 @@ class GameScreenTest {
             screenshot("game-hint")
 
             // TalkBack's double-tap on the hinted destination plays the hinted move.
-            val target = hint.move.to as Spot.Station
+            val target = hint.mv.to as Spot.Station
             onNode(hasStation(hinted, target.id) and hasContentDescription("Move to ", substring = true))
                 .performSemanticsAction(SemanticsActions.OnClick)
-            val played = awaitGame(host, "the hinted move") { it.snapshot!!.state != hinted.snapshot!!.state && it.choice == null }
+            val played = awaitGame(host, "the hinted move") { it.snapshot.state != hinted.snapshot.state && it.choice == null }
             assertNull(played.hint)
-            assertTrue(played.snapshot!!.stacks.any { it.station == target.id && it.side == 0 })
+            assertTrue(played.snapshot.stacks.any { it.station == target.id && it.side == 0 })
         }
     }
 
@@ -193,32 +205,32 @@ class GameScreenTest {
     fun `the end of a game names the winner and opens the review`() = screenTest {
         GameHost().use { host ->
             setContent { GameOf(host) }
-            send(host, UiEvent.NewGame(table(human, human, seed = 3u)))
+            send(host, AppEvent.StartGame(table(human, human, seed = 3u)))
             var st = awaitGame(host, "a new game") { it.canThrow }
             var actions = 0
             while (!st.over) {
                 check(++actions < 3000) { "the game did not end" }
-                val tag = st.snapshot!!.state
+                val tag = st.snapshot.state
                 send(
                     host,
-                    if (st.canThrow) UiEvent.Throw()
-                    else UiEvent.ChooseMove(st.legalMoves.lastIndex, tag),
+                    if (st.canThrow) TableAction.ThrowTap
+                    else TableAction.ChooseMove((st.legalMoves.lastIndex).toUInt(), tag),
                 )
-                st = awaitGame(host, "an action") { it.snapshot!!.state != tag }
+                st = awaitGame(host, "an action") { it.snapshot.state != tag }
             }
-            val winner = st.snapshot!!.seats.first { it.place == 1 }.name
+            val winner = st.snapshot.seats.first { it.place == 1 }.name
             onNodeWithText("$winner won!").assertExists()
             screenshot("game-over")
 
             onNodeWithText("Review").performClick()
             val reviewed = awaitGame(host, "the review") { it.review != null }
             onNodeWithText("Where the game turned").assertExists()
-            val slips = reviewed.review!!.slips
+            val slips = reviewed.review!!
             if (slips.isEmpty()) {
                 onNodeWithText("No clear slips", substring = true).assertExists()
             } else {
                 val first = slips.first()
-                val seat = st.snapshot!!.seats.first { it.seat == first.seat }.name
+                val seat = st.snapshot.seats.first { it.seat == first.seat }.name
                 onNodeWithText("Turn ${first.turn} · $seat").assertExists()
                 onNodeWithText("about ${(first.playedChance * 100).roundToInt()}% to win", substring = true).assertExists()
             }
@@ -242,7 +254,7 @@ class GameScreenTest {
     fun `the game screen reads in Korean`() = screenTest(Locale.KOREAN) {
         GameHost().use { host ->
             setContent { GameOf(host) }
-            send(host, UiEvent.NewGame(table(human, human, seed = SEED_FORWARD)))
+            send(host, AppEvent.StartGame(table(human, human, seed = SEED_FORWARD)))
             awaitGame(host, "a new game") { it.canThrow }
             onNodeWithText("Seat 0 님이 던질 차례").assertExists()
             onNodeWithText("윷 던지기").performClick()
@@ -253,7 +265,7 @@ class GameScreenTest {
             assertEquals(name, mat().description(), "the mat reads the result; no throw is due")
             assertEquals(Spot.Home, st.selection?.from, "the only piece to move is picked")
             onNodeWithContentDescription("(으)로 옮기기", substring = true).performClick()
-            awaitGame(host, "the move") { it.snapshot?.stacks?.isNotEmpty() == true }
+            awaitGame(host, "the move") { it.snapshot.stacks?.isNotEmpty() == true }
             onNodeWithContentDescription("Seat 0(빨강)의 말 1개", substring = true).assertExists()
             screenshot("game-korean")
         }
@@ -264,32 +276,32 @@ class GameScreenTest {
         GameHost().use { host ->
             setContent { GameOf(host) }
             val optional = table(human, human, seed = 18u, rules = listOf("stacking" to RuleValue.Choice("optional")))
-            send(host, UiEvent.NewGame(optional))
+            send(host, AppEvent.StartGame(optional))
             var st = awaitGame(host, "a new game") { it.canThrow }
             // Play on (by the view model) until a move lands on the mover's own piece.
             var twoWay: List<LegalMove>? = null
             var actions = 0
             while (twoWay == null) {
                 check(++actions < 600 && !st.over) { "no stacking choice came up" }
-                val tag = st.snapshot!!.state
+                val tag = st.snapshot.state
                 if (st.canThrow) {
-                    send(host, UiEvent.Throw())
+                    send(host, TableAction.ThrowTap)
                 } else {
                     // Only a move whose turn goes on (a throw still owed, after 윷 or 모) is
                     // still the mover's to take back.
                     twoWay = st.legalMoves.groupBy { it.from to it.to }.values.firstOrNull { g ->
                         g.size == 2 && g.map { it.stack }.toSet() == setOf(true, false) &&
                             g[0].from is Spot.Station && g[0].to is Spot.Station
-                    }?.takeIf { st.snapshot!!.owed > 0 }
+                    }?.takeIf { st.snapshot.owed > 0 }
                     if (twoWay != null) break
-                    send(host, UiEvent.ChooseMove(0, tag))
+                    send(host, TableAction.ChooseMove((0).toUInt(), tag))
                 }
-                st = awaitGame(host, "an action") { it.snapshot!!.state != tag }
+                st = awaitGame(host, "an action") { it.snapshot.state != tag }
             }
-            val mover = st.snapshot!!.turn
+            val mover = st.snapshot.turn
             val from = (twoWay!!.first().from as Spot.Station).id
             val to = (twoWay.first().to as Spot.Station).id
-            val before = st.snapshot!!
+            val before = st.snapshot
 
             // By TalkBack: the piece, then its destination.
             if (st.selection?.from != twoWay.first().from) {
@@ -303,41 +315,41 @@ class GameScreenTest {
             onNodeWithText("Your own piece is there").assertExists()
             screenshot("game-stack-choice")
             onNodeWithText("Pick it up and move together").performClick()
-            val joined = awaitGame(host, "the joining move") { it.snapshot!!.state != before.state && it.choice == null }
-            assertTrue(joined.snapshot!!.stacks.any { it.station == to && it.side == mover.side && it.size >= 2 })
+            val joined = awaitGame(host, "the joining move") { it.snapshot.state != before.state && it.choice == null }
+            assertTrue(joined.snapshot.stacks.any { it.station == to && it.side == mover.side && it.size >= 2 })
             onNodeWithContentDescription("${mover.name} (${colour(mover.colour)}): 2 on ", substring = true).assertExists()
 
             // Undo: the position before the move, the two pieces apart again.
-            assertEquals(mover.seat, joined.snapshot!!.turn.seat, "the mover's turn goes on")
+            assertEquals(mover.seat, joined.snapshot.turn.seat, "the mover's turn goes on")
             onNodeWithText("Undo").assertIsEnabled()
             onNodeWithText("Undo").performClick()
-            val undone = awaitGame(host, "the undo") { it.snapshot!!.state != joined.snapshot!!.state }
-            assertEquals(before.stacks, undone.snapshot!!.stacks)
+            val undone = awaitGame(host, "the undo") { it.snapshot.state != joined.snapshot.state }
+            assertEquals(before.stacks, undone.snapshot.stacks)
         }
     }
 
     @Test
     fun `a bot's turn shows it thinking, keeps the person's controls off, and hands back`() = screenTest {
         // A pause long enough to see on a busy machine: the test waits for the bot's turn to show.
-        GameHost(QUICK.copy(botPauseMs = 1500)).use { host ->
+        GameHost(QUICK.copy(botPauseMs = 1500u)).use { host ->
             setContent { GameOf(host) }
-            send(host, UiEvent.NewGame(table(human, PlayerKind.Bot(BotLevel.EASY), seed = SEED_FORWARD)))
+            send(host, AppEvent.StartGame(table(human, PlayerKind.Bot(BotLevel.EASY), seed = SEED_FORWARD)))
             var st = awaitGame(host, "a new game") { it.canThrow }
             // The person plays the first listed move until the bot is to play.
-            while (st.snapshot!!.turn.seat == 0) {
-                val tag = st.snapshot!!.state
+            while (st.snapshot.turn.seat == 0) {
+                val tag = st.snapshot.state
                 send(
                     host,
-                    if (st.canThrow) UiEvent.Throw()
-                    else UiEvent.ChooseMove(0, tag),
+                    if (st.canThrow) TableAction.ThrowTap
+                    else TableAction.ChooseMove((0).toUInt(), tag),
                 )
-                st = awaitGame(host, "an action") { it.snapshot!!.state != tag }
+                st = awaitGame(host, "an action") { it.snapshot.state != tag }
             }
             awaitReal("the bot thinking") { onAllNodesWithText("Seat 1 is thinking…").fetchSemanticsNodes().isNotEmpty() }
             onNodeWithText("Throw the sticks").assertIsNotEnabled()
             onNodeWithText("Hint").assertIsNotEnabled()
             screenshot("game-bot-thinking")
-            awaitGame(host, "the person's turn again") { it.snapshot!!.turn.seat == 0 && it.canThrow }
+            awaitGame(host, "the person's turn again") { it.snapshot.turn.seat == 0 && it.canThrow }
             onNodeWithText("Seat 0 throws").assertExists()
             onNodeWithText("Throw the sticks").assertIsEnabled()
         }
@@ -352,17 +364,17 @@ class GameScreenTest {
             screenTest {
                 GameHost().use { host ->
                     setContent { GameOf(host) }
-                    send(host, UiEvent.NewGame(table(human, human, seed = seed)))
+                    send(host, AppEvent.StartGame(table(human, human, seed = seed)))
                     var st = awaitGame(host, "a new game") { it.canThrow }
                     repeat(actions) {
-                        val tag = st.snapshot!!.state
-                        send(host, if (st.canThrow) UiEvent.Throw() else UiEvent.ChooseMove(0, tag))
-                        st = awaitGame(host, "an action") { it.snapshot!!.state != tag }
+                        val tag = st.snapshot.state
+                        send(host, if (st.canThrow) TableAction.ThrowTap else TableAction.ChooseMove((0).toUInt(), tag))
+                        st = awaitGame(host, "an action") { it.snapshot.state != tag }
                     }
                     val back = st.legalMoves.first { it.to == Spot.Home }
-                    send(host, UiEvent.SelectPiece(back.from))
+                    send(host, TableAction.Tap(back.from))
                     st = awaitGame(host, "the piece picked") { it.selection?.from == back.from }
-                    val waiting = st.snapshot!!.seats[st.snapshot!!.turn.seat].home
+                    val waiting = st.snapshot.seats[st.snapshot.turn.seat].home
                     screenshot("game-back-off")
                     when (way) {
                         "button" -> onNodeWithText("Back off the board").performScrollTo().performClick()
@@ -370,8 +382,8 @@ class GameScreenTest {
                         "ring" -> onNodeWithContentDescription("Back off the board").performClick()
                         else -> onNodeWithContentDescription("Back off the board").performSemanticsAction(SemanticsActions.OnClick)
                     }
-                    val after = awaitGame(host, "the piece off the board by its $way") { it.snapshot!!.state != st.snapshot!!.state && it.choice == null }
-                    assertEquals(waiting + 1, after.snapshot!!.seats[st.snapshot!!.turn.seat].home, "the piece waits again")
+                    val after = awaitGame(host, "the piece off the board by its $way") { it.snapshot.state != st.snapshot.state && it.choice == null }
+                    assertEquals(waiting + 1, after.snapshot.seats[st.snapshot.turn.seat].home, "the piece waits again")
                 }
             }
         }
@@ -387,7 +399,7 @@ class GameScreenTest {
                     if (snap.over) return@repeat
                     if (snap.phase == Phase.TO_MOVE && snap.legalMoves.any { it.to == Spot.Home }) return seed to action
                     // As the screen's button and the test's first listed move do.
-                    if (snap.phase == Phase.TO_THROW) game.throwSticks(Swipes.tap(DEFAULT_MAT)) else game.play(snap.legalMoves[0])
+                    if (snap.phase == Phase.TO_THROW) game.throwSticks(tapSwipe(Mat(320f, 200f))) else game.play(snap.legalMoves[0])
                 }
             } finally {
                 game.close()

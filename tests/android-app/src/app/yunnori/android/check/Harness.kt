@@ -26,27 +26,37 @@ import androidx.lifecycle.compose.LocalLifecycleOwner
 import androidx.lifecycle.viewmodel.compose.LocalViewModelStoreOwner
 import androidx.lifecycle.viewmodel.initializer
 import androidx.lifecycle.viewmodel.viewModelFactory
+import androidx.compose.foundation.layout.Box
+import app.yunnori.android.AndroidShell
 import app.yunnori.android.YunnoriModel
-import app.yunnori.android.ui.YunnoriNavHost
+import app.yunnori.android.ui.Announcer
+import app.yunnori.android.ui.YunnoriApp
 import app.yunnori.android.ui.game.GameScreen
 import app.yunnori.android.ui.theme.YunnoriTheme
+import app.yunnori.core.AppEvent
+import app.yunnori.core.AppView
+import app.yunnori.core.BoardLayout
+import app.yunnori.core.BotState
+import app.yunnori.core.LegalMove
 import app.yunnori.core.NewGame
+import app.yunnori.core.Pacing
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.Preset
 import app.yunnori.core.RuleSetting
 import app.yunnori.core.RuleValue
 import app.yunnori.core.Rules
-import app.yunnori.core.SaveLibrary
 import app.yunnori.core.SeatSpec
-import app.yunnori.viewmodel.GameSettings
-import app.yunnori.viewmodel.GameUiState
-import app.yunnori.viewmodel.GameViewModel
-import app.yunnori.viewmodel.NewGameUiState
-import app.yunnori.viewmodel.UiEvent
-import kotlinx.coroutines.CoroutineScope
+import app.yunnori.core.ShellEffect
+import app.yunnori.core.TableAction
+import app.yunnori.core.TableState
+import app.yunnori.core.ThrowShown
+import app.yunnori.core.boardLayout
+import app.yunnori.core.defaultPacing
+import app.yunnori.viewmodel.AppModel
+import app.yunnori.viewmodel.SeatColour
+import app.yunnori.viewmodel.ShellEffects
 import kotlinx.coroutines.Dispatchers
-import kotlinx.coroutines.SupervisorJob
-import kotlinx.coroutines.cancel
+import kotlinx.coroutines.asExecutor
 import kotlinx.coroutines.swing.Swing
 import java.io.File
 import java.nio.file.Files
@@ -58,7 +68,12 @@ import kotlin.time.Duration.Companion.minutes
 const val PATIENCE_MS = 20_000L
 
 /** No bot pause, and the sticks land as soon as they are thrown (the tests that play whole games). */
-val QUICK = GameSettings(botPauseMs = 0, flightPace = 0.0)
+val QUICK: Pacing = defaultPacing().copy(botPauseMs = 0u, flightPercent = 0u)
+
+/** The app as Android's application object gives it to the model: its private files in [dir]. */
+fun applicationOver(dir: File): Application = object : Application() {
+    override fun getFilesDir(): File = dir
+}
 
 /**
  * Draws the app's screens on the desktop at a phone's size (412 × 915 dp), with the app's
@@ -92,32 +107,39 @@ fun SkikoComposeUiTest.screenshot(name: String) {
 }
 
 /**
- * The game's view model as the app runs it: its coroutines on the UI thread (Swing's, as
- * Android's main thread), the core on the IO dispatcher, saves in a fresh directory.
- * Bots play without a pause and thrown sticks land at once ([QUICK]), so tests wait on the
- * core alone; a test of the flight itself passes its own settings.
+ * The app core as the app runs it (its adapter, the phone's side of its effects on the UI
+ * thread, Swing's, as Android's main thread), over a fresh directory, at [pacing]: by
+ * default bots play without a pause and thrown sticks land at once ([QUICK]), so tests
+ * wait on the core alone; a test of the flight itself passes its own pace. Every effect
+ * the phone performed is kept in [effects].
  */
-class GameHost(settings: GameSettings = QUICK) : AutoCloseable {
+class GameHost(pacing: Pacing = QUICK) : AutoCloseable {
     val dir: File = Files.createTempDirectory("yunnori-app").toFile()
-    val scope = CoroutineScope(SupervisorJob() + Dispatchers.Swing)
-    val library: SaveLibrary = SaveLibrary.open(File(dir, "games").path)
-    val vm = GameViewModel(scope, library, settings)
-    val state: GameUiState get() = vm.state.value
+    val effects: MutableList<ShellEffect> = java.util.Collections.synchronizedList(mutableListOf())
+    val shell = AndroidShell(applicationOver(dir), ShellEffects { effects += it })
+    val model = AppModel(dir, shell, Dispatchers.Swing.asExecutor(), pacing)
+    val view: AppView get() = model.view.value
+
+    /** The table on screen (a test asks only once a game is open). */
+    val state: TableState get() = view.table ?: error("no game is open")
 
     override fun close() {
-        vm.close()
-        scope.cancel()
-        library.close()
+        model.close()
+        shell.close()
         dir.deleteRecursively()
     }
 }
 
-/** The game screen of [host], in the app's theme, as the navigation host shows it. */
+/** The game screen of [host], in the app's theme, with the announcer TalkBack reads. */
 @Composable
 fun GameOf(host: GameHost) {
-    val state by host.vm.state.collectAsState()
+    val view by host.model.view.collectAsState()
+    val spoken by host.shell.spoken.collectAsState()
     YunnoriTheme {
-        GameScreen(state = state, onEvent = host.vm::onEvent, onRules = {}, onLeave = {})
+        Box {
+            view.table?.let { GameScreen(it, view.message, host.model::send, view.settings.reduceMotion, view.settings.quickBots) }
+            Announcer(spoken)
+        }
     }
 }
 
@@ -128,23 +150,50 @@ fun table(vararg players: PlayerKind, seed: ULong = 7u, rules: List<Pair<String,
         changes = listOf(RuleSetting("first_player", RuleValue.Choice("seat_order"))) +
             rules.map { (key, value) -> RuleSetting(key, value) },
     ),
-    seats = players.mapIndexed { i, p -> SeatSpec("Seat $i", NewGameUiState.PALETTE[i], p) },
+    seats = players.mapIndexed { i, p -> SeatSpec("Seat $i", SeatColour.entries[i].hex, p) },
     teams = null,
     seed = seed,
     undo = true,
 )
 
-/** Sends [event] to the game as the screen does (on the UI thread). */
+/** Sends [event] to the core as the screen does (on the UI thread). */
 @OptIn(ExperimentalTestApi::class)
-fun ComposeUiTest.send(host: GameHost, event: UiEvent.ForGame) = runOnUiThread { host.vm.onEvent(event) }
+fun ComposeUiTest.send(host: GameHost, event: AppEvent) = runOnUiThread { host.model.send(event) }
 
-/** Waits until the game's state meets [done], with the screen drawn after it. */
+/** Sends a table action to the core as the screen does (on the UI thread). */
 @OptIn(ExperimentalTestApi::class)
-fun ComposeUiTest.awaitGame(host: GameHost, what: String, done: (GameUiState) -> Boolean): GameUiState {
-    awaitReal("the game: $what") { done(host.state) }
+fun ComposeUiTest.send(host: GameHost, action: TableAction) = send(host, AppEvent.Table(action))
+
+/** Waits until a game is open and its table meets [done], with the screen drawn after it. */
+@OptIn(ExperimentalTestApi::class)
+fun ComposeUiTest.awaitGame(host: GameHost, what: String, done: (TableState) -> Boolean): TableState {
+    awaitReal("the game: $what") { host.view.table?.let(done) == true }
     waitForIdle()
     return host.state
 }
+
+// ----- the table as the tests read it -----
+
+/** The throw shown last (`throw` is a keyword in Kotlin). */
+val TableState.lastThrow: ThrowShown? get() = `throw`
+
+/** Its sticks have landed: the result is out. */
+val ThrowShown.landed: Boolean get() = outcome != null
+
+/** The shown throw's sticks are in the air. */
+val TableState.flying: Boolean get() = `throw`.let { it != null && it.outcome == null }
+
+val TableState.over: Boolean get() = snapshot.over
+val TableState.legalMoves: List<LegalMove> get() = snapshot.legalMoves
+
+/** A bot is waiting, throwing, thinking or moving. */
+val TableState.botThinking: Boolean get() = bot != BotState.Idle
+
+/** The core's board (station coordinates and names). */
+val board: BoardLayout by lazy { boardLayout() }
+
+/** Legal move [index] of the position on screen. */
+fun TableState.choose(index: Int): TableAction = TableAction.ChooseMove(index.toUInt(), snapshot.state)
 
 /**
  * Draws frames until [done] holds, failing after [PATIENCE_MS] of real time (the desktop
@@ -155,17 +204,26 @@ fun ComposeUiTest.awaitReal(what: String, done: () -> Boolean) = waitUntil(what,
 
 /**
  * The whole app as its activity shows it: the activity's [YunnoriModel] over a files
- * directory and the navigation host, with the view-model store and a resumed lifecycle the
- * activity would provide. Everything the navigation touches runs on the UI thread (Swing's,
- * which is kotlinx-coroutines' main dispatcher here, as Android's main thread is there).
+ * directory and the app's root composable, with the view-model store and a resumed
+ * lifecycle the activity would provide. Everything runs on the UI thread (Swing's, which is
+ * kotlinx-coroutines' main dispatcher here, as Android's main thread is there). Every effect
+ * the phone performed is kept in [effects].
  */
 @OptIn(ExperimentalTestApi::class)
-class AppHost(test: ComposeUiTest, val filesDir: File, private val saved: SavedStateHandle = SavedStateHandle()) {
+class AppHost(
+    test: ComposeUiTest,
+    val filesDir: File,
+    private val saved: SavedStateHandle = SavedStateHandle(),
+    pacing: Pacing = defaultPacing(),
+) {
     private val store = ViewModelStore()
+    val effects: MutableList<ShellEffect> = java.util.Collections.synchronizedList(mutableListOf())
 
     /** Made in the store as `viewModel()` makes it in the activity's (with the activity's saved state). */
     val model: YunnoriModel = test.runOnUiThread {
-        val factory = viewModelFactory { initializer { YunnoriModel(Application(filesDir), saved) } }
+        val factory = viewModelFactory {
+            initializer { YunnoriModel(applicationOver(filesDir), saved, pacing, ShellEffects { effects += it }) }
+        }
         ViewModelProvider.create(store, factory)[YunnoriModel::class]
     }
     private val owner = object : ViewModelStoreOwner {
@@ -178,17 +236,29 @@ class AppHost(test: ComposeUiTest, val filesDir: File, private val saved: SavedS
         }.also { it.registry.currentState = Lifecycle.State.RESUMED }
     }
 
+    /** Everything the screens draw, as the core last said it. */
+    val view: AppView get() = model.app.view.value
+
+    /** The table, while a game is open. */
+    val table: TableState? get() = view.table
+
+    /** Sends [event] to the core, as a screen does (on the UI thread). */
+    fun send(test: ComposeUiTest, event: AppEvent) = test.runOnUiThread { model.app.send(event) }
+
     @Composable
     fun Content() {
         CompositionLocalProvider(LocalViewModelStoreOwner provides owner, LocalLifecycleOwner provides life) {
-            YunnoriTheme { YunnoriNavHost(model) }
+            YunnoriTheme { YunnoriApp(model) }
         }
     }
 
     /** The model's saved state as the system keeps it when it ends the process (a copy). */
     fun savedState(test: ComposeUiTest): Map<String, Any?> = test.runOnUiThread { saved.keys().associateWith { saved.get<Any?>(it) } }
 
-    /** As when the activity finishes: the store clears the model, which closes its library. */
+    /** The lifecycle moves to [state] (the app to the background: CREATED; back: RESUMED). */
+    fun lifecycle(test: ComposeUiTest, state: Lifecycle.State) = test.runOnUiThread { life.registry.currentState = state }
+
+    /** As when the activity finishes: the store clears the model, which stops the core. */
     fun finish(test: ComposeUiTest) = test.runOnUiThread { store.clear() }
 }
 

@@ -4,7 +4,9 @@ import androidx.compose.runtime.Recomposer
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.SkikoComposeUiTest
 import app.yunnori.core.PlayerKind
-import app.yunnori.viewmodel.UiEvent
+import app.yunnori.core.AppEvent
+import app.yunnori.core.TableState
+import app.yunnori.core.TableAction
 import org.junit.jupiter.api.Test
 import kotlin.test.assertEquals
 import kotlin.test.assertTrue
@@ -35,10 +37,10 @@ class IdleTest {
         return frames
     }
 
-    /** Draws frame after frame until the game meets [done] (the view model runs on its own threads). */
-    private fun SkikoComposeUiTest.frameUntil(host: GameHost, what: String, done: (app.yunnori.viewmodel.GameUiState) -> Boolean) {
+    /** Draws frame after frame until the game meets [done] (the core runs on its own thread). */
+    private fun SkikoComposeUiTest.frameUntil(host: GameHost, what: String, done: (TableState) -> Boolean) {
         val start = System.currentTimeMillis()
-        while (!done(host.state)) {
+        while (host.view.table?.let(done) != true) {
             check(System.currentTimeMillis() - start < PATIENCE_MS) { "waited too long for $what" }
             mainClock.advanceTimeByFrame()
             Thread.sleep(2)
@@ -53,14 +55,14 @@ class IdleTest {
             mainClock.autoAdvance = false
             try {
                 setContent { GameOf(host) }
-                send(host, UiEvent.NewGame(table(human, human)))
+                send(host, AppEvent.StartGame(table(human, human)))
                 frameUntil(host, "a new game") { it.canThrow }
                 framesOver(500)
                 assertEquals(0, framesOver(3_000), "frames asked for in 3 s of a board waiting for a throw")
 
                 // A throw: the pieces that may move are lit and pulse for a moment (a frame
                 // each), then hold still, lit, while the player thinks.
-                send(host, UiEvent.Throw())
+                send(host, TableAction.ThrowTap)
                 frameUntil(host, "the throw") { it.canMove }
                 val pulsing = framesOver(2_000)
                 assertTrue(pulsing > 30, "the lit pieces pulse at first ($pulsing frames in 2 s)")

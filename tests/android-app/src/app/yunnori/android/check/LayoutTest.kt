@@ -7,6 +7,7 @@ import androidx.compose.runtime.Composable
 import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
+import androidx.compose.runtime.remember
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
@@ -33,8 +34,10 @@ import app.yunnori.android.ui.game.GameTags
 import app.yunnori.android.ui.game.STICK_MAT_TAG
 import app.yunnori.android.ui.theme.YunnoriTheme
 import app.yunnori.core.PlayerKind
-import app.yunnori.viewmodel.NewGameViewModel
-import app.yunnori.viewmodel.UiEvent
+import app.yunnori.android.ui.Samples
+import app.yunnori.android.ui.seatNames
+import app.yunnori.core.AppEvent
+import app.yunnori.core.TableAction
 import org.junit.jupiter.api.Test
 import java.util.Locale
 import kotlin.math.roundToInt
@@ -168,7 +171,7 @@ class LayoutTest {
         for (seats in listOf(2, 4)) {
             GameHost().use { host ->
                 setContent { Sized(window, scale) { GameOf(host) } }
-                send(host, UiEvent.NewGame(table(*Array<PlayerKind>(seats) { human }, seed = 7u)))
+                send(host, AppEvent.StartGame(table(*Array<PlayerKind>(seats) { human }, seed = 7u)))
                 awaitGame(host, "a new game") { it.canThrow }
 
                 fun measure(phase: String): Map<Pair<Window, Float>, Parts> {
@@ -206,10 +209,10 @@ class LayoutTest {
 
                 val throwing = measure("throw")
                 screenshot("layout-$lang-$seats-throw")
-                send(host, UiEvent.Throw())
+                send(host, TableAction.ThrowTap)
                 awaitGame(host, "the throw") { it.canMove }
-                send(host, UiEvent.Hint)
-                awaitGame(host, "the hint") { it.hint != null && !it.hintThinking }
+                send(host, TableAction.Hint)
+                awaitGame(host, "the hint") { it.hint != null && !it.hintPending }
                 val moving = measure("move")
                 screenshot("layout-$lang-$seats-move")
                 // Rows that come and go keep their space: nothing moves between the phases.
@@ -237,7 +240,7 @@ class LayoutTest {
     fun `a tap on the mat throws nothing, a swipe throws and moves nothing else`() = screenTest {
         GameHost().use { host ->
             setContent { GameOf(host) }
-            send(host, UiEvent.NewGame(table(human, human, seed = 7u)))
+            send(host, AppEvent.StartGame(table(human, human, seed = 7u)))
             awaitGame(host, "a new game") { it.canThrow }
             val before = parts()
             val mat = onNode(hasTestTag(STICK_MAT_TAG))
@@ -257,13 +260,13 @@ class LayoutTest {
 
     @Test
     fun `the start button stays above the navigation bar and the keyboard in every window`() = screenTest(width = 915, height = 1280) {
-        val vm = NewGameViewModel()
         var window by mutableStateOf(WINDOWS[0])
         var scale by mutableStateOf(1f)
         setContent {
             Sized(window, scale) {
-                val state by vm.state.collectAsState()
-                YunnoriTheme { NewGameScreen(state = state, onEvent = vm::onEvent, onBack = {}) }
+                val names = seatNames()
+                val form = remember(names) { Samples.form(names) }
+                YunnoriTheme { NewGameScreen(form, message = null, onEvent = {}) }
             }
         }
         for (w in WINDOWS.flatMap { listOf(it, it.withKeyboard((it.height * 0.4f).roundToInt())) }) for (s in FONT_SCALES) {

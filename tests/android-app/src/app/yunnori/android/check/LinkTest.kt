@@ -1,7 +1,6 @@
 package app.yunnori.android.check
 
 import android.content.Intent
-import android.net.Uri
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.setValue
@@ -20,7 +19,8 @@ import kotlin.test.assertNull
 
 /**
  * A shared room's link (`yunnori://room/CODE`) as the activity hands it to the app's model
- * (`YunnoriModel.intentArrived`, the call `MainActivity.onCreate` and `onNewIntent` make):
+ * (`YunnoriModel.intentArrived`, the call `MainActivity.onCreate` and `onNewIntent` make with
+ * the intent's action, link and flags):
  * opened once, never again when the activity is made again or the process comes back, and a
  * link tapped while the app runs goes to the running app.
  */
@@ -29,7 +29,9 @@ class LinkTest {
     private val first = roomLink("HJKMNP")
     private val second = roomLink("ACDEFG")
 
-    private fun view(link: String) = Intent(Intent.ACTION_VIEW, Uri.parse(link))
+    /** A VIEW intent of [link] arriving, as the activity hands over its parts. */
+    private fun AppHost.arrives(link: String, recreated: Boolean, flags: Int = 0) =
+        model.intentArrived(Intent.ACTION_VIEW, link, flags, recreated)
 
     /** The join form is showing (its code field, "Room code"), with [code] in it. */
     private fun SkikoComposeUiTest.joinFormShows(code: String): Boolean =
@@ -42,14 +44,13 @@ class LinkTest {
     fun `only a fresh VIEW intent's link is opened`() = withFilesDir { dir ->
         screenTest {
             val app = AppHost(this, dir)
-            runOnUiThread { app.model.intentArrived(view(first), recreated = true) }
+            runOnUiThread { app.arrives(first, recreated = true) }
             assertNull(app.model.link.value, "an activity made again has its old intent")
-            val fromRecents = view(first).addFlags(Intent.FLAG_ACTIVITY_LAUNCHED_FROM_HISTORY)
-            runOnUiThread { app.model.intentArrived(fromRecents, recreated = false) }
+            runOnUiThread { app.arrives(first, recreated = false, flags = Intent.FLAG_ACTIVITY_LAUNCHED_FROM_HISTORY) }
             assertNull(app.model.link.value, "started again from Recents")
-            runOnUiThread { app.model.intentArrived(Intent("android.intent.action.MAIN"), recreated = false) }
+            runOnUiThread { app.model.intentArrived("android.intent.action.MAIN", null, 0, recreated = false) }
             assertNull(app.model.link.value, "the launcher's intent has no link")
-            runOnUiThread { app.model.intentArrived(view(first), recreated = false) }
+            runOnUiThread { app.arrives(first, recreated = false) }
             assertEquals(first, app.model.link.value)
             app.finish(this)
         }
@@ -61,9 +62,8 @@ class LinkTest {
             var app = AppHost(this, dir)
             var shown by mutableStateOf(true)
             setContent { if (shown) app.Content() }
-            val launch = view(first)
             // The activity starts from the link.
-            runOnUiThread { app.model.intentArrived(launch, recreated = false) }
+            runOnUiThread { app.arrives(first, recreated = false) }
             awaitReal("the join form with the link's code") { joinFormShows("HJKMNP") }
             screenshot("link-join-form")
             assertNull(app.model.link.value, "the link is forgotten once opened")
@@ -73,7 +73,7 @@ class LinkTest {
             tap(onNodeWithText("New game"))
             tap(onAllNodesWithText("Person")[1].performScrollTo())
             tap(onNodeWithText("Start the game"))
-            awaitReal("the game") { app.model.game.state.value.canThrow }
+            awaitReal("the game") { app.table?.canThrow == true }
             waitForIdle()
 
             // Turned, dark mode, another language: the activity and its screens are made
@@ -82,7 +82,7 @@ class LinkTest {
                 runOnUiThread { shown = false }
                 waitForIdle()
                 runOnUiThread {
-                    app.model.intentArrived(launch, recreated = true)
+                    app.arrives(first, recreated = true)
                     shown = true
                 }
                 waitForIdle()
@@ -96,10 +96,10 @@ class LinkTest {
             app.finish(this)
             app = AppHost(this, dir, SavedStateHandle(saved))
             runOnUiThread {
-                app.model.intentArrived(launch, recreated = true)
+                app.arrives(first, recreated = true)
                 shown = true
             }
-            awaitReal("the game again") { app.model.game.state.value.canThrow }
+            awaitReal("the game again") { app.table?.canThrow == true }
             waitForIdle()
             onNodeWithText("Throw the sticks").assertExists()
             assertEquals(false, onlineShowing(), "the link opened the join form again after the process came back")
@@ -115,21 +115,21 @@ class LinkTest {
             tap(onNodeWithText("New game"))
             tap(onAllNodesWithText("Person")[1].performScrollTo())
             tap(onNodeWithText("Start the game"))
-            awaitReal("the game") { app.model.game.state.value.canThrow }
+            awaitReal("the game") { app.table?.canThrow == true }
             waitForIdle()
-            val game = app.model.game.state.value.gameId
+            val game = app.table?.gameId
 
             // onNewIntent: the running activity, its one model.
-            runOnUiThread { app.model.intentArrived(view(second), recreated = false) }
+            runOnUiThread { app.arrives(second, recreated = false) }
             awaitReal("the join form with the new link's code") { joinFormShows("ACDEFG") }
-            assertEquals(game, app.model.game.state.value.gameId, "the open game is the same model's")
+            assertEquals(game, app.table?.gameId, "the open game is the same model's")
 
             // Back from the join form: the game is where it was.
             tap(onNodeWithContentDescription("Back"))
             onNodeWithText("Throw the sticks").assertExists()
 
             // A second tap of a link while the app runs is opened too.
-            runOnUiThread { app.model.intentArrived(view(first), recreated = false) }
+            runOnUiThread { app.arrives(first, recreated = false) }
             awaitReal("the join form with the other code") { joinFormShows("HJKMNP") }
             app.finish(this)
         }

@@ -27,9 +27,10 @@ import app.yunnori.core.GameEvent
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.RuleValue
 import app.yunnori.core.StackView
-import app.yunnori.viewmodel.MoveShown
-import app.yunnori.viewmodel.Selection
-import app.yunnori.viewmodel.UiEvent
+import app.yunnori.core.MoveShown
+import app.yunnori.core.Selection
+import app.yunnori.core.AppEvent
+import app.yunnori.core.TableAction
 import java.awt.image.BufferedImage
 import java.io.File
 import java.util.Locale
@@ -232,7 +233,7 @@ class LookTest {
             val korean = locale == Locale.KOREAN
             GameHost().use { host ->
                 setContent { CompositionLocalProvider(LocalDarkTheme provides dark) { GameOf(host) } }
-                send(host, UiEvent.NewGame(table(PlayerKind.Human, PlayerKind.Human, seed = PHASES_SEED, rules = listOf("pieces_per_player" to RuleValue.Count(2)))))
+                send(host, AppEvent.StartGame(table(PlayerKind.Human, PlayerKind.Human, seed = PHASES_SEED, rules = listOf("pieces_per_player" to RuleValue.Count(2)))))
                 var st = awaitGame(host, "a new game") { it.canThrow }
                 val kept = mutableListOf<String>()
                 // The result and the review are cards over the board, which is dimmed behind them.
@@ -255,10 +256,10 @@ class LookTest {
                 var actions = 0
                 while (!st.over) {
                     check(++actions < 3000) { "the game did not end" }
-                    val tag = st.snapshot!!.state
+                    val tag = st.snapshot.state
                     if (st.canThrow) {
-                        send(host, UiEvent.Throw())
-                        st = awaitGame(host, "a throw") { it.snapshot!!.state != tag }
+                        send(host, TableAction.ThrowTap)
+                        st = awaitGame(host, "a throw") { it.snapshot.state != tag }
                         continue
                     }
                     if ("move" !in kept && st.selection != null) keep("move")
@@ -270,8 +271,8 @@ class LookTest {
                     val capturing = moves[index].captures > 0 && "capture" !in kept
                     if (capturing) mainClock.autoAdvance = false
                     try {
-                        send(host, UiEvent.ChooseMove(index, tag))
-                        st = awaitGame(host, "a move") { it.snapshot!!.state != tag && it.lastMove != null }
+                        send(host, TableAction.ChooseMove((index).toUInt(), tag))
+                        st = awaitGame(host, "a move") { it.snapshot.state != tag && it.lastMove != null }
                         if (capturing) {
                             val move = st.lastMove!!
                             assertTrue(move.events.any { it is GameEvent.Captured }, "$look: the capture played")
@@ -282,13 +283,13 @@ class LookTest {
                     } finally {
                         mainClock.autoAdvance = true
                     }
-                    st = awaitGame(host, "the move shown") { it.snapshot!!.state != tag }
-                    if ("stack" !in kept && st.snapshot!!.stacks.any { it.size >= 2 }) keep("stack")
+                    st = awaitGame(host, "the move shown") { it.snapshot.state != tag }
+                    if ("stack" !in kept && st.snapshot.stacks.any { it.size >= 2 }) keep("stack")
                 }
-                val winner = st.snapshot!!.seats.first { it.place == 1 }.name
+                val winner = st.snapshot.seats.first { it.place == 1 }.name
                 onNodeWithText(if (korean) "$winner 님이 이겼습니다!" else "$winner won!").assertExists()
                 keep("over", dimmed = true)
-                send(host, UiEvent.Review)
+                send(host, TableAction.Review)
                 awaitGame(host, "the review") { it.review != null }
                 onNodeWithText(if (korean) "승부가 갈린 수" else "Where the game turned").assertExists()
                 keep("review", dimmed = true)

@@ -1,7 +1,5 @@
 package app.yunnori.android.check
 
-import android.content.Context
-import android.content.Intent
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.hasClickAction
 import androidx.compose.ui.test.hasText
@@ -10,11 +8,15 @@ import androidx.compose.ui.test.onNodeWithContentDescription
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performScrollTo
 import app.yunnori.core.PlayerKind
-import app.yunnori.viewmodel.MemoryRoomTickets
-import app.yunnori.viewmodel.OnlineSettings
-import app.yunnori.viewmodel.OnlineStage
-import app.yunnori.viewmodel.OnlineViewModel
-import app.yunnori.viewmodel.UiEvent
+import app.yunnori.core.AppEvent
+import app.yunnori.core.SettingsAction
+import app.yunnori.core.ShellEffect
+import app.yunnori.core.TableAction
+import app.yunnori.viewmodel.online.MemoryRoomTickets
+import app.yunnori.viewmodel.online.OnlineEvent
+import app.yunnori.viewmodel.online.OnlineSettings
+import app.yunnori.viewmodel.online.OnlineStage
+import app.yunnori.viewmodel.online.OnlineViewModel
 import app.yunnori.viewmodel.YutServer
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
@@ -45,7 +47,7 @@ class OnlineTest {
                     val app = AppHost(this, filesDir)
                     setContent { app.Content() }
                     val online = { app.model.online.state.value }
-                    runOnUiThread { app.model.setServer(server.address) }
+                    app.send(this, AppEvent.Settings(SettingsAction.SetServer(server.address)))
                     awaitReal("the server set") { online().server == server.address }
 
                     // Host: Play online → Host a room → the new-game form, two people.
@@ -59,18 +61,14 @@ class OnlineTest {
                     onNodeWithText(code).assertExists()
                     screenshot("online-lobby")
 
-                    // Share: the share sheet gets the code and the link.
-                    Context.STARTED.clear()
+                    // Share: the phone is asked to share the room's link (its share sheet, on a phone).
                     tap(onNodeWithText("Share the code"))
-                    val chooser = Context.STARTED.single()
-                    val send = chooser.getIntentExtra(Intent.EXTRA_INTENT)
-                    assertEquals(Intent.ACTION_SEND, send.action)
-                    assertTrue(send.getStringExtra(Intent.EXTRA_TEXT).contains("yunnori://room/$code"))
+                    assertEquals(listOf("yunnori://room/$code"), app.effects.filterIsInstance<ShellEffect.Share>().map { it.link })
 
                     // The second phone joins by the code and is ready; the host is ready and starts.
-                    guest.onEvent(UiEvent.JoinRoom(code, "Ben"))
+                    guest.onEvent(OnlineEvent.JoinRoom(code, "Ben"))
                     awaitReal("Ben joined") { online().room?.seats?.getOrNull(1)?.taken == true }
-                    guest.onEvent(UiEvent.SetReady(true))
+                    guest.onEvent(OnlineEvent.SetReady(true))
                     tap(onNodeWithText("I'm ready").performScrollTo())
                     awaitReal("all ready") { online().canStart }
                     waitForIdle()
@@ -92,9 +90,9 @@ class OnlineTest {
                         val before = mine.snapshot?.state
                         when {
                             mine.canThrow -> tap(onNodeWithText("Throw the sticks"))
-                            mine.canMove -> runOnUiThread { app.model.online.onGameEvent(UiEvent.ChooseMove(0, before)) }
-                            theirs.canThrow -> guest.onGameEvent(UiEvent.Throw())
-                            else -> guest.onGameEvent(UiEvent.ChooseMove(0, theirs.snapshot!!.state))
+                            mine.canMove -> runOnUiThread { app.model.online.onGameEvent(TableAction.ChooseMove(0u, before!!)) }
+                            theirs.canThrow -> guest.onGameEvent(TableAction.ThrowTap)
+                            else -> guest.onGameEvent(TableAction.ChooseMove(0u, theirs.snapshot!!.state))
                         }
                         awaitReal("the action shown") { online().game.snapshot?.state != before && !online().game.flying }
                         actions++

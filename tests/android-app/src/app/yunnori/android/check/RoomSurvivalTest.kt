@@ -11,6 +11,8 @@ import androidx.compose.ui.test.onAllNodesWithText
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performScrollTo
 import androidx.lifecycle.SavedStateHandle
+import app.yunnori.core.AppEvent
+import app.yunnori.core.SettingsAction
 import app.yunnori.viewmodel.YutServer
 import org.junit.jupiter.api.Test
 import java.io.File
@@ -28,7 +30,7 @@ class RoomSurvivalTest {
 
     /** Hosts a room of two people from the app's menu; its code. */
     private fun SkikoComposeUiTest.hostRoom(app: AppHost, server: YutServer): String {
-        runOnUiThread { app.model.setServer(server.address) }
+        app.send(this, AppEvent.Settings(SettingsAction.SetServer(server.address)))
         awaitReal("the server set") { app.model.online.state.value.server == server.address }
         tap(onNodeWithText("Play online"))
         tap(onNode(hasText("Host a room") and hasClickAction()))

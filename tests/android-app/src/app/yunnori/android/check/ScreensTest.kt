@@ -28,9 +28,12 @@ import app.yunnori.android.ui.ResumeScreen
 import app.yunnori.android.ui.theme.YunnoriTheme
 import app.yunnori.core.BotLevel
 import app.yunnori.core.PlayerKind
-import app.yunnori.viewmodel.NewGameViewModel
-import app.yunnori.viewmodel.ResumeViewModel
-import app.yunnori.viewmodel.UiEvent
+import androidx.compose.runtime.LaunchedEffect
+import app.yunnori.android.ui.seatNames
+import app.yunnori.core.AppEvent
+import app.yunnori.core.AppScreen
+import app.yunnori.core.SavedAction
+import app.yunnori.core.TableAction
 import org.junit.jupiter.api.Test
 import java.io.File
 import kotlin.test.assertEquals
@@ -42,29 +45,29 @@ import kotlin.test.assertNull
 class ScreensTest {
     @Test
     fun `the new-game form names a person, makes the bot strong, adds a third player and starts`() = screenTest {
-        // Default names as the app gives them (its strings, through the stand-in Context).
-        val vm = NewGameViewModel { seat, player ->
-            AppStrings.format(
-                if (player is PlayerKind.Bot) R.string.default_bot_name else R.string.default_player_name,
-                seat + 1,
-            )
-        }
-        showNewGame(vm)
+        GameHost().use { host -> formNamesAPersonAndStarts(host) }
+    }
+
+    private fun SkikoComposeUiTest.formNamesAPersonAndStarts(host: GameHost) {
+        // Default names as the app gives them (its strings, sent to the core).
+        showNewGame(host)
+        val form = { host.view.form!! }
         // The app's rules seat two to four: a person and a bot to start with.
         onNodeWithText("Players (2, from 2 to 4)").assertExists()
         onNode(hasSetTextAction() and hasText("Player 1")).performTextReplacement("Mina")
         onNode(hasSetTextAction() and hasText("Bot 2")).assertExists()
         // The bot becomes the strong one.
         onAllNodesWithText("Strong bot")[1].performScrollTo().performClick()
-        awaitReal("seat 2 the strong bot") { vm.state.value.seats[1].player == PlayerKind.Bot(BotLevel.HARD) }
+        awaitReal("seat 2 the strong bot") { form().seats[1].player == PlayerKind.Bot(BotLevel.HARD) }
         onNodeWithText("Add a player").performScrollTo().performClick()
-        awaitReal("a third seat") { vm.state.value.seats.size == 3 }
-        val third = vm.state.value.seats[2]
+        awaitReal("a third seat") { form().seats.size == 3 }
+        waitForIdle()
+        val third = form().seats[2]
         onNodeWithText("Players (3, from 2 to 4)").performScrollTo().assertExists()
         onNode(hasSetTextAction() and hasText(third.name)).performScrollTo().assertExists()
         // Each seat's colours are read by name, the seat's own one selected.
         val colours = onAllNodesWithContentDescription("Colour: ", substring = true).fetchSemanticsNodes()
-        assertEquals(3 * vm.state.value.palette.size, colours.size)
+        assertEquals(3 * form().palette.size, colours.size)
         assertEquals(3, onAllNodes(hasContentDescription("Colour: ", substring = true) and isSelected()).fetchSemanticsNodes().size)
         val names = listOf("Red", "Blue", "Green", "Yellow", "Purple", "Sky blue")
         for (name in names) assertEquals(3, onAllNodesWithContentDescription("Colour: $name").fetchSemanticsNodes().size, name)
@@ -72,28 +75,29 @@ class ScreensTest {
         screenshot("new-game")
 
         onNodeWithText("Start the game").performClick()
-        awaitReal("the table accepted") { vm.state.value.ready != null }
-        val setup = vm.state.value.ready!!
-        assertEquals(listOf("Mina", "Bot 2", third.name), setup.seats.map { it.name })
-        assertEquals(listOf(PlayerKind.Human, PlayerKind.Bot(BotLevel.HARD), third.player), setup.seats.map { it.player })
-        assertEquals(3, setup.seats.map { it.colour }.toSet().size, "three different colours")
+        awaitReal("the table accepted") { host.view.table != null }
+        val seats = host.state.snapshot.seats
+        assertEquals(listOf("Mina", "Bot 2", third.name), seats.map { it.name })
+        assertEquals(listOf(PlayerKind.Human, PlayerKind.Bot(BotLevel.HARD), third.player), seats.map { it.player })
+        assertEquals(3, seats.map { it.colour }.toSet().size, "three different colours")
     }
 
     @Test
     fun `saved games list who is to play and open, and a damaged file says so and does not open`() = screenTest {
         GameHost().use { host ->
             // A game saved after one throw, and a file cut short.
-            runOnUiThread { host.vm.onEvent(UiEvent.NewGame(table(PlayerKind.Human, PlayerKind.Human))) }
+            send(host, AppEvent.StartGame(table(PlayerKind.Human, PlayerKind.Human)))
             awaitGame(host, "a new game") { it.canThrow }
-            runOnUiThread { host.vm.onEvent(UiEvent.Throw()) }
+            send(host, TableAction.ThrowTap)
             val saved = awaitGame(host, "a saved throw") { it.canMove && it.saved }
             val id = assertNotNull(saved.gameId)
-            File(host.dir, "games/broken.json").writeText("{\"schema_version\": 1, \"summary\": ")
+            File(host.dir, "saves/broken.json").writeText("{\"schema_version\": 1, \"summary\": ")
 
             var opened: String? = null
-            val list = showSavedGames(host, rows = 2) { opened = it }
+            showSavedGames(host, rows = 2) { opened = it }
             onNodeWithText("Seat 0 (to play)").assertExists()
-            onNodeWithText("Turn 1 · just now").assertExists()
+            // The turn it is on (how long ago is the phone's to word: DateUtils).
+            onNodeWithText("Turn 1 · ", substring = true).assertExists()
             onNodeWithText("This save is damaged and cannot be opened.").assertExists()
             // Why, in the app's words from the core's id (not the core's English reason).
             onNodeWithText("Its content is damaged.").assertExists()
@@ -104,35 +108,37 @@ class ScreensTest {
             assertNull(opened)
             open[0].performClick()
             assertEquals(id, opened)
-            list.close()
         }
     }
 
     @Test
     fun `a saved game handed to the next player lists the turn that player is on`() = screenTest {
         GameHost().use { host ->
-            send(host, UiEvent.NewGame(table(PlayerKind.Human, PlayerKind.Human)))
+            send(host, AppEvent.StartGame(table(PlayerKind.Human, PlayerKind.Human)))
             var st = awaitGame(host, "a new game") { it.canThrow }
             // Seat 0 throws (bonus throws included) and moves until play passes to seat 1.
             var actions = 0
-            while (st.snapshot!!.turn.seat != 1) {
+            while (st.snapshot.turn.seat != 1) {
                 check(++actions < 50) { "play never passed to seat 1" }
-                val tag = st.snapshot!!.state
-                send(host, if (st.canThrow) UiEvent.Throw() else UiEvent.ChooseMove(0, tag))
-                st = awaitGame(host, "an action") { it.snapshot!!.state != tag && it.saved }
+                val tag = st.snapshot.state
+                send(host, if (st.canThrow) TableAction.ThrowTap else TableAction.ChooseMove((0).toUInt(), tag))
+                st = awaitGame(host, "an action") { it.snapshot.state != tag && it.saved }
             }
-            showSavedGames(host, rows = 1) {}.use {
-                onNodeWithText("Seat 1 (to play)").assertExists()
-                // Seat 1 has not thrown yet, but its turn is the game's second.
-                onNodeWithText("Turn 2 · just now").assertExists()
-            }
+            showSavedGames(host, rows = 1) {}
+            onNodeWithText("Seat 1 (to play)").assertExists()
+            // Seat 1 has not thrown yet, but its turn is the game's second.
+            onNodeWithText("Turn 2 · ", substring = true).assertExists()
         }
     }
 
     @Test
     fun `house rules are switched and counted as TalkBack reads them, and reset`() = screenTest {
-        val vm = NewGameViewModel()
-        showNewGame(vm)
+        GameHost().use { host -> houseRules(host) }
+    }
+
+    private fun SkikoComposeUiTest.houseRules(host: GameHost) {
+        showNewGame(host)
+        val changed = { host.view.form!!.changed }
         onNodeWithText("Reset all").assertDoesNotExist()
         // A yes/no rule is one switch with its name: a tap on the row turns it off.
         val list = onNode(hasScrollToNodeAction())
@@ -140,19 +146,22 @@ class ScreensTest {
         list.performScrollToNode(backDoRule)
         val backDo = onNode(backDoRule)
         backDo.assertIsOn().performClick()
-        awaitReal("Back-Do off") { "back_do" in vm.state.value.changedKeys }
+        awaitReal("Back-Do off") { "back_do" in changed() }
+        waitForIdle()
         backDo.assertIsOff()
         // A number: its buttons say what they change (four pieces is the most).
         list.performScrollToNode(hasContentDescription("One fewer: Pieces each"))
         onNodeWithContentDescription("One more: Pieces each").assertIsNotEnabled()
         onNodeWithContentDescription("One fewer: Pieces each").performClick()
-        awaitReal("three pieces") { "pieces_per_player" in vm.state.value.changedKeys }
+        awaitReal("three pieces") { "pieces_per_player" in changed() }
+        waitForIdle()
         onNodeWithContentDescription("One more: Pieces each").assertIsEnabled()
         screenshot("new-game-rules")
 
         list.performScrollToNode(hasText("Reset all"))
         onNodeWithText("Reset all").performClick()
-        awaitReal("the rules reset") { vm.state.value.changedKeys.isEmpty() }
+        awaitReal("the rules reset") { changed().isEmpty() }
+        waitForIdle()
         list.performScrollToNode(backDoRule)
         onNode(backDoRule).assertIsOn()
     }
@@ -160,40 +169,52 @@ class ScreensTest {
     @Test
     fun `deleting a saved game asks first, then the game is gone`() = screenTest {
         GameHost().use { host ->
-            runOnUiThread { host.vm.onEvent(UiEvent.NewGame(table(PlayerKind.Human, PlayerKind.Human))) }
+            send(host, AppEvent.StartGame(table(PlayerKind.Human, PlayerKind.Human)))
             awaitGame(host, "a saved game") { it.canThrow && it.saved }
-            val list = showSavedGames(host, rows = 1) {}
+            showSavedGames(host, rows = 1) {}
             onNodeWithText("Delete").performClick()
             onNodeWithText("Delete this game?").assertExists()
             // Cancel keeps it.
             onNodeWithText("Cancel").performClick()
             waitForIdle()
             onNodeWithText("Delete this game?").assertDoesNotExist()
-            assertEquals(1, list.state.value.rows.size)
+            assertEquals(1, host.view.saved.rows.size)
             onNodeWithText("Delete").performClick()
             onAllNodesWithText("Delete")[1].performClick()
-            awaitReal("the game deleted") { list.state.value.rows.isEmpty() }
+            awaitReal("the game deleted") { host.view.saved.rows.isEmpty() }
             waitForIdle()
             onNodeWithText("No saved games yet", substring = true).assertExists()
-            assertEquals(emptyList(), File(host.dir, "games").listFiles().orEmpty().filter { it.name.endsWith(".json") })
-            list.close()
+            assertEquals(emptyList(), File(host.dir, "saves").listFiles().orEmpty().filter { it.name.endsWith(".json") })
         }
     }
-    private fun SkikoComposeUiTest.showNewGame(vm: NewGameViewModel) = setContent {
-        val state by vm.state.collectAsState()
-        YunnoriTheme { NewGameScreen(state = state, onEvent = vm::onEvent, onBack = {}) }
+    /** The core's new-game form on screen, its unnamed seats in the app's words, as the app shows it. */
+    private fun SkikoComposeUiTest.showNewGame(host: GameHost) {
+        setContent {
+            val view by host.model.view.collectAsState()
+            val names = seatNames()
+            LaunchedEffect(names) {
+                host.model.send(names)
+                host.model.send(AppEvent.Open(AppScreen.NEW_GAME))
+            }
+            YunnoriTheme { view.form?.let { NewGameScreen(it, view.message, host.model::send) } }
+        }
+        awaitReal("the form") { host.view.form != null }
+        waitForIdle()
     }
 
-    /** The saved games of [host]'s library on screen, once its [rows] rows are read. */
-    private fun SkikoComposeUiTest.showSavedGames(host: GameHost, rows: Int, onOpen: (String) -> Unit): ResumeViewModel {
-        val list = ResumeViewModel(host.scope, host.library)
+    /** The core's saved games on screen, once its [rows] rows are read; opening one is reported to [onOpen]. */
+    private fun SkikoComposeUiTest.showSavedGames(host: GameHost, rows: Int, onOpen: (String) -> Unit) {
         setContent {
-            val state by list.state.collectAsState()
-            YunnoriTheme { ResumeScreen(state = state, onEvent = list::onEvent, onOpen = onOpen, onBack = {}) }
+            val view by host.model.view.collectAsState()
+            YunnoriTheme {
+                ResumeScreen(view.saved, view.message, onEvent = { e ->
+                    val open = ((e as? AppEvent.Table)?.action as? TableAction.Resume)?.id
+                    if (open != null) onOpen(open) else host.model.send(e)
+                })
+            }
         }
-        runOnUiThread { list.onEvent(UiEvent.Refresh) }
-        awaitReal("the list") { !list.state.value.loading && list.state.value.rows.size == rows }
+        send(host, AppEvent.Saved(SavedAction.Refresh))
+        awaitReal("the list") { host.view.saved.loaded && host.view.saved.rows.size == rows }
         waitForIdle()
-        return list
     }
 }

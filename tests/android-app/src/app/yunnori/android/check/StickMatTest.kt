@@ -25,8 +25,9 @@ import app.yunnori.core.planFlight
 import app.yunnori.viewmodel.HandHold
 import app.yunnori.viewmodel.HandOff
 import app.yunnori.viewmodel.MatLayouts
-import app.yunnori.viewmodel.ThrowMotion
-import app.yunnori.viewmodel.ThrowShown
+import app.yunnori.core.TableAction
+import app.yunnori.core.ThrowMotion
+import app.yunnori.core.ThrowShown
 import app.yunnori.viewmodel.Vec3
 import app.yunnori.viewmodel.handPoses
 import app.yunnori.viewmodel.posesAt
@@ -102,7 +103,10 @@ class StickMatTest {
         // In the air: on the flight's mat, out of the hand for 150 ms, then the flight itself.
         val swipe = Swipe(mat, mat.width * 0.5f, mat.height * 0.65f, 300f, -700f, 0f)
         val flight = planFlight(swipe, listOf(true, false, false, true), nak = false, salt = 4uL)
-        val shown = ThrowShown(1, 0, "#000000", listOf(true, false, false, true), flight, ThrowMotion.FLIGHT, flight.endMs.toLong(), byBot = false)
+        val shown = ThrowShown(
+            1u, 0, "#000000", listOf(true, false, false, true), flight, ThrowMotion.FLIGHT,
+            startedAtMs = 0u, landsAtMs = flight.endMs.toULong(), byBot = false, outcome = null,
+        )
         val handOff = HandOff(handPoses(layout, HandHold.of(swipe, layout)), flight)
         val end = flight.endMs.toFloat()
         for (progress in listOf(0f, 40f / end, 120f / end, 300f / end, 1f)) {
@@ -122,14 +126,13 @@ class StickMatTest {
     fun `a drag draws the sticks in the hand with the core's numbers, asked once per mat size`() = screenTest {
         val counted = Counted()
         val laidOut = mutableListOf<Mat>()
-        val throws = mutableListOf<Swipe?>()
+        val drag = mutableListOf<TableAction>()
         setContent {
             YunnoriTheme {
                 StickMat(
                     lastThrow = null,
                     canThrow = true,
-                    onThrow = { throws += it },
-                    onLaidOut = { laidOut += it },
+                    onAction = { a -> if (a is TableAction.MatLaidOut) laidOut += a.mat else drag += a },
                     played = remember { PlayedAnimations() },
                     modifier = Modifier.size(360.dp, 200.dp),
                     layouts = counted.layouts,
@@ -149,9 +152,12 @@ class StickMatTest {
         screenshot("sticks-in-hand")
         node.performTouchInput { up() }
         waitForIdle()
-        val swipe = assertNotNull(throws.single())
-        assertEquals(laidOut.last(), swipe.mat)
-        val mat = swipe.mat
+        // The drag went to the core point by point, in the mat's points, ending where it let go.
+        assertTrue(drag.first() is TableAction.SwipeStart, "$drag")
+        val end = assertNotNull(drag.last() as? TableAction.SwipeEnd, "$drag")
+        assertTrue(drag.count { it is TableAction.SwipeMove } >= 30, "${drag.size} points")
+        val mat = laidOut.last()
+        assertTrue(end.x in 0.0..mat.width.toDouble() && end.y in 0.0..mat.height.toDouble(), "$end on $mat")
         assertEquals(mat, matLayout(mat).mat)
         assertTrue(max(mat.width, mat.height) / min(mat.width, mat.height) <= 3f)
         // Forty drag events drawn, and each mat size asked about once.

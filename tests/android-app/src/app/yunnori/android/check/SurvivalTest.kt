@@ -20,9 +20,10 @@ import app.yunnori.core.GameSnapshot
 import app.yunnori.core.Phase
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.SaveLibrary
-import app.yunnori.viewmodel.DEFAULT_MAT
-import app.yunnori.viewmodel.Swipes
-import app.yunnori.viewmodel.UiEvent
+import app.yunnori.core.Mat
+import app.yunnori.core.tapSwipe
+import app.yunnori.core.AppEvent
+import app.yunnori.core.TableAction
 import org.junit.jupiter.api.Test
 import java.io.File
 import java.nio.file.Files
@@ -51,32 +52,30 @@ class SurvivalTest {
                 tap(onNodeWithText("New game"))
                 tap(onAllNodesWithText("Person")[1].performScrollTo())
                 tap(onNodeWithText("Start the game"))
-                awaitReal("the game") { app.model.game.state.value.canThrow }
+                awaitReal("the game") { app.table?.canThrow == true }
                 tap(onNodeWithText("Throw the sticks"))
-                awaitReal("the throw saved") { app.model.game.state.value.let { it.canMove && it.saved } }
+                awaitReal("the throw saved") { app.table?.let { it.canMove && it.saved } == true }
                 waitForIdle()
-                val before = app.model.game.state.value
-                val id = assertNotNull(before.gameId)
+                val before = assertNotNull(app.table)
+                val id = before.gameId
 
                 // The system keeps the activity's saved state and ends the process: the model,
                 // its library and its game are gone. A new process makes a new model from it.
                 val saved = app.savedState(this)
                 assertTrue(id in saved.values, "the open game's id is in the saved state: $saved")
-                // The screens go with the process. (Android also restores the navigation's back
-                // stack; the desktop build of the navigation library fails to restore it, "No
-                // destination with ID 0", so here the screens start afresh, as without it.)
+                // The screens go with the process: the new model opens the game again, and the
+                // core shows it.
                 runOnUiThread { shown = false }
                 waitForIdle()
                 app.finish(this)
                 app = AppHost(this, filesDir, SavedStateHandle(saved))
                 runOnUiThread { shown = true }
-                awaitReal("the game opened again") { app.model.game.state.value.snapshot != null }
+                awaitReal("the game opened again") { app.table != null }
                 waitForIdle()
-                assertEquals(id, app.model.game.state.value.gameId)
-                assertEquals(before.snapshot!!.position(), app.model.game.state.value.snapshot!!.position())
-                // The navigation came back to the game screen, showing the game.
+                assertEquals(id, app.table?.gameId)
+                assertEquals(before.snapshot.position(), app.table!!.snapshot.position())
+                // The game screen is back, showing the game.
                 onNodeWithText("Player 1 moves").assertExists()
-                onNodeWithText("No game is open.").assertDoesNotExist()
                 app.finish(this)
             }
         } finally {
@@ -87,12 +86,12 @@ class SurvivalTest {
     @Test
     fun `turning the phone keeps the game and plays the last throw no second time`() = screenTest(width = 915, height = 915) {
         // Flights as long as on a phone: a throw played again would take that long to land.
-        GameHost(QUICK.copy(flightPace = 1.0)).use { host ->
+        GameHost(QUICK.copy(flightPercent = 100u)).use { host ->
             var window by mutableStateOf(WINDOWS[1])
             setContent { Sized(window, 1f) { GameOf(host) } }
-            send(host, UiEvent.NewGame(table(human, human, seed = 7u)))
+            send(host, AppEvent.StartGame(table(human, human, seed = 7u)))
             awaitGame(host, "a new game") { it.canThrow }
-            send(host, UiEvent.Throw())
+            send(host, TableAction.ThrowTap)
             val thrown = awaitGame(host, "the throw") { it.canMove }
             val mat = onNode(hasTestTag(STICK_MAT_TAG))
             fun said() = mat.fetchSemanticsNode().config.getOrNull(SemanticsProperties.ContentDescription).orEmpty().joinToString()
@@ -109,7 +108,7 @@ class SurvivalTest {
                 mainClock.advanceTimeByFrame()
                 assertEquals(landed, said(), "the throw played again after turning")
                 // Only the mat's size changed (the next tap throws onto the mat as laid out now).
-                assertEquals(thrown, host.state.copy(mat = thrown.mat), "turning changed the game")
+                assertEquals(thrown, host.state.copy(matSize = thrown.matSize), "turning changed the game")
             } finally {
                 mainClock.autoAdvance = true
             }
@@ -123,9 +122,9 @@ class SurvivalTest {
         try {
             // Off screen: a game under way, then a newer one played to its end.
             val going: String
-            SaveLibrary.open(File(filesDir, "games").path).use { library ->
+            SaveLibrary.open(File(filesDir, "saves").path).use { library ->
                 going = GameSession(table(human, human, seed = 5u)).use { game ->
-                    game.throwSticks(Swipes.tap(DEFAULT_MAT))
+                    game.throwSticks(tapSwipe(Mat(320f, 200f)))
                     library.save(game)
                     game.id()
                 }
@@ -135,7 +134,7 @@ class SurvivalTest {
                     while (!game.snapshot().over) {
                         check(++guard < 3000) { "the game did not end" }
                         val snap = game.snapshot()
-                        if (snap.phase == Phase.TO_THROW) game.throwSticks(Swipes.tap(DEFAULT_MAT)) else game.play(snap.legalMoves.last())
+                        if (snap.phase == Phase.TO_THROW) game.throwSticks(tapSwipe(Mat(320f, 200f))) else game.play(snap.legalMoves.last())
                     }
                     library.save(game)
                 }
@@ -143,13 +142,13 @@ class SurvivalTest {
             screenTest {
                 val app = AppHost(this, filesDir)
                 setContent { app.Content() }
-                awaitReal("the saved games read") { app.model.resume.state.value.rows.size == 2 }
+                awaitReal("the saved games read") { app.view.saved.rows.size == 2 }
                 waitForIdle()
                 tap(onNodeWithText("Continue"))
-                awaitReal("a game opened") { app.model.game.state.value.snapshot != null }
+                awaitReal("a game opened") { app.table != null }
                 waitForIdle()
-                assertEquals(going, app.model.game.state.value.gameId)
-                assertFalse(app.model.game.state.value.over)
+                assertEquals(going, app.table?.gameId)
+                assertFalse(app.table!!.over)
                 app.finish(this)
             }
         } finally {
@@ -160,16 +159,23 @@ class SurvivalTest {
     @Test
     fun `the screen stays on while a game is open, and may sleep again once it is left`() = screenTest {
         GameHost().use { host ->
-            val view = View(null)
+            // The view the app is drawn in, as Android hands it: the test reads what the app set.
+            var on = false
+            val view = object : View(null) {
+                override fun setKeepScreenOn(keepScreenOn: Boolean) {
+                    on = keepScreenOn
+                }
+            }
             setContent { CompositionLocalProvider(LocalView provides view) { GameOf(host) } }
             waitForIdle()
-            assertFalse(view.keepScreenOn, "no game open yet")
-            send(host, UiEvent.NewGame(table(human, human)))
+            assertFalse(on, "no game open yet")
+            send(host, AppEvent.StartGame(table(human, human)))
             awaitGame(host, "a new game") { it.canThrow }
-            assertTrue(view.keepScreenOn, "a game is open")
-            send(host, UiEvent.Leave)
-            awaitGame(host, "the game left") { !it.hasGame }
-            assertFalse(view.keepScreenOn, "the game was left")
+            assertTrue(on, "a game is open")
+            send(host, TableAction.Leave)
+            awaitReal("the game left") { host.view.table == null }
+            waitForIdle()
+            assertFalse(on, "the game was left")
         }
     }
 }

@@ -28,18 +28,16 @@ import app.yunnori.android.ui.SettingsScreenPreview
 import app.yunnori.android.ui.game.GameScreen
 import app.yunnori.android.ui.game.GameTags
 import app.yunnori.android.ui.game.MatCamera
-import app.yunnori.android.ui.game.PathSample
 import app.yunnori.android.ui.game.STICK_MAT_TAG
 import app.yunnori.android.ui.game.StickMatFlightPreview
 import app.yunnori.android.ui.game.StickMatPreview
 import app.yunnori.android.ui.game.swipeFrom
-import app.yunnori.android.ui.game.turningRate
 import app.yunnori.android.ui.theme.YunnoriTheme
 import app.yunnori.core.Mat
 import app.yunnori.core.PlayerKind
-import app.yunnori.core.Swipe
 import app.yunnori.core.matLayout
-import app.yunnori.viewmodel.UiEvent
+import app.yunnori.core.AppEvent
+import app.yunnori.core.TableAction
 import app.yunnori.viewmodel.Vec3
 import org.junit.jupiter.api.Test
 import java.nio.file.Files
@@ -67,23 +65,21 @@ class ThrowTest {
     @Test
     fun `a swipe on the mat throws from where the finger let go, the way it went, and a tap throws nothing`() = screenTest {
         GameHost().use { host ->
-            // The screen's events, as the view model gets them.
-            val throws = mutableListOf<Swipe?>()
+            // The drag's points as the screen sends them to the core.
+            val drag = mutableListOf<TableAction>()
             setContent {
-                val state by host.vm.state.collectAsState()
+                val view by host.model.view.collectAsState()
                 YunnoriTheme {
-                    GameScreen(
-                        state = state,
-                        onEvent = { e ->
-                            if (e is UiEvent.Throw) throws += e.swipe
-                            host.vm.onEvent(e)
-                        },
-                        onRules = {},
-                        onLeave = {},
-                    )
+                    view.table?.let { table ->
+                        GameScreen(table, view.message, onEvent = { e ->
+                            val a = (e as? AppEvent.Table)?.action
+                            if (a is TableAction.SwipeStart || a is TableAction.SwipeMove || a is TableAction.SwipeEnd) drag += a
+                            host.model.send(e)
+                        })
+                    }
                 }
             }
-            send(host, UiEvent.NewGame(table(human, human, seed = 7u)))
+            send(host, AppEvent.StartGame(table(human, human, seed = 7u)))
             awaitGame(host, "a new game") { it.canThrow }
             val size = mat().fetchSemanticsNode().size
             val (w, h) = size.width.toFloat() to size.height.toFloat()
@@ -97,58 +93,56 @@ class ThrowTest {
             waitForIdle()
             Thread.sleep(300)
             waitForIdle()
-            assertEquals(emptyList(), throws, "a tap on the mat threw")
-            assertNull(host.state.lastThrow)
+            assertNull(host.state.lastThrow, "a tap on the mat threw")
+            assertTrue(host.state.canThrow)
 
-            // A drag to the right across the mat, let go just right of the middle.
-            val from = Offset(w * 0.2f, h * 0.55f)
-            val to = Offset(w * 0.62f, h * 0.5f)
+            // A drag to the right across the mat, let go in the middle. (Let go nearer the
+            // right edge, the sticks are tossed mostly up, slow enough along the mat to come
+            // down on it: the drag's direction would hide in their first frames.)
+            drag.clear()
+            val from = Offset(w * 0.08f, h * 0.55f)
+            val to = Offset(w * 0.5f, h * 0.5f)
             mat().performTouchInput {
                 down(from)
                 for (i in 1..12) moveTo(lerp(from, to, i / 12f), delayMillis = 12)
                 up()
             }
-            awaitReal("the swipe's throw") { throws.isNotEmpty() }
-            val swipe = assertNotNull(throws.single(), "the swipe carries the finger's release")
-            assertEquals(host.state.mat, swipe.mat, "the swipe is in the mat's own points")
+            val landed = awaitGame(host, "the swipe's throw landed") { it.lastThrow?.landed == true }
+            val end = assertNotNull(drag.last() as? TableAction.SwipeEnd, "the drag ends where the finger let go: $drag")
 
-            // Released where the sticks were drawn under the finger: the release point, at the
-            // height the hand lets go, is seen exactly where the finger left the glass.
-            val camera = MatCamera(matLayout(swipe.mat), w, h)
-            val seen = camera.project(Vec3(swipe.releaseX, swipe.releaseY, camera.layout.releaseHeight))
+            // The points are the mat's, at the height the hand lets go: the last one is seen
+            // exactly where the finger left the glass.
+            val camera = MatCamera(matLayout(landed.matSize), w, h)
+            val seen = camera.project(Vec3(end.x.toFloat(), end.y.toFloat(), camera.layout.releaseHeight))
             assertTrue((seen - to).getDistance() < 2f, "released at $seen on screen, the finger left at $to")
-            // Going right, not up or down the mat, and briskly.
-            assertTrue(swipe.velocityX > 300f, "velocity ${swipe.velocityX}, ${swipe.velocityY}")
-            assertTrue(abs(swipe.velocityY) < swipe.velocityX * 0.25f, "velocity ${swipe.velocityX}, ${swipe.velocityY}")
-            assertTrue(abs(swipe.spin) < 2f, "a straight drag does not spin the sticks (${swipe.spin})")
 
-            // The flight the core made of it leaves from there.
-            val landed = awaitGame(host, "the throw landed") { it.lastThrow?.landed == true }
-            val first = landed.lastThrow!!.flight.sticks.map { it.frames.first() }
-            val start = Offset(first.map { it.x }.average().toFloat(), first.map { it.y }.average().toFloat())
-            val off = (start - Offset(swipe.releaseX, swipe.releaseY)).getDistance()
-            assertTrue(off < min(swipe.mat.width, swipe.mat.height) * 0.2f, "the sticks left $off points from the release point")
-            assertEquals(1, throws.size, "one swipe, one throw")
+            // The flight the core made of it leaves from there, going right, not up or down the mat.
+            val flight = landed.lastThrow!!.flight
+            fun centre(frame: Int) = flight.sticks.map { it.frames[minOf(frame, it.frames.lastIndex)] }
+                .let { f -> Offset(f.map { it.x }.average().toFloat(), f.map { it.y }.average().toFloat()) }
+            val off = (centre(0) - Offset(end.x.toFloat(), end.y.toFloat())).getDistance()
+            assertTrue(off < min(flight.mat.width, flight.mat.height) * 0.2f, "the sticks left $off points from the release point")
+            val way = centre(6) - centre(0)
+            assertTrue(way.x > 0f && abs(way.y) < way.x, "the sticks fly right: $way in their first 100 ms; drag $drag")
+            assertEquals(1, drag.count { it is TableAction.SwipeEnd }, "one swipe, one throw")
             screenshot("throw-swiped")
         }
     }
 
     @Test
-    fun `a drag that curves spins the sticks its way`() {
-        // Half a turn over a fifth of a second, clockwise on screen (y grows downwards).
-        fun arc(clockwise: Boolean) = (0..20).map { i ->
-            val a = (PI * i / 20).toFloat() * (if (clockwise) 1f else -1f)
-            PathSample(atMs = 10L * i, at = Offset(100f + 50f * cos(a), 100f + 50f * sin(a)))
-        }
-        val cw = turningRate(arc(clockwise = true))
-        val ccw = turningRate(arc(clockwise = false))
-        assertTrue(abs(cw - (PI / 0.2).toFloat()) < 2f, "clockwise ${cw} rad/s")
-        assertTrue(abs(ccw + (PI / 0.2).toFloat()) < 2f, "counter-clockwise ${ccw} rad/s")
-        val straight = (0..10).map { PathSample(10L * it, Offset(10f * it, 5f * it)) }
-        assertEquals(0f, turningRate(straight), 1e-3f)
-
-        // Upward on screen is up the mat (towards its far end), and faster on screen is faster on the mat.
+    fun `the finger's point is the mat's point under it, up the screen is up the mat, and a faster finger holds a faster throw`() {
         val camera = MatCamera(matLayout(Mat(300f, 200f)), 600f, 400f)
+        val height = camera.layout.releaseHeight
+        for (p in listOf(Offset(300f, 300f), Offset(120f, 250f), Offset(480f, 180f))) {
+            val onMat = assertNotNull(camera.toMat(p, height), "$p")
+            val back = camera.project(Vec3(onMat.x, onMat.y, height))
+            assertTrue((back - p).getDistance() < 0.5f, "$p → $onMat → $back")
+        }
+        val low = assertNotNull(camera.toMat(Offset(300f, 300f), height))
+        val high = assertNotNull(camera.toMat(Offset(300f, 200f), height))
+        assertTrue(high.y < low.y && abs(high.x - low.x) < 1f, "up the screen is up the mat: $low → $high")
+
+        // The sticks in a moving hand (drawn under the finger) point the way it goes, faster on screen faster on the mat.
         val slow = assertNotNull(swipeFrom(camera, Offset(300f, 300f), Velocity(0f, -800f), 0f))
         val fast = assertNotNull(swipeFrom(camera, Offset(300f, 300f), Velocity(0f, -1600f), 0f))
         assertTrue(slow.velocityY < 0f && abs(slow.velocityX) < 1f, "$slow")
@@ -159,9 +153,9 @@ class ThrowTest {
     @Test
     fun `the sticks fly before the result shows, and nothing can be played meanwhile`() = screenTest {
         // Slowed down three times, so the test can look while the sticks are in the air.
-        GameHost(QUICK.copy(flightPace = 3.0)).use { host ->
+        GameHost(QUICK.copy(flightPercent = 300u)).use { host ->
             setContent { GameOf(host) }
-            send(host, UiEvent.NewGame(table(human, human, seed = 7u)))
+            send(host, AppEvent.StartGame(table(human, human, seed = 7u)))
             awaitGame(host, "a new game") { it.canThrow }
             mainClock.autoAdvance = false
             onNodeWithText("Throw the sticks").performClick()
@@ -172,7 +166,7 @@ class ThrowTest {
             // No result anywhere yet: not on the mat, not in the hand, not in the status line.
             assertEquals("The sticks are in the air", mat().description())
             onNodeWithText("Seat 0's sticks are in the air").assertExists()
-            assertTrue(flying.snapshot!!.hand.isEmpty())
+            assertTrue(flying.snapshot.hand.isEmpty())
             onNodeWithText("Throw the sticks").assertIsNotEnabled()
             screenshot("throw-in-the-air")
             mainClock.autoAdvance = true
@@ -188,30 +182,30 @@ class ThrowTest {
     }
 
     @Test
-    fun `the mute and quick-bots switches in the settings reach the game, and stay as set after a relaunch`() {
+    fun `the mute and quick-bots switches in the settings reach the core, and stay as set after a relaunch`() {
         val filesDir = Files.createTempDirectory("yunnori-files").toFile()
         try {
             screenTest {
                 val app = AppHost(this, filesDir)
                 setContent { app.Content() }
-                assertEquals(false, app.model.game.state.value.muted)
+                assertEquals(false, app.view.settings.muted)
                 tap(onNodeWithText("Settings"))
                 onNode(hasTestTag(SOUND_SWITCH_TAG)).assertIsOn()
                 screenshot("settings")
                 tap(onNode(hasTestTag(SOUND_SWITCH_TAG)))
                 onNode(hasTestTag(SOUND_SWITCH_TAG)).assertIsOff()
-                awaitReal("the game muted") { app.model.game.state.value.muted }
+                awaitReal("the game muted") { app.view.settings.muted }
                 onNode(hasTestTag(QUICK_BOTS_SWITCH_TAG)).assertIsOff()
-                assertEquals(false, app.model.game.state.value.quickBots)
+                assertEquals(false, app.view.settings.quickBots)
                 tap(onNode(hasTestTag(QUICK_BOTS_SWITCH_TAG)))
                 onNode(hasTestTag(QUICK_BOTS_SWITCH_TAG)).assertIsOn()
-                awaitReal("the bots quick") { app.model.game.state.value.quickBots }
+                awaitReal("the bots quick") { app.view.settings.quickBots }
                 app.finish(this)
             }
             screenTest {
                 val app = AppHost(this, filesDir)
                 setContent { app.Content() }
-                awaitReal("the settings read") { app.model.game.state.value.muted && app.model.game.state.value.quickBots }
+                awaitReal("the settings read") { app.view.settings.muted && app.view.settings.quickBots }
                 tap(onNodeWithText("Settings"))
                 onNode(hasTestTag(SOUND_SWITCH_TAG)).assertIsOff()
                 onNode(hasTestTag(QUICK_BOTS_SWITCH_TAG)).assertIsOn()

@@ -26,9 +26,10 @@ import app.yunnori.core.SeatSpec
 import app.yunnori.core.describeRules
 import app.yunnori.core.presetRules
 import app.yunnori.core.throwKinds
-import app.yunnori.viewmodel.NewGameUiState
-import app.yunnori.viewmodel.NewGameViewModel
-import app.yunnori.viewmodel.UiEvent
+import app.yunnori.core.AppEvent
+import app.yunnori.core.AppScreen
+import app.yunnori.core.TableAction
+import app.yunnori.viewmodel.SeatColour
 import org.junit.jupiter.api.Test
 import java.util.Locale
 import kotlin.test.assertEquals
@@ -74,17 +75,23 @@ class TraditionsTest {
 
     @Test
     fun `the new-game form shows every house rule of each tradition`() = screenTest {
-        val vm = NewGameViewModel()
+        GameHost().use { host -> everyHouseRule(host) }
+    }
+
+    private fun SkikoComposeUiTest.everyHouseRule(host: GameHost) {
         setContent {
-            val state by vm.state.collectAsState()
-            YunnoriTheme { NewGameScreen(state = state, onEvent = vm::onEvent, onBack = {}) }
+            val view by host.model.view.collectAsState()
+            YunnoriTheme { view.form?.let { NewGameScreen(it, view.message, host.model::send) } }
         }
+        send(host, AppEvent.Open(AppScreen.NEW_GAME))
+        awaitReal("the form") { host.view.form != null }
         for ((label, preset) in listOf("Culin 1895" to Preset.CULIN1895, "Nyout (Russian set)" to Preset.NYOUT_RU, "Yunnori" to Preset.YUNNORI)) {
+            waitForIdle()
             onNode(hasScrollToIndexAction()).performScrollToIndex(0)
             onNodeWithText(label).performClick()
-            awaitReal("the $label rules") { vm.state.value.preset == preset }
+            awaitReal("the $label rules") { host.view.form?.preset == preset }
             waitForIdle()
-            val state = vm.state.value
+            val state = host.view.form!!
             val seen = readWholeList()
             // Each house rule's name and help, in the app's words.
             assertTrue(seen.size > state.options.size * 2, "$label: ${seen.size} texts")
@@ -99,28 +106,28 @@ class TraditionsTest {
             setContent { GameOf(host) }
             val game = NewGame(
                 rules = Rules(preset = Preset.NYOUT_RU, changes = listOf(RuleSetting("pieces_per_player", RuleValue.Count(2)))),
-                seats = (0 until 4).map { SeatSpec("Seat $it", NewGameUiState.PALETTE[it], PlayerKind.Human) },
+                seats = (0 until 4).map { SeatSpec("Seat $it", SeatColour.entries[it].hex, PlayerKind.Human) },
                 teams = listOf(listOf(0, 2), listOf(1, 3)),
                 seed = 5u,
                 undo = false,
             )
-            send(host, UiEvent.NewGame(game))
+            send(host, AppEvent.StartGame(game))
             var st = awaitGame(host, "a new game") { it.canThrow }
             // Every seat throws and plays its first listed move; the screen draws each position.
             var prizeShown = false
             var actions = 0
             while (!st.over) {
                 check(++actions < 3000) { "the game did not end" }
-                val tag = st.snapshot!!.state
-                send(host, if (st.canThrow) UiEvent.Throw() else UiEvent.ChooseMove(0, tag))
-                st = awaitGame(host, "an action") { it.snapshot!!.state != tag }
-                if (st.snapshot!!.hand.any { it.prize }) {
+                val tag = st.snapshot.state
+                send(host, if (st.canThrow) TableAction.ThrowTap else TableAction.ChooseMove((0).toUInt(), tag))
+                st = awaitGame(host, "an action") { it.snapshot.state != tag }
+                if (st.snapshot.hand.any { it.prize }) {
                     onNodeWithText("(prize)", substring = true).assertExists()
                     prizeShown = true
                 }
             }
             assertTrue(prizeShown, "a capture's prize throw was shown")
-            val winners = st.snapshot!!.seats.filter { it.place == 1 }.map { it.name }
+            val winners = st.snapshot.seats.filter { it.place == 1 }.map { it.name }
             assertEquals(2, winners.size, "a team wins together")
             onNodeWithText("${winners.joinToString(" & ")} won!").assertExists()
             screenshot("game-teams-over")

@@ -2,7 +2,7 @@ package app.yunnori.android
 
 import app.yunnori.core.RoomTicket
 import app.yunnori.core.SeatTicket
-import app.yunnori.viewmodel.RoomTickets
+import app.yunnori.viewmodel.online.RoomTickets
 import java.io.File
 
 /**

@@ -6,7 +6,7 @@ import androidx.activity.ComponentActivity
 import androidx.activity.compose.setContent
 import androidx.activity.enableEdgeToEdge
 import androidx.activity.viewModels
-import app.yunnori.android.ui.YunnoriNavHost
+import app.yunnori.android.ui.YunnoriApp
 import app.yunnori.android.ui.theme.YunnoriTheme
 
 /**
@@ -20,15 +20,15 @@ class MainActivity : ComponentActivity() {
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
         enableEdgeToEdge()
-        model.intentArrived(intent, recreated = savedInstanceState != null)
+        intent?.let { model.intentArrived(it.action, it.dataString, it.flags, recreated = savedInstanceState != null) }
         setContent {
-            YunnoriTheme { YunnoriNavHost(model) }
+            YunnoriTheme { YunnoriApp(model) }
         }
     }
 
     override fun onNewIntent(intent: Intent) {
         super.onNewIntent(intent)
         this.intent = intent
-        model.intentArrived(intent, recreated = false)
+        model.intentArrived(intent.action, intent.dataString, intent.flags, recreated = false)
     }
 }

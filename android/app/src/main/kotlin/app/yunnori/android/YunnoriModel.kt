@@ -2,26 +2,29 @@ package app.yunnori.android
 
 import android.animation.ValueAnimator
 import android.app.Application
+import android.content.Intent
 import androidx.lifecycle.AndroidViewModel
 import androidx.lifecycle.SavedStateHandle
 import androidx.lifecycle.viewModelScope
-import app.yunnori.android.ui.game.MOVE_STEP_MS
+import app.yunnori.core.AppEvent
+import app.yunnori.core.AppScreen
+import app.yunnori.core.FormState
+import app.yunnori.core.NewGame
+import app.yunnori.core.Pacing
 import app.yunnori.core.PlayerKind
-import app.yunnori.core.Preset
-import app.yunnori.core.RulesDescription
-import app.yunnori.core.SaveLibrary
-import app.yunnori.core.describeRules
-import app.yunnori.core.presetRules
-import android.content.Intent
-import app.yunnori.core.RoomView
-import app.yunnori.viewmodel.GameSettings
-import app.yunnori.viewmodel.OnlineSettings
-import app.yunnori.viewmodel.OnlineViewModel
-import app.yunnori.viewmodel.GameViewModel
-import app.yunnori.viewmodel.NewGameViewModel
-import app.yunnori.viewmodel.ResumeViewModel
-import app.yunnori.viewmodel.UiEvent
-import app.yunnori.viewmodel.UserMessage
+import app.yunnori.core.SeatSpec
+import app.yunnori.core.SettingsAction
+import app.yunnori.core.TableAction
+import app.yunnori.core.defaultPacing
+import app.yunnori.core.defaultRoomSettings
+import app.yunnori.viewmodel.AppModel
+import app.yunnori.viewmodel.ShellEffects
+import app.yunnori.viewmodel.online.OnlineEvent
+import app.yunnori.viewmodel.online.OnlineSettings
+import app.yunnori.viewmodel.online.OnlineViewModel
+import app.yunnori.viewmodel.online.UserMessage
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.asExecutor
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
@@ -33,68 +36,77 @@ import kotlinx.coroutines.launch
 import java.io.File
 
 /**
- * The activity's one AndroidX view model: it owns the save library and the pure-JVM
- * state holders of the screens (module :viewmodel), which run in its [viewModelScope]
- * and call the core on the IO dispatcher.
+ * The activity's one AndroidX view model: it owns the app core's adapter ([app]: every
+ * screen's behaviour, written once in Rust) and the phone's side of it ([shell]: sound,
+ * vibration, haptics, TalkBack, the share sheet), and ties them to Android's lifecycle:
+ * what the system says about motion, the app going to the background, a room link handed
+ * to the activity, and the process ended and restored.
  *
- * The open game's id is kept in [saved] (the activity's saved state): when the system ends
- * the process with a game open (a call, memory running low) and the player comes back,
- * the new model opens that game again, and the navigation (restored by the system) shows it.
+ * The open game and the screen are kept in [saved] (the activity's saved state): when the
+ * system ends the process (a call, memory running low) and the player comes back, the new
+ * model opens them again. Online rooms still run on [online] (the older `OnlineRoom` API)
+ * until the app core's online part takes them over.
  */
-class YunnoriModel(app: Application, private val saved: SavedStateHandle) : AndroidViewModel(app) {
-    private val library: SaveLibrary = SaveLibrary.open(File(app.filesDir, "games").path)
-    private val settings = AppSettings(app)
+class YunnoriModel @JvmOverloads constructor(
+    application: Application,
+    private val saved: SavedStateHandle,
+    /** The core's pace (screen tests ask for another). */
+    pacing: Pacing = defaultPacing(),
+    /** Told of each effect the phone performed (screen tests). */
+    observer: ShellEffects? = null,
+) : AndroidViewModel(application) {
+    /** The phone's side of the core's effects. */
+    val shell = AndroidShell(application, observer)
 
-    /** The clack and the vibration of each knock of the sticks. */
-    private val feedback = StickFeedback(app)
-
-    // The bots wait for a move's animation: tell them how fast the board draws it.
-    val game = GameViewModel(viewModelScope, library, GameSettings(moveStepMs = MOVE_STEP_MS.toLong()), feedback)
-    val resume = ResumeViewModel(viewModelScope, library)
+    /** The app core: everything the screens draw and everything they do. */
+    val app = AppModel(dataDir(application.filesDir), shell, Dispatchers.Main.asExecutor(), pacing)
 
     /** Online rooms; the seats' tickets are kept in the app's private files. */
     val online = OnlineViewModel(
         viewModelScope,
-        FileRoomTickets(File(app.filesDir, "rooms")),
-        settings.server.value,
+        FileRoomTickets(File(application.filesDir, "rooms")),
+        app.view.value.settings.server,
         OnlineSettings(),
-        feedback,
+        shell,
     )
 
-    /** The host's form: the new-game form, for a room. */
-    val hostForm = NewGameViewModel(::defaultName)
+    /** The host's form is open: the new-game form, whose Start opens a room. */
+    private val _hosting = MutableStateFlow(false)
+    val hosting: StateFlow<Boolean> = _hosting.asStateFlow()
 
-    private fun defaultName(seat: Int, player: PlayerKind): String = when (player) {
-        PlayerKind.Human -> getApplication<Application>().getString(R.string.default_player_name, seat + 1)
-        is PlayerKind.Bot -> getApplication<Application>().getString(R.string.default_bot_name, seat + 1)
+    /** Opens the new-game form to host a room. */
+    fun openHostForm() {
+        _hosting.value = true
+        app.send(AppEvent.Open(AppScreen.NEW_GAME))
     }
 
-    /** The online server (Settings), kept across launches once the view model accepts it. */
-    val server: StateFlow<String> get() = settings.server
-
-    fun setServer(address: String) {
-        online.onEvent(UiEvent.SetServer(address))
+    /** Leaves the host's form for the online screen. */
+    fun closeHostForm() {
+        _hosting.value = false
+        app.send(AppEvent.Open(AppScreen.ONLINE))
     }
-
-    /** Opens the share sheet with the room's code and its `yunnori://room/CODE` link. */
-    fun share(room: RoomView) {
-        val app = getApplication<Application>()
-        val send = Intent(Intent.ACTION_SEND)
-            .setType("text/plain")
-            .putExtra(Intent.EXTRA_TEXT, app.getString(R.string.lobby_share_text, room.code, room.link))
-        val chooser = Intent.createChooser(send, app.getString(R.string.lobby_share_title))
-            .addFlags(Intent.FLAG_ACTIVITY_NEW_TASK)
-        app.startActivity(chooser)
-    }
-    val newGame = NewGameViewModel(::defaultName)
-
-    /** The app's own rules, for the Rules screen when no game is open. */
-    val defaultRules: RulesDescription = describeRules(presetRules(Preset.YUNNORI))
 
     /**
-     * A room link (`yunnori://room/CODE`) the activity was handed ([intentArrived]) and the
-     * screens have not opened yet. It lives in the saved state: opened once, it is gone, whatever the system
-     * then does to the activity or the process.
+     * Opens a room at the table [form] shows, with the host in its first person's seat (the
+     * server checks the table; its refusal is said on the online screen).
+     */
+    fun hostRoom(form: FormState) {
+        val setup = NewGame(
+            rules = form.rules,
+            seats = form.seats.map { SeatSpec(it.name.trim(), it.colour, it.player) },
+            teams = if (form.teams) form.seats.indices.groupBy { form.seats[it].side }.toSortedMap().values.toList() else null,
+            seed = null,
+            undo = form.undo,
+        )
+        val name = setup.seats.firstOrNull { it.player is PlayerKind.Human }?.name.orEmpty()
+        online.onEvent(OnlineEvent.HostRoom(name, setup, defaultRoomSettings().copy(undo = setup.undo)))
+        closeHostForm()
+    }
+
+    /**
+     * A room link (`yunnori://room/CODE`) handed to the activity and not opened yet. It lives
+     * in the saved state: opened once, it is gone, whatever the system then does to the
+     * activity or the process.
      */
     val link: StateFlow<String?> = saved.getStateFlow(PENDING_LINK, null)
 
@@ -104,11 +116,10 @@ class YunnoriModel(app: Application, private val saved: SavedStateHandle) : Andr
      * handed to it while it runs. Its room link is opened, once: an activity made again, or
      * started again from Recents, has the intent whose link was opened before.
      */
-    fun intentArrived(intent: Intent?, recreated: Boolean) {
-        if (intent == null || recreated) return
-        if (intent.flags and Intent.FLAG_ACTIVITY_LAUNCHED_FROM_HISTORY != 0) return
-        if (intent.action != Intent.ACTION_VIEW) return
-        saved[PENDING_LINK] = intent.dataString ?: return
+    fun intentArrived(action: String?, data: String?, flags: Int, recreated: Boolean) {
+        if (recreated || flags and Intent.FLAG_ACTIVITY_LAUNCHED_FROM_HISTORY != 0) return
+        if (action != Intent.ACTION_VIEW) return
+        saved[PENDING_LINK] = data ?: return
     }
 
     /** The screens opened [link] (the join form has its code). */
@@ -131,83 +142,92 @@ class YunnoriModel(app: Application, private val saved: SavedStateHandle) : Andr
         _roomLost.value = null
     }
 
-    /** The process was ended with a game open, and this model opens it again. */
-    val reopened: Boolean = saved.get<String>(OPEN_GAME) != null
-
-    /** The settings' mute switch (kept across launches). */
-    val muted: StateFlow<Boolean> get() = settings.muted
-
-    fun setMuted(muted: Boolean) {
-        settings.setMuted(muted)
-        game.onEvent(UiEvent.SetMuted(muted))
-    }
-
-    /** The settings' quick-bots switch (kept across launches). */
-    val quickBots: StateFlow<Boolean> get() = settings.quickBots
-
-    fun setQuickBots(on: Boolean) {
-        settings.setQuickBots(on)
-        game.onEvent(UiEvent.SetQuickBots(on))
-    }
-
-    /**
-     * Reads the system's Remove animations (animator duration scale 0) again, as the game
-     * screen comes on: with it, throws show as a short drop.
-     */
+    /** Reads the system's Remove animations (animator duration scale 0) again: with it, throws drop. */
     fun refreshMotion() {
-        game.onEvent(UiEvent.SetReduceMotion(!ValueAnimator.areAnimatorsEnabled()))
+        val reduce = !ValueAnimator.areAnimatorsEnabled()
+        app.send(AppEvent.Settings(SettingsAction.SetReduceMotion(reduce)))
+        online.onEvent(OnlineEvent.SetReduceMotion(reduce))
+    }
+
+    /** The app went to the background (everything is saved already). */
+    fun backgrounded() {
+        app.send(AppEvent.Backgrounded)
     }
 
     init {
-        game.onEvent(UiEvent.SetMuted(settings.muted.value))
-        game.onEvent(UiEvent.SetQuickBots(settings.quickBots.value))
         refreshMotion()
-        saved.get<String>(OPEN_GAME)?.let { game.onEvent(UiEvent.Resume(it)) }
-        // The server the view model accepted is the one kept.
-        viewModelScope.launch {
-            online.state.map { it.server }.distinctUntilChanged().drop(1).collect { settings.setServer(it) }
+        val game = saved.get<String>(OPEN_GAME)
+        val screen = saved.get<String>(SCREEN)?.let { name -> AppScreen.entries.firstOrNull { it.name == name } }
+        if (game != null) {
+            app.send(TableAction.Resume(game))
+            if (screen == AppScreen.RULES) app.send(AppEvent.Open(screen))
+        } else if (screen != null && screen != AppScreen.MENU && screen != AppScreen.TABLE) {
+            app.send(AppEvent.Open(screen))
         }
-        // The first value is the fresh model's "no game": not a game closed.
+        // What the process keeps when the system ends it: the open game and the screen.
         viewModelScope.launch {
-            game.state.map { it.gameId }.distinctUntilChanged().drop(1).collect { saved[OPEN_GAME] = it }
+            app.view.map { it.table?.gameId }.distinctUntilChanged().drop(1).collect { saved[OPEN_GAME] = it }
+        }
+        viewModelScope.launch {
+            app.view.map { it.screen }.distinctUntilChanged().drop(1).collect { saved[SCREEN] = it.name }
+        }
+        // The settings the rooms use: the server and the mute switch.
+        viewModelScope.launch {
+            app.view.map { it.settings }.distinctUntilChanged().collect {
+                online.onEvent(OnlineEvent.SetServer(it.server))
+                online.onEvent(OnlineEvent.SetMuted(it.muted))
+            }
         }
         // The room this phone is in, kept so that a process the system ends comes back to it.
         viewModelScope.launch {
             online.state.map { it.room?.code }.distinctUntilChanged().drop(1).collect { saved[OPEN_ROOM] = it }
         }
         _rejoining.value?.let { code ->
-            online.onEvent(UiEvent.Rejoin(code))
+            online.onEvent(OnlineEvent.Rejoin(code))
             // The rejoin ends with the room heard, or with the reason it failed (no ticket
             // kept, the server out of reach or refusing): then the menu says so.
             viewModelScope.launch {
                 val end = online.state.first { it.room != null || (it.message != null && !it.busy) }
                 if (end.room == null) {
                     _roomLost.value = RoomLost(code, end.message)
-                    online.onEvent(UiEvent.Dismiss)
+                    online.onEvent(OnlineEvent.Dismiss)
                     saved[OPEN_ROOM] = null
+                    app.send(AppEvent.Open(AppScreen.MENU))
                 }
                 _rejoining.value = null
             }
         }
     }
 
+    override fun onCleared() {
+        online.close()
+        app.close()
+        shell.close()
+    }
+
     private companion object {
         /** The saved-state key of the open game's id. */
         const val OPEN_GAME = "open-game"
+
+        /** The saved-state key of the screen showing. */
+        const val SCREEN = "screen"
 
         /** The saved-state key of the code of the room this phone is in. */
         const val OPEN_ROOM = "open-room"
 
         /** The saved-state key of a room link not yet opened. */
         const val PENDING_LINK = "pending-link"
-    }
 
-    override fun onCleared() {
-        game.close()
-        online.close()
-        feedback.close()
-        resume.close()
-        library.close()
+        /**
+         * The core's directory: the app's private files (games in `saves/`, the settings in
+         * `settings.json`). Games an earlier version kept in `games/` move to `saves/` once.
+         */
+        fun dataDir(files: File): File {
+            val older = File(files, "games")
+            val saves = File(files, "saves")
+            if (older.isDirectory && !saves.exists()) older.renameTo(saves)
+            return files
+        }
     }
 }
 

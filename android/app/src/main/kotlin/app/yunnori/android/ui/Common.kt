@@ -37,7 +37,9 @@ import androidx.compose.ui.semantics.Role
 import androidx.compose.ui.text.TextStyle
 import androidx.compose.ui.unit.dp
 import app.yunnori.android.R
-import app.yunnori.viewmodel.UserMessage
+import app.yunnori.core.Message
+import app.yunnori.core.MessageKind
+import androidx.compose.material3.SnackbarResult
 
 /**
  * The parts of the window the system draws over (status and navigation bars, a display
@@ -82,16 +84,20 @@ fun BackTopBar(title: String, onBack: () -> Unit) {
 
 /**
  * Shows [message] in [snackbar] once (keyed by its id), then reports it dismissed, so the
- * state holder forgets it.
+ * core forgets it. A bot that could not move offers to try again ([onRetry]).
  */
 @Composable
-fun MessageEffect(message: UserMessage?, snackbar: SnackbarHostState, onDismiss: () -> Unit) {
+fun MessageEffect(message: Message?, snackbar: SnackbarHostState, onDismiss: () -> Unit, onRetry: (() -> Unit)? = null) {
     val text = message?.let { messageText(it) }
+    val retryLabel = stringResource(R.string.msg_retry)
+    val retry = rememberUpdatedState(onRetry?.takeIf { message?.kind == MessageKind.BotFailed })
     val dismiss = rememberUpdatedState(onDismiss)
     LaunchedEffect(message?.id) {
         if (text != null) {
-            snackbar.showSnackbar(text, withDismissAction = true)
+            val again = retry.value
+            val result = snackbar.showSnackbar(text, actionLabel = again?.let { retryLabel }, withDismissAction = true)
             dismiss.value()
+            if (result == SnackbarResult.ActionPerformed) again?.invoke()
         }
     }
 }

@@ -31,22 +31,29 @@ import androidx.compose.ui.unit.dp
 import app.yunnori.android.R
 import app.yunnori.android.ui.theme.YunnoriTheme
 import androidx.compose.ui.tooling.preview.Preview
+import app.yunnori.core.AppEvent
+import app.yunnori.core.AppScreen
+import app.yunnori.core.MenuState
+import app.yunnori.core.Message
 
+/**
+ * The menu: Continue (the latest unfinished game, when there is one), a new game, play
+ * online, the saved games, how to play and the settings. Stateless: it draws [state] and
+ * reports what the player does through [onEvent].
+ */
 @Composable
 fun MenuScreen(
-    canContinue: Boolean,
-    onContinue: () -> Unit,
-    onNewGame: () -> Unit,
-    onResume: () -> Unit,
-    onRules: () -> Unit,
-    onSettings: () -> Unit,
-    onOnline: () -> Unit = {},
+    state: MenuState,
+    message: Message?,
+    onEvent: (AppEvent) -> Unit,
     /** Something to tell once (a room that could not be rejoined), then [onNoticeShown]. */
     notice: String? = null,
     onNoticeShown: () -> Unit = {},
 ) {
     val snackbar = remember { SnackbarHostState() }
+    MessageEffect(message, snackbar, onDismiss = { onEvent(AppEvent.Dismiss) })
     val shown by rememberUpdatedState(onNoticeShown)
+    fun open(screen: AppScreen) = onEvent(AppEvent.Open(screen))
     LaunchedEffect(notice) {
         if (notice != null) {
             snackbar.showSnackbar(notice, withDismissAction = true)
@@ -72,19 +79,19 @@ fun MenuScreen(
                 )
                 Spacer(Modifier.height(40.dp))
                 val buttonWidth = Modifier.widthIn(max = 360.dp).fillMaxWidth()
-                if (canContinue) {
-                    Button(onClick = onContinue, modifier = buttonWidth) { Text(stringResource(R.string.menu_continue)) }
+                if (state.continueId != null || state.tableOpen) {
+                    Button(onClick = { onEvent(if (state.tableOpen) AppEvent.Open(AppScreen.TABLE) else AppEvent.Continue) }, modifier = buttonWidth) { Text(stringResource(R.string.menu_continue)) }
                     Spacer(Modifier.height(12.dp))
                 }
-                FilledTonalButton(onClick = onNewGame, modifier = buttonWidth) { Text(stringResource(R.string.menu_new_game)) }
+                FilledTonalButton(onClick = { open(AppScreen.NEW_GAME) }, modifier = buttonWidth) { Text(stringResource(R.string.menu_new_game)) }
                 Spacer(Modifier.height(12.dp))
-                FilledTonalButton(onClick = onOnline, modifier = buttonWidth) { Text(stringResource(R.string.menu_online)) }
+                FilledTonalButton(onClick = { open(AppScreen.ONLINE) }, modifier = buttonWidth) { Text(stringResource(R.string.menu_online)) }
                 Spacer(Modifier.height(12.dp))
-                FilledTonalButton(onClick = onResume, modifier = buttonWidth) { Text(stringResource(R.string.menu_resume)) }
+                FilledTonalButton(onClick = { open(AppScreen.SAVED_GAMES) }, modifier = buttonWidth) { Text(stringResource(R.string.menu_resume)) }
                 Spacer(Modifier.height(12.dp))
-                OutlinedButton(onClick = onRules, modifier = buttonWidth) { Text(stringResource(R.string.menu_rules)) }
+                OutlinedButton(onClick = { open(AppScreen.RULES) }, modifier = buttonWidth) { Text(stringResource(R.string.menu_rules)) }
                 Spacer(Modifier.height(12.dp))
-                OutlinedButton(onClick = onSettings, modifier = buttonWidth) { Text(stringResource(R.string.menu_settings)) }
+                OutlinedButton(onClick = { open(AppScreen.SETTINGS) }, modifier = buttonWidth) { Text(stringResource(R.string.menu_settings)) }
             }
             SnackbarHost(snackbar, Modifier.align(Alignment.BottomCenter).windowInsetsPadding(safeInsets()))
         }
@@ -95,5 +102,5 @@ fun MenuScreen(
 @Preview(widthDp = 412, heightDp = 915)
 @Composable
 internal fun MenuScreenPreview() {
-    YunnoriTheme { MenuScreen(canContinue = true, onContinue = {}, onNewGame = {}, onResume = {}, onRules = {}, onSettings = {}) }
+    YunnoriTheme { MenuScreen(MenuState(continueId = "preview", tableOpen = false), message = null, onEvent = {}) }
 }

@@ -47,6 +47,7 @@ import androidx.compose.runtime.Composable
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableFloatStateOf
+import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
@@ -68,32 +69,35 @@ import app.yunnori.core.RuleOption
 import app.yunnori.core.RuleValue
 import app.yunnori.core.boardLayout
 import app.yunnori.core.throwFromId
-import app.yunnori.viewmodel.NewGameUiState
-import app.yunnori.viewmodel.SeatForm
-import app.yunnori.viewmodel.UiEvent
+import app.yunnori.core.AppEvent
+import app.yunnori.core.FormEvent
+import app.yunnori.core.FormState
+import app.yunnori.core.Message
+import app.yunnori.core.SeatForm
 
 /** The new-game form's start button's test tag. */
 const val START_TAG = "start-game"
 
-/** The new-game form: preset, seats, and every house rule the core describes. */
+/**
+ * The new-game form: preset, seats, and every house rule the core describes. Stateless: it
+ * draws the core's [state] (which also checks the table on Start) and reports each edit
+ * through [onEvent].
+ */
 @Composable
-fun NewGameScreen(
-    state: NewGameUiState,
-    onEvent: (UiEvent.ForNewGame) -> Unit,
-    onBack: () -> Unit,
-) {
+fun NewGameScreen(state: FormState, message: Message?, onEvent: (AppEvent) -> Unit) {
     val snackbar = remember { SnackbarHostState() }
-    MessageEffect(state.message, snackbar) { onEvent(UiEvent.Dismiss) }
+    MessageEffect(message, snackbar, onDismiss = { onEvent(AppEvent.Dismiss) })
+    val form: (FormEvent) -> Unit = { onEvent(AppEvent.Form(it)) }
 
     Scaffold(
         contentWindowInsets = safeInsets(),
-        topBar = { BackTopBar(stringResource(R.string.new_game_title), onBack) },
+        topBar = { BackTopBar(stringResource(R.string.new_game_title)) { onEvent(AppEvent.Back) } },
         snackbarHost = { SnackbarHost(snackbar) },
         bottomBar = {
             // Above the navigation bar, and above the keyboard while a name is typed.
             Box(Modifier.fillMaxWidth().windowInsetsPadding(safeInsets().onlyBottomAndSides())) {
                 Button(
-                    onClick = { onEvent(UiEvent.Start) },
+                    onClick = { form(FormEvent.Start) },
                     modifier = Modifier.fillMaxWidth().padding(16.dp).testTag(START_TAG),
                 ) { Text(stringResource(R.string.new_game_start)) }
             }
@@ -109,12 +113,12 @@ fun NewGameScreen(
                     state.presets.forEach { p ->
                         FilterChip(
                             selected = p.preset == state.preset,
-                            onClick = { onEvent(UiEvent.SelectPreset(p.preset)) },
+                            onClick = { form(FormEvent.SelectPreset(p.preset)) },
                             label = { Text(stringResource(p.preset.label())) },
                         )
                     }
                 }
-                state.presetInfo?.let {
+                state.presets.firstOrNull { it.preset == state.preset }?.let {
                     Text(
                         stringResource(it.preset.description()),
                         style = MaterialTheme.typography.bodySmall,
@@ -124,14 +128,14 @@ fun NewGameScreen(
             }
 
             item {
-                SectionTitle(stringResource(R.string.new_game_seats, state.seats.size, state.minSeats, state.maxSeats))
+                SectionTitle(stringResource(R.string.new_game_seats, state.seats.size, state.minSeats.toInt(), state.maxSeats.toInt()))
             }
             itemsIndexed(state.seats) { index, seat ->
-                SeatCard(index, seat, state, onEvent)
+                SeatCard(index, seat, state, form)
             }
             item {
                 Row(Modifier.padding(horizontal = 16.dp), verticalAlignment = Alignment.CenterVertically) {
-                    OutlinedButton(onClick = { onEvent(UiEvent.AddSeat) }, enabled = state.canAddSeat) {
+                    OutlinedButton(onClick = { form(FormEvent.AddSeat) }, enabled = state.canAddSeat) {
                         Text(stringResource(R.string.new_game_add_seat))
                     }
                 }
@@ -142,7 +146,7 @@ fun NewGameScreen(
                     help = stringResource(if (state.teamsAllowed) R.string.new_game_teams_help else R.string.new_game_teams_need_seats),
                     checked = state.teams,
                     enabled = state.teamsAllowed,
-                    onChange = { onEvent(UiEvent.SetTeams(it)) },
+                    onChange = { form(FormEvent.SetTeams(it)) },
                 )
             }
             item {
@@ -151,20 +155,20 @@ fun NewGameScreen(
                     help = stringResource(R.string.new_game_undo_help),
                     checked = state.undo,
                     enabled = true,
-                    onChange = { onEvent(UiEvent.SetUndo(it)) },
+                    onChange = { form(FormEvent.SetUndo(it)) },
                 )
             }
 
             item {
                 Row(verticalAlignment = Alignment.CenterVertically) {
                     SectionTitle(stringResource(R.string.new_game_house_rules), Modifier.weight(1f))
-                    if (state.changedKeys.isNotEmpty()) {
-                        TextButton(onClick = { onEvent(UiEvent.ResetRules) }) { Text(stringResource(R.string.new_game_reset_all)) }
+                    if (state.changed.isNotEmpty()) {
+                        TextButton(onClick = { form(FormEvent.ResetRules) }) { Text(stringResource(R.string.new_game_reset_all)) }
                     }
                 }
             }
             items(state.options, key = { it.key }) { option ->
-                RuleEditor(option, changed = option.key in state.changedKeys, onEvent = onEvent)
+                RuleEditor(option, changed = option.key in state.changed, onEvent = form)
             }
         }
     }
@@ -181,18 +185,25 @@ private fun SectionTitle(text: String, modifier: Modifier = Modifier) {
 }
 
 @Composable
-private fun SeatCard(index: Int, seat: SeatForm, state: NewGameUiState, onEvent: (UiEvent.ForNewGame) -> Unit) {
+private fun SeatCard(index: Int, seat: SeatForm, state: FormState, onEvent: (FormEvent) -> Unit) {
+    val at = index.toUInt()
     Card(Modifier.fillMaxWidth().padding(horizontal = 16.dp)) {
         Column(Modifier.padding(12.dp), verticalArrangement = Arrangement.spacedBy(8.dp)) {
             Row(verticalAlignment = Alignment.CenterVertically) {
+                // What the player typed, until the core has it (a keystroke never waits for it).
+                var typed by remember { mutableStateOf<String?>(null) }
+                LaunchedEffect(seat.name) { if (seat.name == typed) typed = null }
                 OutlinedTextField(
-                    value = seat.name,
-                    onValueChange = { onEvent(UiEvent.SetSeatName(index, it)) },
+                    value = typed ?: seat.name,
+                    onValueChange = {
+                        typed = it
+                        onEvent(FormEvent.SetSeatName(at, it))
+                    },
                     label = { Text(stringResource(R.string.new_game_seat_name, index + 1)) },
                     singleLine = true,
                     modifier = Modifier.weight(1f),
                 )
-                IconButton(onClick = { onEvent(UiEvent.RemoveSeat(index)) }, enabled = state.canRemoveSeat) {
+                IconButton(onClick = { onEvent(FormEvent.RemoveSeat(at)) }, enabled = state.canRemoveSeat) {
                     Icon(Icons.Filled.Close, contentDescription = stringResource(R.string.new_game_remove_seat))
                 }
             }
@@ -211,7 +222,7 @@ private fun SeatCard(index: Int, seat: SeatForm, state: NewGameUiState, onEvent:
                                 color = if (selected) MaterialTheme.colorScheme.onSurface else Color.Black.copy(alpha = 0.2f),
                                 shape = CircleShape,
                             )
-                            .selectable(selected = selected, role = Role.RadioButton) { onEvent(UiEvent.SetSeatColour(index, hex)) }
+                            .selectable(selected = selected, role = Role.RadioButton) { onEvent(FormEvent.SetSeatColour(at, hex)) }
                             .semantics { contentDescription = colourLabel },
                     )
                 }
@@ -221,7 +232,7 @@ private fun SeatCard(index: Int, seat: SeatForm, state: NewGameUiState, onEvent:
                 kinds.forEach { kind ->
                     FilterChip(
                         selected = seat.player == kind,
-                        onClick = { onEvent(UiEvent.SetSeatPlayer(index, kind)) },
+                        onClick = { onEvent(FormEvent.SetSeatPlayer(at, kind)) },
                         label = { Text(playerText(kind)) },
                     )
                 }
@@ -233,8 +244,8 @@ private fun SeatCard(index: Int, seat: SeatForm, state: NewGameUiState, onEvent:
                     val sides = maxOf(2, (state.seats.size + 1) / 2)
                     (0 until sides).forEach { side ->
                         FilterChip(
-                            selected = seat.side == side,
-                            onClick = { onEvent(UiEvent.SetSeatSide(index, side)) },
+                            selected = seat.side == side.toUInt(),
+                            onClick = { onEvent(FormEvent.SetSeatSide(at, side.toUInt())) },
                             label = { Text(teamName(side)) },
                         )
                     }
@@ -246,14 +257,14 @@ private fun SeatCard(index: Int, seat: SeatForm, state: NewGameUiState, onEvent:
 
 /** One house rule, edited the way its kind says. */
 @Composable
-private fun RuleEditor(option: RuleOption, changed: Boolean, onEvent: (UiEvent.ForNewGame) -> Unit) {
+private fun RuleEditor(option: RuleOption, changed: Boolean, onEvent: (FormEvent) -> Unit) {
     val label = ruleLabel(option)
     val board = remember { boardLayout() }
     val flag = (option.value as? RuleValue.Flag)?.takeIf { option.kind is RuleKind.Flag }
     Column(Modifier.fillMaxWidth().padding(horizontal = 16.dp)) {
         // A yes/no rule's row is its switch (a tap anywhere toggles it; TalkBack reads the label).
         val toggle = if (flag != null) {
-            Modifier.toggleable(value = flag.on, role = Role.Switch) { onEvent(UiEvent.SetRule(option.key, RuleValue.Flag(it))) }
+            Modifier.toggleable(value = flag.on, role = Role.Switch) { onEvent(FormEvent.SetRule(option.key, RuleValue.Flag(it))) }
         } else {
             Modifier
         }
@@ -264,7 +275,7 @@ private fun RuleEditor(option: RuleOption, changed: Boolean, onEvent: (UiEvent.F
             }
             if (changed) {
                 AssistChip(
-                    onClick = { onEvent(UiEvent.ResetRule(option.key)) },
+                    onClick = { onEvent(FormEvent.ResetRule(option.key)) },
                     label = { Text(stringResource(R.string.new_game_reset_rule)) },
                 )
             }
@@ -280,7 +291,7 @@ private fun RuleEditor(option: RuleOption, changed: Boolean, onEvent: (UiEvent.F
                 option.choices.forEach { choice ->
                     FilterChip(
                         selected = choice.id == current,
-                        onClick = { onEvent(UiEvent.SetRule(option.key, RuleValue.Choice(choice.id))) },
+                        onClick = { onEvent(FormEvent.SetRule(option.key, RuleValue.Choice(choice.id))) },
                         label = { Text(choiceLabel(option, choice)) },
                     )
                 }
@@ -291,13 +302,13 @@ private fun RuleEditor(option: RuleOption, changed: Boolean, onEvent: (UiEvent.F
                     val fewer = stringResource(R.string.new_game_fewer, label)
                     val more = stringResource(R.string.new_game_more, label)
                     OutlinedButton(
-                        onClick = { onEvent(UiEvent.SetRule(option.key, RuleValue.Count(n - 1))) },
+                        onClick = { onEvent(FormEvent.SetRule(option.key, RuleValue.Count(n - 1))) },
                         enabled = n > kind.min,
                         modifier = Modifier.semantics { contentDescription = fewer },
                     ) { Text("−") }
                     Text(n.toString(), style = MaterialTheme.typography.titleMedium, modifier = Modifier.padding(horizontal = 16.dp))
                     OutlinedButton(
-                        onClick = { onEvent(UiEvent.SetRule(option.key, RuleValue.Count(n + 1))) },
+                        onClick = { onEvent(FormEvent.SetRule(option.key, RuleValue.Count(n + 1))) },
                         enabled = n < kind.max,
                         modifier = Modifier.semantics { contentDescription = more },
                     ) { Text("+") }
@@ -311,7 +322,7 @@ private fun RuleEditor(option: RuleOption, changed: Boolean, onEvent: (UiEvent.F
                     Slider(
                         value = dragged,
                         onValueChange = { dragged = it },
-                        onValueChangeFinished = { onEvent(UiEvent.SetRule(option.key, RuleValue.Probability(dragged.toDouble()))) },
+                        onValueChangeFinished = { onEvent(FormEvent.SetRule(option.key, RuleValue.Probability(dragged.toDouble()))) },
                         valueRange = kind.min.toFloat()..kind.max.toFloat(),
                         modifier = Modifier.weight(1f),
                     )
@@ -327,7 +338,7 @@ private fun RuleEditor(option: RuleOption, changed: Boolean, onEvent: (UiEvent.F
                         selected = result in chosen,
                         onClick = {
                             val next = if (result in chosen) chosen - result else chosen + result
-                            onEvent(UiEvent.SetRule(option.key, RuleValue.Throws(next)))
+                            onEvent(FormEvent.SetRule(option.key, RuleValue.Throws(next)))
                         },
                         label = { Text(stringResource(result.label())) },
                     )
@@ -340,7 +351,7 @@ private fun RuleEditor(option: RuleOption, changed: Boolean, onEvent: (UiEvent.F
                         selected = choice.id in chosen,
                         onClick = {
                             val next = if (choice.id in chosen) chosen - choice.id else chosen + choice.id
-                            onEvent(UiEvent.SetRule(option.key, RuleValue.Stations(next)))
+                            onEvent(FormEvent.SetRule(option.key, RuleValue.Stations(next)))
                         },
                         label = { Text(stationChoiceText(choice.id, board)) },
                     )
@@ -351,10 +362,11 @@ private fun RuleEditor(option: RuleOption, changed: Boolean, onEvent: (UiEvent.F
     }
 }
 
-/** The form as it opens: two seats, the app's rules. */
+/** The form as it opens: a person and a bot, the app's rules (the core's own form). */
 @Preview(widthDp = 412, heightDp = 915)
 @Composable
 internal fun NewGameScreenPreview() {
-    val state = remember { app.yunnori.viewmodel.NewGameViewModel().state.value }
-    YunnoriTheme { NewGameScreen(state, onEvent = {}, onBack = {}) }
+    val names = seatNames()
+    val state = remember(names) { Samples.form(names) }
+    YunnoriTheme { NewGameScreen(state, message = null, onEvent = {}) }
 }

@@ -49,20 +49,18 @@ import app.yunnori.core.BotLevel
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.Preset
 import app.yunnori.core.RoomStage
-import app.yunnori.core.boardLayout
 import app.yunnori.core.defaultRoomSettings
 import app.yunnori.core.defaultServer
 import app.yunnori.core.describeRules
 import app.yunnori.core.presetRules
 import app.yunnori.core.roomLink
-import app.yunnori.core.throwKinds
-import app.yunnori.viewmodel.GameUiState
+import app.yunnori.viewmodel.online.RoomGame
 import app.yunnori.core.RoomSeat
 import app.yunnori.core.RoomTicket
 import app.yunnori.core.RoomView
-import app.yunnori.viewmodel.ConnectionBanner
-import app.yunnori.viewmodel.OnlineUiState
-import app.yunnori.viewmodel.UiEvent
+import app.yunnori.viewmodel.online.ConnectionBanner
+import app.yunnori.viewmodel.online.OnlineEvent
+import app.yunnori.viewmodel.online.OnlineUiState
 
 /**
  * Play online: host a room (the new-game form comes next), join one by its code and a name,
@@ -77,7 +75,7 @@ fun OnlineScreen(
     onCodeChange: (String) -> Unit,
     onNameChange: (String) -> Unit,
     onHost: () -> Unit,
-    onEvent: (UiEvent.ForOnline) -> Unit,
+    onEvent: (OnlineEvent) -> Unit,
     onBack: () -> Unit,
 ) {
     OnlinePage(stringResource(R.string.online_title), state, onEvent, onBack, Alignment.Start) {
@@ -106,7 +104,7 @@ fun OnlineScreen(
             modifier = wide,
         )
         Button(
-            onClick = { onEvent(UiEvent.JoinRoom(code, name)) },
+            onClick = { onEvent(OnlineEvent.JoinRoom(code, name)) },
             enabled = !state.busy && code.isNotBlank() && name.isNotBlank(),
             modifier = wide,
         ) { Text(stringResource(R.string.online_join_button)) }
@@ -124,8 +122,8 @@ fun OnlineScreen(
             state.kept.forEach { ticket ->
                 KeptRoomCard(
                     ticket,
-                    onRejoin = { onEvent(UiEvent.Rejoin(ticket.code)) },
-                    onForget = { onEvent(UiEvent.Forget(ticket.code)) },
+                    onRejoin = { onEvent(OnlineEvent.Rejoin(ticket.code)) },
+                    onForget = { onEvent(OnlineEvent.Forget(ticket.code)) },
                 )
             }
         }
@@ -138,13 +136,13 @@ fun OnlineScreen(
 private fun OnlinePage(
     title: String,
     state: OnlineUiState,
-    onEvent: (UiEvent.ForOnline) -> Unit,
+    onEvent: (OnlineEvent) -> Unit,
     onBack: () -> Unit,
     alignment: Alignment.Horizontal,
     content: @Composable ColumnScope.() -> Unit,
 ) {
     val snackbar = remember { SnackbarHostState() }
-    MessageEffect(state.message, snackbar) { onEvent(UiEvent.Dismiss) }
+    MessageEffect(state.message?.toMessage(), snackbar, onDismiss = { onEvent(OnlineEvent.Dismiss) })
     Scaffold(
         contentWindowInsets = safeInsets(),
         topBar = { BackTopBar(title, onBack) },
@@ -189,7 +187,7 @@ fun KeptRoomCard(ticket: RoomTicket, onRejoin: () -> Unit, onForget: () -> Unit)
 @Composable
 fun LobbyScreen(
     state: OnlineUiState,
-    onEvent: (UiEvent.ForOnline) -> Unit,
+    onEvent: (OnlineEvent) -> Unit,
     onShare: (RoomView) -> Unit,
     onLeave: () -> Unit,
 ) {
@@ -214,7 +212,7 @@ fun LobbyScreen(
         HorizontalDivider()
         room.seats.forEach { seat ->
             LobbySeatRow(seat, host = seat.seat == room.hostSeat, hosting = room.hosting) { player ->
-                onEvent(UiEvent.SetRoomSeat(seat.seat, player))
+                onEvent(OnlineEvent.SetRoomSeat(seat.seat, player))
             }
         }
         if (room.spectators > 0) {
@@ -223,12 +221,12 @@ fun LobbyScreen(
         HorizontalDivider()
         val wide = Modifier.widthIn(max = 480.dp).fillMaxWidth()
         if (state.mySeats.isNotEmpty()) {
-            FilledTonalButton(onClick = { onEvent(UiEvent.SetReady(!state.ready)) }, modifier = wide) {
+            FilledTonalButton(onClick = { onEvent(OnlineEvent.SetReady(!state.ready)) }, modifier = wide) {
                 Text(stringResource(if (state.ready) R.string.lobby_not_ready else R.string.lobby_ready))
             }
         }
         if (room.hosting) {
-            Button(onClick = { onEvent(UiEvent.StartRoom) }, enabled = state.canStart && !state.busy, modifier = wide) {
+            Button(onClick = { onEvent(OnlineEvent.StartRoom) }, enabled = state.canStart && !state.busy, modifier = wide) {
                 Text(stringResource(R.string.lobby_start))
             }
             Text(stringResource(R.string.lobby_start_help), style = MaterialTheme.typography.bodySmall)
@@ -381,6 +379,6 @@ internal object OnlinePreviews {
         server = defaultServer(),
         room = room,
         kept = listOf(RoomTicket(defaultServer(), "K7TQ2M", roomLink("K7TQ2M"), emptyList(), host = true)),
-        game = GameUiState(board = boardLayout(), throwKinds = throwKinds()),
+        game = RoomGame(),
     )
 }

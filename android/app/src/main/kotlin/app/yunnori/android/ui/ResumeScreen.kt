@@ -37,36 +37,43 @@ import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.unit.dp
 import app.yunnori.android.R
 import app.yunnori.core.RoomTicket
-import app.yunnori.viewmodel.ResumeUiState
-import app.yunnori.viewmodel.SaveHealth
-import app.yunnori.viewmodel.SaveRow
-import app.yunnori.viewmodel.UiEvent
+import app.yunnori.core.AppEvent
+import app.yunnori.core.Message
+import app.yunnori.core.SaveHealth
+import app.yunnori.core.SaveRow
+import app.yunnori.core.SavedAction
+import app.yunnori.core.SavedState
+import app.yunnori.core.TableAction
 import app.yunnori.android.ui.theme.YunnoriTheme
 import androidx.compose.ui.tooling.preview.Preview
 import app.yunnori.android.ui.game.SeatMark
 
-/** The saved games: open one, or delete one (damaged ones are listed so they can go). */
+/**
+ * The saved games: open one, or delete one (damaged ones are listed so they can go), and
+ * the online rooms this phone holds a seat in ([rooms]: rejoin or forget). Stateless: it
+ * draws [state] and reports what the player does through [onEvent].
+ */
 @Composable
 fun ResumeScreen(
-    state: ResumeUiState,
-    onEvent: (UiEvent.ForResume) -> Unit,
-    onOpen: (String) -> Unit,
-    onBack: () -> Unit,
+    state: SavedState,
+    message: Message?,
+    onEvent: (AppEvent) -> Unit,
     rooms: List<RoomTicket> = emptyList(),
     onRejoin: (String) -> Unit = {},
     onForget: (String) -> Unit = {},
 ) {
     val snackbar = remember { SnackbarHostState() }
-    MessageEffect(state.message, snackbar) { onEvent(UiEvent.Dismiss) }
+    MessageEffect(message, snackbar, onDismiss = { onEvent(AppEvent.Dismiss) })
+    fun saved(action: SavedAction) = onEvent(AppEvent.Saved(action))
 
     Scaffold(
         contentWindowInsets = safeInsets(),
-        topBar = { BackTopBar(stringResource(R.string.resume_title), onBack) },
+        topBar = { BackTopBar(stringResource(R.string.resume_title)) { onEvent(AppEvent.Back) } },
         snackbarHost = { SnackbarHost(snackbar) },
     ) { padding ->
         Box(Modifier.fillMaxSize().padding(padding)) {
             when {
-                state.loading && state.rows.isEmpty() -> CircularProgressIndicator(Modifier.align(Alignment.Center))
+                !state.loaded && state.rows.isEmpty() -> CircularProgressIndicator(Modifier.align(Alignment.Center))
                 state.rows.isEmpty() && rooms.isEmpty() -> Text(
                     stringResource(R.string.resume_empty),
                     modifier = Modifier.align(Alignment.Center).padding(24.dp),
@@ -82,7 +89,11 @@ fun ResumeScreen(
                         }
                     }
                     items(state.rows, key = { it.id }) { row ->
-                        SaveCard(row, onOpen = { onOpen(row.id) }, onDelete = { onEvent(UiEvent.RequestDelete(row.id)) })
+                        SaveCard(
+                            row,
+                            onOpen = { onEvent(AppEvent.Table(TableAction.Resume(row.id))) },
+                            onDelete = { saved(SavedAction.RequestDelete(row.id)) },
+                        )
                     }
                 }
             }
@@ -91,14 +102,14 @@ fun ResumeScreen(
 
     state.pendingDelete?.let { id ->
         AlertDialog(
-            onDismissRequest = { onEvent(UiEvent.Dismiss) },
+            onDismissRequest = { onEvent(AppEvent.Dismiss) },
             title = { Text(stringResource(R.string.resume_delete_title)) },
             text = { Text(stringResource(R.string.resume_delete_text)) },
             confirmButton = {
-                TextButton(onClick = { onEvent(UiEvent.Delete(id)) }) { Text(stringResource(R.string.resume_delete)) }
+                TextButton(onClick = { saved(SavedAction.Delete(id)) }) { Text(stringResource(R.string.resume_delete)) }
             },
             dismissButton = {
-                TextButton(onClick = { onEvent(UiEvent.Dismiss) }) { Text(stringResource(R.string.cancel)) }
+                TextButton(onClick = { onEvent(AppEvent.Dismiss) }) { Text(stringResource(R.string.cancel)) }
             },
         )
     }
@@ -106,7 +117,7 @@ fun ResumeScreen(
 
 @Composable
 private fun SaveCard(row: SaveRow, onOpen: () -> Unit, onDelete: () -> Unit) {
-    val damaged = !row.canResume
+    val damaged = !row.canOpen
     Card(
         modifier = Modifier.fillMaxWidth().padding(horizontal = 16.dp),
         colors = if (damaged) {
@@ -145,14 +156,14 @@ private fun SaveCard(row: SaveRow, onOpen: () -> Unit, onDelete: () -> Unit) {
                 SaveHealth.Good -> Unit
                 SaveHealth.Backup -> Text(stringResource(R.string.resume_backup), style = MaterialTheme.typography.bodySmall)
                 SaveHealth.Damaged -> Text(stringResource(R.string.resume_damaged), style = MaterialTheme.typography.bodyMedium)
-                SaveHealth.FromNewerVersion -> Text(stringResource(R.string.resume_newer), style = MaterialTheme.typography.bodyMedium)
+                is SaveHealth.FromNewerVersion -> Text(stringResource(R.string.resume_newer), style = MaterialTheme.typography.bodyMedium)
             }
             // Why, in the app's words (the core's own reason is English, for logs).
-            row.damage?.takeIf { row.health != SaveHealth.FromNewerVersion }?.let {
+            row.damage?.takeIf { row.health !is SaveHealth.FromNewerVersion }?.let {
                 Text(stringResource(it.text()), style = MaterialTheme.typography.bodySmall)
             }
             Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-                Button(onClick = onOpen, enabled = row.canResume) { Text(stringResource(R.string.resume_open)) }
+                Button(onClick = onOpen, enabled = row.canOpen) { Text(stringResource(R.string.resume_open)) }
                 TextButton(onClick = onDelete) { Text(stringResource(R.string.resume_delete)) }
             }
         }
@@ -163,5 +174,5 @@ private fun SaveCard(row: SaveRow, onOpen: () -> Unit, onDelete: () -> Unit) {
 @Preview(widthDp = 412, heightDp = 915)
 @Composable
 internal fun ResumeScreenPreview() {
-    YunnoriTheme { ResumeScreen(ResumeUiState(loading = false), onEvent = {}, onOpen = {}, onBack = {}) }
+    YunnoriTheme { ResumeScreen(SavedState(loaded = true, rows = emptyList(), pendingDelete = null), message = null, onEvent = {}) }
 }

@@ -13,6 +13,13 @@ import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.runtime.setValue
+import androidx.compose.material3.SnackbarHost
+import androidx.compose.material3.SnackbarHostState
+import androidx.compose.runtime.remember
+import app.yunnori.core.AppEvent
+import app.yunnori.core.Message
+import app.yunnori.core.SettingsAction
+import app.yunnori.core.SettingsState
 import app.yunnori.core.defaultServer
 import androidx.compose.foundation.layout.PaddingValues
 import androidx.compose.foundation.layout.padding
@@ -38,24 +45,20 @@ const val SOUND_SWITCH_TAG = "sound-switch"
 const val QUICK_BOTS_SWITCH_TAG = "quick-bots-switch"
 
 /**
- * The app's settings: the sticks' sound and vibration (on unless [muted]), quick bots
- * (their turns at a quarter of the time), and a word on the system's Remove animations,
- * which the throw follows. Stateless: the switches report through [onMutedChange] and
- * [onQuickBotsChange].
+ * The app's settings: the sticks' sound and vibration (on unless muted), quick bots (their
+ * turns at a quarter of the time), a word on the system's Remove animations, which the
+ * throw follows, and the online server. Stateless: it draws [state] (the core keeps the
+ * settings) and reports the switches through [onEvent].
  */
 @Composable
-fun SettingsScreen(
-    muted: Boolean,
-    onMutedChange: (Boolean) -> Unit,
-    onBack: () -> Unit,
-    quickBots: Boolean = false,
-    onQuickBotsChange: (Boolean) -> Unit = {},
-    server: String = "",
-    onServerChange: (String) -> Unit = {},
-) {
+fun SettingsScreen(state: SettingsState, message: Message?, onEvent: (AppEvent) -> Unit) {
+    fun set(action: SettingsAction) = onEvent(AppEvent.Settings(action))
+    val snackbar = remember { SnackbarHostState() }
+    MessageEffect(message, snackbar, onDismiss = { onEvent(AppEvent.Dismiss) })
     Scaffold(
         contentWindowInsets = safeInsets(),
-        topBar = { BackTopBar(stringResource(R.string.menu_settings), onBack) },
+        topBar = { BackTopBar(stringResource(R.string.menu_settings)) { onEvent(AppEvent.Back) } },
+        snackbarHost = { SnackbarHost(snackbar) },
     ) { padding ->
         Column(
             Modifier.padding(padding).verticalScroll(rememberScrollState()).padding(16.dp),
@@ -64,8 +67,8 @@ fun SettingsScreen(
             SwitchRow(
                 label = stringResource(R.string.settings_sound),
                 help = stringResource(R.string.settings_sound_help),
-                checked = !muted,
-                onChange = { on -> onMutedChange(!on) },
+                checked = !state.muted,
+                onChange = { on -> set(SettingsAction.SetMuted(!on)) },
                 modifier = Modifier.testTag(SOUND_SWITCH_TAG),
                 contentPadding = PaddingValues(vertical = 8.dp),
                 labelStyle = MaterialTheme.typography.titleMedium,
@@ -74,22 +77,22 @@ fun SettingsScreen(
             SwitchRow(
                 label = stringResource(R.string.settings_quick_bots),
                 help = stringResource(R.string.settings_quick_bots_help),
-                checked = quickBots,
-                onChange = onQuickBotsChange,
+                checked = state.quickBots,
+                onChange = { set(SettingsAction.SetQuickBots(it)) },
                 modifier = Modifier.testTag(QUICK_BOTS_SWITCH_TAG),
                 contentPadding = PaddingValues(vertical = 8.dp),
                 labelStyle = MaterialTheme.typography.titleMedium,
                 helpStyle = MaterialTheme.typography.bodyMedium,
             )
             Text(stringResource(R.string.settings_motion_help), style = MaterialTheme.typography.bodyMedium)
-            ServerSetting(server, onServerChange)
+            ServerSetting(state.server) { set(SettingsAction.SetServer(it)) }
         }
     }
 }
 
 /**
- * The online server's address: typed here, used once the view model has checked it (a
- * wrong one is said on the Play online screen and the old one stays).
+ * The online server's address: typed here, kept once the core has checked it (a wrong one
+ * is said, and the old one stays); Reset goes back to the app's own server.
  */
 @Composable
 private fun ServerSetting(server: String, onServerChange: (String) -> Unit) {
@@ -107,7 +110,7 @@ private fun ServerSetting(server: String, onServerChange: (String) -> Unit) {
         Button(onClick = { onServerChange(draft) }, enabled = draft.isNotBlank() && draft != server) {
             Text(stringResource(R.string.settings_server_save))
         }
-        TextButton(onClick = { onServerChange(defaultServer()) }) { Text(stringResource(R.string.settings_server_reset)) }
+        TextButton(onClick = { onServerChange("") }) { Text(stringResource(R.string.settings_server_reset)) }
     }
 }
 
@@ -115,5 +118,7 @@ private fun ServerSetting(server: String, onServerChange: (String) -> Unit) {
 @Preview(widthDp = 412, heightDp = 915)
 @Composable
 internal fun SettingsScreenPreview() {
-    YunnoriTheme { SettingsScreen(muted = false, onMutedChange = {}, onBack = {}) }
+    YunnoriTheme {
+        SettingsScreen(SettingsState(muted = false, quickBots = false, reduceMotion = false, server = defaultServer()), message = null, onEvent = {})
+    }
 }

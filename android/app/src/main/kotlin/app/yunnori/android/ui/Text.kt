@@ -19,9 +19,10 @@ import app.yunnori.core.Preset
 import app.yunnori.core.SaveDamage
 import app.yunnori.core.Spot
 import app.yunnori.core.Throw
-import app.yunnori.viewmodel.MessageKind
+import app.yunnori.core.Message
+import app.yunnori.core.MessageKind
+import app.yunnori.core.SpeechPart
 import app.yunnori.viewmodel.SeatColour
-import app.yunnori.viewmodel.UserMessage
 import kotlin.math.roundToInt
 
 /** A winning chance (0–1) as a whole percentage. */
@@ -40,29 +41,31 @@ fun hexOf(colour: Color): String {
     return "#%02X%02X%02X".format(channel(colour.red), channel(colour.green), channel(colour.blue))
 }
 
+/** The app's sentence for each kind of message the core says (the core's detail is English, for logs). */
 @StringRes
 fun MessageKind.text(): Int = when (this) {
     MessageKind.InvalidRules -> R.string.msg_invalid_rules
     MessageKind.InvalidSetup -> R.string.msg_invalid_setup
     MessageKind.IllegalMove -> R.string.msg_illegal_move
     MessageKind.NotNow -> R.string.msg_not_now
-    MessageKind.CannotUndo -> R.string.msg_cannot_undo
-    MessageKind.SaveNotFound -> R.string.msg_save_not_found
-    MessageKind.SaveDamaged -> R.string.msg_save_damaged
-    MessageKind.SaveFromNewerVersion -> R.string.msg_save_newer
-    MessageKind.SaveConflict -> R.string.msg_save_conflict
-    MessageKind.FileError -> R.string.msg_file_error
-    MessageKind.Stale -> R.string.msg_stale
-    MessageKind.InvalidInput -> R.string.msg_invalid_input
-    MessageKind.Internal -> R.string.msg_internal
     MessageKind.NotYourTurn -> R.string.msg_not_your_turn
+    MessageKind.CannotUndo -> R.string.msg_cannot_undo
+    MessageKind.Stale -> R.string.msg_stale
     MessageKind.NoSuchMove -> R.string.msg_no_such_move
     MessageKind.NoGame -> R.string.msg_no_game
-    MessageKind.RecoveredFromBackup -> R.string.msg_recovered
+    MessageKind.SaveNotFound -> R.string.msg_save_not_found
+    MessageKind.SaveDamaged -> R.string.msg_save_damaged
+    is MessageKind.SaveFromNewerVersion -> R.string.msg_save_newer
+    MessageKind.SaveConflict -> R.string.msg_save_conflict
+    MessageKind.FileProblem -> R.string.msg_file_error
     MessageKind.NotSaved -> R.string.msg_not_saved
-    MessageKind.SeatNameMissing -> R.string.msg_seat_name_missing
+    MessageKind.RecoveredFromBackup -> R.string.msg_recovered
+    MessageKind.BotFailed -> R.string.msg_bot_failed
+    MessageKind.InvalidInput -> R.string.msg_invalid_input
+    MessageKind.Internal -> R.string.msg_internal
+    is MessageKind.SeatNameMissing -> R.string.msg_seat_name_missing
     MessageKind.SameColour -> R.string.msg_same_colour
-    MessageKind.OnlineRefused -> R.string.msg_online_refused
+    is MessageKind.Refused -> R.string.msg_online_refused
     MessageKind.RoomNotFound -> R.string.msg_room_not_found
     MessageKind.RoomFull -> R.string.msg_room_full
     MessageKind.ServerBusy -> R.string.msg_server_busy
@@ -74,18 +77,53 @@ fun MessageKind.text(): Int = when (this) {
     MessageKind.BadName -> R.string.msg_bad_name
     MessageKind.UndoOff -> R.string.msg_undo_off
     MessageKind.Offline -> R.string.msg_offline
-    MessageKind.OnlineProtocol -> R.string.msg_online_protocol
+    MessageKind.ServerProtocol -> R.string.msg_online_protocol
     MessageKind.BadRoomCode -> R.string.msg_bad_room_code
     MessageKind.BadServerAddress -> R.string.msg_bad_server_address
-    MessageKind.ServerNotice -> R.string.msg_server_notice
+    is MessageKind.ServerNotice -> R.string.msg_server_notice
 }
 
+/** The message as the player reads it: the app's own sentence for its kind. */
+@Composable
+fun messageText(message: Message): String = stringResource(message.kind.text())
+
 /**
- * The message as the player reads it: the app's own sentence for its kind. The core's
- * detail is English and technical (for logs and bug reports), so it is not shown.
+ * What TalkBack says for one announcement of the core ([SpeechPart]s, in order), in the
+ * app's words: who threw what, who moved where, what it caught, whose turn it is, the
+ * winners, the hint.
  */
 @Composable
-fun messageText(message: UserMessage): String = stringResource(message.kind.text())
+fun speechText(speech: List<SpeechPart>, board: BoardLayout): String = speech.map { part ->
+    when (part) {
+        is SpeechPart.Threw -> stringResource(
+            R.string.said_threw,
+            part.name,
+            part.result?.let { stringResource(it.label()) } ?: stringResource(R.string.throw_nak),
+        )
+        is SpeechPart.Moved -> stringResource(R.string.said_moved, part.name, spotText(part.to, board))
+        is SpeechPart.Stacked -> pluralStringResource(R.plurals.said_stacked, part.pieces, part.pieces)
+        is SpeechPart.Captured -> pluralStringResource(R.plurals.said_captured, part.pieces, part.pieces)
+        is SpeechPart.Finished -> pluralStringResource(R.plurals.said_finished, part.pieces, part.pieces)
+        SpeechPart.Undone -> stringResource(R.string.said_undone)
+        is SpeechPart.Turn -> stringResource(if (part.bot) R.string.said_turn_bot else R.string.said_turn, part.name)
+        is SpeechPart.Won -> stringResource(R.string.game_winner, part.names.joinToString(" & "))
+        is SpeechPart.Hint -> listOf(
+            hintText(part.mv),
+            stringResource(R.string.game_hint_chance, percent(part.winChance)),
+        ).joinToString(". ")
+    }
+}.joinToString(". ")
+
+/** The hard bot's move in words: the results it spends, and what it does there. */
+@Composable
+fun hintText(move: LegalMove): String {
+    val uses = move.uses.map { stringResource(it.label()) }.joinToString(" + ")
+    return when {
+        move.to == Spot.Done -> stringResource(R.string.game_hint_finish, uses)
+        move.captures > 0 -> pluralStringResource(R.plurals.game_hint_capture, move.captures, uses, move.captures)
+        else -> stringResource(R.string.game_hint_move, uses)
+    }
+}
 
 /** Why a saved game cannot be used as it is, in the app's words. */
 @StringRes

@@ -73,10 +73,10 @@ import app.yunnori.core.Spot
 import app.yunnori.core.StackView
 import app.yunnori.core.StationInfo
 import app.yunnori.core.boardLayout
-import app.yunnori.viewmodel.Destination
-import app.yunnori.viewmodel.MoveShown
-import app.yunnori.viewmodel.NewGameUiState
-import app.yunnori.viewmodel.Selection
+import app.yunnori.core.Destination
+import app.yunnori.core.MoveShown
+import app.yunnori.core.Selection
+import app.yunnori.viewmodel.SeatColour
 import kotlin.math.PI
 import kotlin.math.cos
 import kotlin.math.floor
@@ -124,7 +124,6 @@ private class BoardFrame(canvas: Size) {
 private class BoardMotion(reduce: Boolean) {
     private val factor = if (reduce) DesignTokens.Motion.ReducedFactor else 1f
     private fun ms(design: Long) = (design * factor).roundToInt().coerceAtLeast(1)
-    val hopMs = ms(DesignTokens.Motion.HopMs)
     val captureMs = ms(DesignTokens.Motion.CaptureMs)
     val snapMs = ms(DesignTokens.Motion.StackSnapMs)
     val turnMs = ms(DesignTokens.Motion.ShortcutTurnMs)
@@ -212,11 +211,12 @@ fun Board(
     // the phone is turned.
     LaunchedEffect(lastMove?.seq) {
         val move = lastMove ?: return@LaunchedEffect
-        if (move.seq == played.moveSeq) return@LaunchedEffect
-        played.moveSeq = move.seq
+        if (move.seq.toLong() == played.moveSeq) return@LaunchedEffect
+        played.moveSeq = move.seq.toLong()
         travel.snapTo(0f)
         landing.snapTo(0f)
-        travel.animateTo(1f, tween(durationMillis = maxOf(1, move.path.size * motion.hopMs), easing = LinearEasing))
+        // Station by station at the core's pace (none under Reduce Motion: the piece jumps).
+        travel.animateTo(1f, tween(durationMillis = maxOf(1, move.path.size * move.stepMs.toInt()), easing = LinearEasing))
         landing.animateTo(1f, tween(durationMillis = landingMs(move, motion), easing = LinearEasing))
     }
 
@@ -225,7 +225,7 @@ fun Board(
     val confetti = remember { Confetti() }
     LaunchedEffect(winnerColours != null) {
         if (winnerColours == null) return@LaunchedEffect
-        val key = lastMove?.seq ?: 0L
+        val key = lastMove?.seq?.toLong() ?: 0L
         if (played.celebratedSeq == key) return@LaunchedEffect
         played.celebratedSeq = key
         celebration.snapTo(0f)
@@ -745,8 +745,8 @@ private fun DrawScope.count(measurer: TextMeasurer, n: Int, at: Offset, radius: 
  */
 internal object BoardSample {
     val board: BoardLayout by lazy { boardLayout() }
-    private val red = NewGameUiState.PALETTE[0]
-    private val blue = NewGameUiState.PALETTE[1]
+    private val red = SeatColour.RED.hex
+    private val blue = SeatColour.BLUE.hex
     val sideSeats = mapOf(0 to listOf(SeatCount(0, red, 1)), 1 to listOf(SeatCount(1, blue, 1)))
     val redColour get() = colourOf(red)
     val blueColour get() = colourOf(blue)
@@ -761,7 +761,7 @@ internal object BoardSample {
     val before: List<StackView> get() = listOf(stack("3", 0, 2), stack("M1", 0, 1), stack("8", 1, 1), stack("13", 1, 3))
     val selection = Selection(
         from = Spot.Station("3"),
-        destinations = listOf(Destination(Spot.Station("5"), listOf(0), 0), Destination(Spot.Station("8"), listOf(1), 1)),
+        destinations = listOf(Destination(Spot.Station("5"), listOf(0u), 0, null), Destination(Spot.Station("8"), listOf(1u), 1, null)),
     )
     val movableFrom = listOf(Spot.Station("3"), Spot.Station("M1"), Spot.Home)
 
@@ -770,16 +770,24 @@ internal object BoardSample {
     val capture = redPairFrom3(seq = 1, to = 8, GameEvent.Captured(at = "8", side = 1, pieces = 1))
 
     /** Red's pair on 3 moving on to station [to], with what happened as it landed. */
-    private fun redPairFrom3(seq: Long, to: Int, event: GameEvent) = MoveShown(
-        seq = seq,
-        seat = 0,
-        colour = red,
-        from = Spot.Station("3"),
-        path = (4..to).map { Spot.Station("$it") },
-        pieces = 2,
-        events = listOf(event),
-        byBot = false,
-    )
+    private fun redPairFrom3(seq: Long, to: Int, event: GameEvent): MoveShown {
+        val path = (4..to).map { Spot.Station("$it") }
+        return MoveShown(
+            seq = seq.toULong(),
+            seat = 0,
+            colour = red,
+            from = Spot.Station("3"),
+            path = path,
+            points = emptyList(),
+            pieces = 2,
+            captured = (event as? GameEvent.Captured)?.pieces ?: 0,
+            events = listOf(event),
+            byBot = false,
+            startedAtMs = 0uL,
+            stepMs = MOVE_STEP_MS.toUInt(),
+            landsAtMs = (MOVE_STEP_MS.toLong() * path.size).toULong(),
+        )
+    }
 
     /** Red's pair stopped on 모 (station 5) and turned onto the diagonal there. */
     val turnedStacks: List<StackView> get() = listOf(stack("5", 0, 2), stack("M1", 0, 1), stack("8", 1, 1), stack("13", 1, 3))
@@ -812,7 +820,8 @@ internal fun SampleBoard(
                 movableFrom = if (lastMove == null) BoardSample.movableFrom else emptyList(),
                 hint = null,
                 destinationChances = emptyMap(),
-                lastMove = lastMove,
+                // As the core shows a move under Reduce Motion: the piece jumps.
+                lastMove = lastMove?.let { if (reduceMotion) it.copy(stepMs = 0u) else it },
                 turnColour = BoardSample.redColour,
                 seatNames = mapOf(0 to "Ana", 1 to "Bo"),
                 played = PlayedAnimations(),

@@ -79,25 +79,24 @@ import app.yunnori.android.ui.spotText
 import app.yunnori.android.ui.teamName
 import app.yunnori.android.ui.theme.YunnoriTheme
 import app.yunnori.android.ui.theme.offContent
+import app.yunnori.android.ui.Samples
+import app.yunnori.android.ui.hintText
+import app.yunnori.core.AppEvent
+import app.yunnori.core.AppScreen
 import app.yunnori.core.BoardLayout
+import app.yunnori.core.BotState
 import app.yunnori.core.GameEvent
-import app.yunnori.core.GameSession
 import app.yunnori.core.GameSnapshot
-import app.yunnori.core.NewGame
+import app.yunnori.core.Message
+import app.yunnori.core.MoveQuestion
 import app.yunnori.core.Phase
-import app.yunnori.core.PlayerKind
-import app.yunnori.core.Preset
-import app.yunnori.core.Rules
 import app.yunnori.core.SeatCount
-import app.yunnori.core.SeatSpec
 import app.yunnori.core.Slip
 import app.yunnori.core.Spot
+import app.yunnori.core.TableAction
+import app.yunnori.core.TableState
+import app.yunnori.core.TurnLine
 import app.yunnori.core.boardLayout
-import app.yunnori.core.throwKinds
-import app.yunnori.viewmodel.GameUiState
-import app.yunnori.viewmodel.MoveChoice
-import app.yunnori.viewmodel.NewGameUiState
-import app.yunnori.viewmodel.UiEvent
 
 /** Test tags of the game screen's parts, for the screen tests' layout checks. */
 object GameTags {
@@ -114,7 +113,9 @@ private val SIDE_BY_SIDE_WIDTH = 600.dp
 
 /**
  * The game: who is to act, the players, the board, the results in hand and the stick mat.
- * Stateless: it draws [state] and reports what the player does through [onEvent].
+ * Stateless: it draws the core's [state] and reports what the player does through
+ * [onEvent] (the core decides what a tap or a swipe does). [reduceMotion] and [quickBots]
+ * pace the board's own drawing (captures, stacks, the celebration).
  *
  * Nothing scrolls: every part has its place on screen at any window size (a column on a
  * phone held upright; board and controls side by side on a tablet or a phone on its side),
@@ -123,53 +124,49 @@ private val SIDE_BY_SIDE_WIDTH = 600.dp
  */
 @Composable
 fun GameScreen(
-    state: GameUiState,
-    onEvent: (UiEvent.ForGame) -> Unit,
-    onRules: () -> Unit,
-    onLeave: () -> Unit,
+    state: TableState,
+    message: Message?,
+    onEvent: (AppEvent) -> Unit,
+    reduceMotion: Boolean = false,
+    quickBots: Boolean = false,
     tableMarks: @Composable () -> Unit = {},
 ) {
+    val act: (TableAction) -> Unit = { onEvent(AppEvent.Table(it)) }
     val snackbar = remember { SnackbarHostState() }
-    MessageEffect(state.message, snackbar) { onEvent(UiEvent.Dismiss) }
+    MessageEffect(message, snackbar, onDismiss = { onEvent(AppEvent.Dismiss) }, onRetry = { act(TableAction.RetryBot) })
     val snap = state.snapshot
-    if (snap != null) KeepScreenOn()
+    KeepScreenOn()
     // What has been animated already: kept here, above the layout switch, so turning the
     // phone (or any change of layout) never plays a throw or a move again.
     val played = rememberSaveable(saver = PlayedAnimations.Saver) { PlayedAnimations() }
+    val board = remember { boardLayout() }
+    val leave = { act(TableAction.Leave) }
 
     Scaffold(
         contentWindowInsets = safeInsets(),
         topBar = {
             TopAppBar(
                 windowInsets = safeInsets().onlyTopAndSides(),
-                title = {
-                    Text(
-                        if (snap == null) stringResource(R.string.app_name) else turnText(state, snap),
-                        maxLines = 1,
-                        overflow = TextOverflow.Ellipsis,
-                        // TalkBack says whose turn it is whenever it changes.
-                        modifier = Modifier.semantics { liveRegion = LiveRegionMode.Polite },
-                    )
-                },
+                title = { Text(turnText(state, snap), maxLines = 1, overflow = TextOverflow.Ellipsis) },
                 navigationIcon = {
-                    IconButton(onClick = onLeave) {
+                    IconButton(onClick = leave) {
                         Icon(Icons.AutoMirrored.Filled.ArrowBack, contentDescription = stringResource(R.string.game_leave))
                     }
                 },
                 actions = {
-                    if (snap != null && snap.over && state.resultAside) {
-                        TextButton(onClick = { onEvent(UiEvent.SetResultAside(false)) }) {
+                    if (snap.over && state.resultAside) {
+                        TextButton(onClick = { act(TableAction.SetResultAside(false)) }) {
                             Text(stringResource(R.string.game_show_result))
                         }
                     }
                     TextButton(
-                        onClick = { onEvent(UiEvent.Undo) },
+                        onClick = { act(TableAction.Undo) },
                         enabled = state.canUndo,
                         colors = ButtonDefaults.textButtonColors(disabledContentColor = offContent(MaterialTheme.colorScheme)),
                     ) {
                         Text(stringResource(R.string.game_undo))
                     }
-                    IconButton(onClick = onRules) {
+                    IconButton(onClick = { onEvent(AppEvent.Open(AppScreen.RULES)) }) {
                         Icon(Icons.Filled.Info, contentDescription = stringResource(R.string.menu_rules))
                     }
                 },
@@ -177,21 +174,11 @@ fun GameScreen(
         },
         snackbarHost = { SnackbarHost(snackbar) },
     ) { padding ->
-        if (snap == null) {
-            Box(Modifier.fillMaxSize().padding(padding), contentAlignment = Alignment.Center) {
-                Column(horizontalAlignment = Alignment.CenterHorizontally) {
-                    Text(stringResource(R.string.game_none))
-                    Spacer(Modifier.height(12.dp))
-                    Button(onClick = onLeave) { Text(stringResource(R.string.game_back_to_menu)) }
-                }
-            }
-            return@Scaffold
-        }
         Column(Modifier.fillMaxSize().padding(padding)) {
             // An online game's banner and seat holders take their own row above the table.
             tableMarks()
             BoxWithConstraints(Modifier.fillMaxWidth().weight(1f)) {
-                val parts = GameParts(state, snap, onEvent, played)
+                val parts = GameParts(state, snap, board, act, played, reduceMotion, quickBots)
                 if (maxWidth > maxHeight || maxWidth >= SIDE_BY_SIDE_WIDTH) {
                     SideBySide(parts, maxWidth, maxHeight)
                 } else {
@@ -201,11 +188,10 @@ fun GameScreen(
         }
     }
 
-    state.choice?.let { ChoiceDialog(it, state, onEvent) }
+    state.choice?.let { ChoiceDialog(it, state, act) }
     when {
-        snap == null -> Unit
-        state.reviewing || state.review != null -> ReviewDialog(state, snap, onEvent)
-        snap.over && !state.resultAside -> GameOverDialog(snap, state.advice, onEvent, onLeave)
+        state.reviewPending || state.review != null -> ReviewDialog(state, snap, board, act)
+        snap.over && !state.resultAside -> GameOverDialog(snap, state.advice, act)
     }
 }
 
@@ -222,10 +208,13 @@ class PlayedAnimations(var throwSeq: Long = -1L, var moveSeq: Long = -1L, var ce
 
 /** The parts of the game screen, placed by [Upright] or [SideBySide]. */
 private class GameParts(
-    val state: GameUiState,
+    val state: TableState,
     val snap: GameSnapshot,
-    val onEvent: (UiEvent.ForGame) -> Unit,
+    val board: BoardLayout,
+    val act: (TableAction) -> Unit,
     val played: PlayedAnimations,
+    val reduceMotion: Boolean,
+    val quickBots: Boolean,
 )
 
 /** A phone held upright: players, board (all the height left), actions, hand, status line, mat. */
@@ -264,9 +253,9 @@ private fun SideBySide(parts: GameParts, width: Dp, height: Dp) {
 
 /** A bar while a bot is about to act; its space is kept when none is. */
 @Composable
-private fun BotProgress(state: GameUiState) {
+private fun BotProgress(state: TableState) {
     Box(Modifier.fillMaxWidth().height(4.dp)) {
-        if (state.botThinking) LinearProgressIndicator(Modifier.fillMaxWidth())
+        if (state.bot != BotState.Idle) LinearProgressIndicator(Modifier.fillMaxWidth())
     }
 }
 
@@ -275,13 +264,13 @@ private fun GameBoard(parts: GameParts, modifier: Modifier) {
     val state = parts.state
     val snap = parts.snap
     Board(
-        board = state.board,
+        board = parts.board,
         stacks = snap.stacks,
         selection = state.selection,
-        movableFrom = state.movableFrom,
-        hint = state.hint?.move,
+        movableFrom = state.movable,
+        hint = state.hint?.mv,
         destinationChances = state.selection?.destinations.orEmpty()
-            .mapNotNull { d -> state.chanceAt(d)?.let { d.to to it } }.toMap(),
+            .mapNotNull { d -> d.chance?.let { d.to to it } }.toMap(),
         lastMove = state.lastMove,
         turnColour = colourOf(snap.turn.colour),
         seatNames = snap.seats.associate { it.seat to it.name },
@@ -292,14 +281,8 @@ private fun GameBoard(parts: GameParts, modifier: Modifier) {
         },
         winnerColours = snap.seats.filter { snap.over && it.place == 1 }.map { colourOf(it.colour) }.takeIf { it.isNotEmpty() },
         // A quick bot's move plays at Reduce Motion's pace.
-        reduceMotion = state.reduceMotion || (state.quickBots && state.lastMove?.byBot == true),
-        onTap = { spot ->
-            when {
-                state.selection?.destinations?.any { it.to == spot } == true -> parts.onEvent(UiEvent.ChooseDestination(spot))
-                spot in state.movableFrom -> parts.onEvent(UiEvent.SelectPiece(spot))
-                else -> parts.onEvent(UiEvent.SelectPiece(null))
-            }
-        },
+        reduceMotion = parts.reduceMotion || (parts.quickBots && state.lastMove?.byBot == true),
+        onTap = { spot -> parts.act(TableAction.Tap(spot)) },
         modifier = modifier.testTag(GameTags.BOARD),
     )
 }
@@ -312,22 +295,21 @@ private fun GameBoard(parts: GameParts, modifier: Modifier) {
 private fun Controls(parts: GameParts, modifier: Modifier = Modifier, matSize: ColumnScope.() -> Modifier) {
     val state = parts.state
     Column(modifier.fillMaxWidth(), verticalArrangement = Arrangement.spacedBy(4.dp)) {
-        Actions(state, parts.snap, parts.onEvent)
+        Actions(state, parts.snap, parts.act)
         Hand(parts.snap)
-        StatusLine(state, parts.snap)
+        StatusLine(state, parts.snap, parts.board)
         Row(matSize().fillMaxWidth(), horizontalArrangement = Arrangement.spacedBy(8.dp)) {
             StickMat(
-                lastThrow = state.lastThrow,
+                lastThrow = state.`throw`,
                 canThrow = state.canThrow,
-                onThrow = { parts.onEvent(UiEvent.Throw(it)) },
-                onLaidOut = { parts.onEvent(UiEvent.MatLaidOut(it)) },
+                onAction = parts.act,
                 played = parts.played,
                 modifier = Modifier.weight(1f).fillMaxHeight(),
             )
             // The one thing to do while the sticks wait: a filled vermilion button, plainly on
             // (and plainly off while they fly or a move is to be made), its label on two lines.
             Button(
-                onClick = { parts.onEvent(UiEvent.Throw()) },
+                onClick = { parts.act(TableAction.ThrowTap) },
                 enabled = state.canThrow,
                 colors = ButtonDefaults.buttonColors(disabledContentColor = offContent(MaterialTheme.colorScheme)),
                 contentPadding = PaddingValues(horizontal = 8.dp, vertical = 8.dp),
@@ -337,12 +319,14 @@ private fun Controls(parts: GameParts, modifier: Modifier = Modifier, matSize: C
     }
 }
 
+/** The top bar's line: whose turn it is and what they are to do, as the core's turn line says. */
 @Composable
-private fun turnText(state: GameUiState, snap: GameSnapshot): String = when {
-    snap.over -> stringResource(R.string.game_over)
-    state.botThinking -> stringResource(R.string.game_thinking, snap.turn.name)
-    snap.phase == Phase.TO_THROW -> stringResource(R.string.game_to_throw, snap.turn.name)
-    else -> stringResource(R.string.game_to_move, snap.turn.name)
+private fun turnText(state: TableState, snap: GameSnapshot): String = when (state.status) {
+    TurnLine.Over -> stringResource(R.string.game_over)
+    TurnLine.BotThrows, TurnLine.BotThinks, TurnLine.BotMoves -> stringResource(R.string.game_thinking, snap.turn.name)
+    is TurnLine.Throw, TurnLine.InTheAir -> stringResource(R.string.game_to_throw, snap.turn.name)
+    TurnLine.PickPiece, TurnLine.PickDestination -> stringResource(R.string.game_to_move, snap.turn.name)
+    TurnLine.Remote -> stringResource(if (snap.phase == Phase.TO_THROW) R.string.game_to_throw else R.string.game_to_move, snap.turn.name)
 }
 
 /**
@@ -417,8 +401,8 @@ private fun Players(snap: GameSnapshot, modifier: Modifier = Modifier) {
  * keeps its height when none of them applies.
  */
 @Composable
-private fun Actions(state: GameUiState, snap: GameSnapshot, onEvent: (UiEvent.ForGame) -> Unit) {
-    val enter = Spot.Home in state.movableFrom
+private fun Actions(state: TableState, snap: GameSnapshot, act: (TableAction) -> Unit) {
+    val enter = Spot.Home in state.movable
     val ends = state.selection?.destinations.orEmpty().map { it.to }
     Row(
         Modifier.fillMaxWidth().height(48.dp).testTag(GameTags.ACTIONS),
@@ -432,30 +416,29 @@ private fun Actions(state: GameUiState, snap: GameSnapshot, onEvent: (UiEvent.Fo
         ) {
             if (enter) {
                 val waiting = snap.seats.getOrNull(snap.turn.seat)?.home ?: 0
-                val picked = state.selection?.from == Spot.Home
                 AssistChip(
-                    onClick = { onEvent(UiEvent.SelectPiece(if (picked) null else Spot.Home)) },
+                    onClick = { act(TableAction.Tap(Spot.Home)) },
                     label = { Text(pluralStringResource(R.plurals.game_new_piece, waiting, waiting), maxLines = 1) },
                     leadingIcon = { SeatMark(snap.turn.seat, colourOf(snap.turn.colour), Modifier.size(14.dp)) },
                 )
             }
             if (Spot.Done in ends) {
                 AssistChip(
-                    onClick = { onEvent(UiEvent.ChooseDestination(Spot.Done)) },
+                    onClick = { act(TableAction.Tap(Spot.Done)) },
                     label = { Text(stringResource(R.string.game_bring_home), maxLines = 1) },
                 )
             }
             if (Spot.Home in ends) {
                 AssistChip(
-                    onClick = { onEvent(UiEvent.ChooseDestination(Spot.Home)) },
+                    onClick = { act(TableAction.Tap(Spot.Home)) },
                     label = { Text(stringResource(R.string.board_home), maxLines = 1) },
                 )
             }
         }
         if (state.advice) {
             OutlinedButton(
-                onClick = { onEvent(UiEvent.Hint) },
-                enabled = state.canMove && !state.hintThinking,
+                onClick = { act(TableAction.Hint) },
+                enabled = state.canMove && !state.hintPending,
                 colors = ButtonDefaults.outlinedButtonColors(disabledContentColor = offContent(MaterialTheme.colorScheme)),
             ) {
                 Text(stringResource(R.string.game_hint), maxLines = 1)
@@ -492,29 +475,18 @@ private fun Hand(snap: GameSnapshot) {
 
 /**
  * Two lines under the hand: the hint once asked (the board rings it in gold), otherwise
- * what the last throw or move did. TalkBack announces it as it changes (a live region),
- * so a blind player hears every throw, move and capture, a bot's as well as their own.
+ * what the last throw or move did. (TalkBack hears every throw, move and capture from the
+ * core's announcements: see `Announcer`.)
  */
 @Composable
-private fun StatusLine(state: GameUiState, snap: GameSnapshot) {
+private fun StatusLine(state: TableState, snap: GameSnapshot, board: BoardLayout) {
     val hint = state.hint
     val (first, second) = when {
-        state.hintThinking -> stringResource(R.string.game_hint_thinking) to ""
-        hint != null -> {
-            val move = hint.move
-            val uses = move.uses.map { stringResource(it.label()) }.joinToString(" + ")
-            val what = when {
-                move.to == Spot.Done -> stringResource(R.string.game_hint_finish, uses)
-                move.captures > 0 -> pluralStringResource(R.plurals.game_hint_capture, move.captures, uses, move.captures)
-                else -> stringResource(R.string.game_hint_move, uses)
-            }
-            what to stringResource(R.string.game_hint_chance, percent(hint.winChance))
-        }
-        else -> lastActionText(state, snap) to ""
+        state.hintPending -> stringResource(R.string.game_hint_thinking) to ""
+        hint != null -> hintText(hint.mv) to stringResource(R.string.game_hint_chance, percent(hint.winChance))
+        else -> lastActionText(state, snap, board) to ""
     }
-    Column(
-        Modifier.fillMaxWidth().testTag(GameTags.STATUS).semantics(mergeDescendants = true) { liveRegion = LiveRegionMode.Polite },
-    ) {
+    Column(Modifier.fillMaxWidth().testTag(GameTags.STATUS).semantics(mergeDescendants = true) {}) {
         Text(first, style = MaterialTheme.typography.bodyMedium, maxLines = 1, overflow = TextOverflow.Ellipsis)
         Text(second, style = MaterialTheme.typography.bodySmall, maxLines = 1, overflow = TextOverflow.Ellipsis)
     }
@@ -522,13 +494,13 @@ private fun StatusLine(state: GameUiState, snap: GameSnapshot) {
 
 /** The last throw or move (whichever came later) in words: who, what, and what it caught. */
 @Composable
-private fun lastActionText(state: GameUiState, snap: GameSnapshot): String {
-    val thrown = state.lastThrow
+private fun lastActionText(state: TableState, snap: GameSnapshot, board: BoardLayout): String {
+    val thrown = state.`throw`
     val moved = state.lastMove
     fun name(seat: Int) = snap.seats.getOrNull(seat)?.name.orEmpty()
     return when {
         moved != null && (thrown == null || moved.seq > thrown.seq) -> {
-            val parts = mutableListOf(stringResource(R.string.said_moved, name(moved.seat), spotText(moved.path.lastOrNull() ?: moved.from, state.board)))
+            val parts = mutableListOf(stringResource(R.string.said_moved, name(moved.seat), spotText(moved.path.lastOrNull() ?: moved.from, board)))
             for (e in moved.events) {
                 when (e) {
                     is GameEvent.Captured -> parts += pluralStringResource(R.plurals.said_captured, e.pieces, e.pieces)
@@ -555,15 +527,17 @@ private fun lastActionText(state: GameUiState, snap: GameSnapshot): String {
 
 /** Several moves reach the tapped station: join or not, which route, or which results. */
 @Composable
-private fun ChoiceDialog(choice: MoveChoice, state: GameUiState, onEvent: (UiEvent.ForGame) -> Unit) {
+private fun ChoiceDialog(choice: MoveQuestion, state: TableState, act: (TableAction) -> Unit) {
+    val asksStack = choice.stackChoices.size > 1
+    val asksRoute = choice.routes.size > 1
     AlertDialog(
-        onDismissRequest = { onEvent(UiEvent.CancelChoice) },
+        onDismissRequest = { act(TableAction.CancelChoice) },
         title = {
             Text(
                 stringResource(
                     when {
-                        choice.asksStack -> R.string.choice_stack_title
-                        choice.asksRoute -> R.string.choice_route_title
+                        asksStack -> R.string.choice_stack_title
+                        asksRoute -> R.string.choice_route_title
                         else -> R.string.choice_results_title
                     },
                 ),
@@ -572,16 +546,17 @@ private fun ChoiceDialog(choice: MoveChoice, state: GameUiState, onEvent: (UiEve
         text = {
             Column {
                 when {
-                    choice.asksStack -> {
-                        TextButton(onClick = { onEvent(UiEvent.ChooseStack(true)) }) { Text(stringResource(R.string.choice_stack_join)) }
-                        TextButton(onClick = { onEvent(UiEvent.ChooseStack(false)) }) { Text(stringResource(R.string.choice_stack_apart)) }
+                    asksStack -> {
+                        TextButton(onClick = { act(TableAction.ChooseStack(true)) }) { Text(stringResource(R.string.choice_stack_join)) }
+                        TextButton(onClick = { act(TableAction.ChooseStack(false)) }) { Text(stringResource(R.string.choice_stack_apart)) }
                     }
-                    choice.asksRoute -> choice.routes.forEach { route ->
-                        TextButton(onClick = { onEvent(UiEvent.ChooseRoute(route)) }) { Text(stringResource(route.label())) }
+                    asksRoute -> choice.routes.forEach { route ->
+                        TextButton(onClick = { act(TableAction.ChooseRoute(route)) }) { Text(stringResource(route.label())) }
                     }
-                    else -> choice.options.forEach { option ->
-                        val names = option.move.uses.map { stringResource(it.label()) }
-                        TextButton(onClick = { onEvent(UiEvent.ChooseMove(option.moveIndex, state.snapshot?.state)) }) {
+                    else -> choice.moves.forEach { index ->
+                        val move = state.snapshot.legalMoves.getOrNull(index.toInt()) ?: return@forEach
+                        val names = move.uses.map { stringResource(it.label()) }
+                        TextButton(onClick = { act(TableAction.ChooseMove(index, state.snapshot.state)) }) {
                             Text(names.joinToString(" + "))
                         }
                     }
@@ -590,7 +565,7 @@ private fun ChoiceDialog(choice: MoveChoice, state: GameUiState, onEvent: (UiEve
         },
         confirmButton = {},
         dismissButton = {
-            TextButton(onClick = { onEvent(UiEvent.CancelChoice) }) { Text(stringResource(R.string.cancel)) }
+            TextButton(onClick = { act(TableAction.CancelChoice) }) { Text(stringResource(R.string.cancel)) }
         },
     )
 }
@@ -600,11 +575,11 @@ private fun ChoiceDialog(choice: MoveChoice, state: GameUiState, onEvent: (UiEve
  * card aside to look at the final board (the top bar's "Result" brings it back).
  */
 @Composable
-private fun GameOverDialog(snap: GameSnapshot, advice: Boolean, onEvent: (UiEvent.ForGame) -> Unit, onLeave: () -> Unit) {
+private fun GameOverDialog(snap: GameSnapshot, advice: Boolean, act: (TableAction) -> Unit) {
     val winningSeats = snap.winner?.let { side -> snap.sides.getOrNull(side)?.seats }.orEmpty()
         .mapNotNull { s -> snap.seats.getOrNull(s) }
     AlertDialog(
-        onDismissRequest = { onEvent(UiEvent.SetResultAside(true)) },
+        onDismissRequest = { act(TableAction.SetResultAside(true)) },
         title = { Text(stringResource(R.string.game_over)) },
         text = {
             Column(verticalArrangement = Arrangement.spacedBy(8.dp)) {
@@ -615,18 +590,18 @@ private fun GameOverDialog(snap: GameSnapshot, advice: Boolean, onEvent: (UiEven
                         color = winningSeats.first().let { colourOf(it.colour) },
                     )
                 }
-                TextButton(onClick = { onEvent(UiEvent.SetResultAside(true)) }) {
+                TextButton(onClick = { act(TableAction.SetResultAside(true)) }) {
                     Text(stringResource(R.string.game_see_board))
                 }
             }
         },
         confirmButton = {
-            Button(onClick = { onEvent(UiEvent.PlayAgain) }) { Text(stringResource(R.string.game_play_again)) }
+            Button(onClick = { act(TableAction.PlayAgain) }) { Text(stringResource(R.string.game_play_again)) }
         },
         dismissButton = {
             Row {
-                if (advice) TextButton(onClick = { onEvent(UiEvent.Review) }) { Text(stringResource(R.string.review_button)) }
-                TextButton(onClick = onLeave) { Text(stringResource(R.string.game_back_to_menu)) }
+                if (advice) TextButton(onClick = { act(TableAction.Review) }) { Text(stringResource(R.string.review_button)) }
+                TextButton(onClick = { act(TableAction.Leave) }) { Text(stringResource(R.string.game_back_to_menu)) }
             }
         },
     )
@@ -634,10 +609,10 @@ private fun GameOverDialog(snap: GameSnapshot, advice: Boolean, onEvent: (UiEven
 
 /** The review: each slip of a person, largest first, with the hard bot's better move. */
 @Composable
-private fun ReviewDialog(state: GameUiState, snap: GameSnapshot, onEvent: (UiEvent.ForGame) -> Unit) {
+private fun ReviewDialog(state: TableState, snap: GameSnapshot, board: BoardLayout, act: (TableAction) -> Unit) {
     val review = state.review
     AlertDialog(
-        onDismissRequest = { onEvent(UiEvent.CloseReview) },
+        onDismissRequest = { act(TableAction.CloseReview) },
         title = { Text(stringResource(R.string.review_title)) },
         text = {
             when {
@@ -645,17 +620,17 @@ private fun ReviewDialog(state: GameUiState, snap: GameSnapshot, onEvent: (UiEve
                     Text(stringResource(R.string.review_working))
                     LinearProgressIndicator(Modifier.fillMaxWidth())
                 }
-                review.slips.isEmpty() -> Text(stringResource(R.string.review_none))
+                review.isEmpty() -> Text(stringResource(R.string.review_none))
                 else -> Column(
                     Modifier.verticalScroll(rememberScrollState()),
                     verticalArrangement = Arrangement.spacedBy(12.dp),
                 ) {
-                    review.slips.forEach { SlipRow(it, snap, state.board) }
+                    review.forEach { SlipRow(it, snap, board) }
                 }
             }
         },
         confirmButton = {
-            TextButton(onClick = { onEvent(UiEvent.CloseReview) }) { Text(stringResource(R.string.review_close)) }
+            TextButton(onClick = { act(TableAction.CloseReview) }) { Text(stringResource(R.string.review_close)) }
         },
     )
 }
@@ -677,25 +652,12 @@ private fun SlipRow(slip: Slip, snap: GameSnapshot, board: BoardLayout) {
     }
 }
 
-/** A fresh game of two at a phone's size (the core's own board and snapshot). */
+/** A fresh game of two at a phone's size (the core's own board and snapshot, as the core shows it). */
 @Preview(widthDp = 412, heightDp = 915)
 @Composable
 internal fun GameScreenPreview() {
-    val state = remember {
-        GameSession(
-            NewGame(
-                rules = Rules(Preset.YUNNORI, emptyList()),
-                seats = listOf(
-                    SeatSpec("Ana", NewGameUiState.PALETTE[0], PlayerKind.Human),
-                    SeatSpec("Bo", NewGameUiState.PALETTE[1], PlayerKind.Human),
-                ),
-                teams = null,
-                seed = 7u,
-                undo = true,
-            ),
-        ).use { GameUiState(board = boardLayout(), throwKinds = throwKinds(), snapshot = it.snapshot()) }
-    }
-    YunnoriTheme { GameScreen(state, onEvent = {}, onRules = {}, onLeave = {}) }
+    val state = remember { Samples.table() }
+    YunnoriTheme { GameScreen(state, message = null, onEvent = {}) }
 }
 
 /** The same game on a phone on its side: board and controls side by side. */

@@ -48,18 +48,16 @@ import app.yunnori.core.MatLayout
 import app.yunnori.core.Pose
 import app.yunnori.core.StickSize
 import app.yunnori.core.Swipe
+import app.yunnori.core.TableAction
+import app.yunnori.core.ThrowMotion
+import app.yunnori.core.ThrowShown
 import app.yunnori.core.planFlight
-import app.yunnori.viewmodel.DEFAULT_MAT
 import app.yunnori.viewmodel.HandHold
 import app.yunnori.viewmodel.HandOff
 import app.yunnori.viewmodel.MatLayouts
-import app.yunnori.viewmodel.ThrowMotion
-import app.yunnori.viewmodel.ThrowShown
 import app.yunnori.viewmodel.handPoses
 import app.yunnori.viewmodel.posesAt
 import kotlinx.coroutines.delay
-import kotlin.math.PI
-import kotlin.math.atan2
 
 /** The stick mat's test tag, for UI tests to find it. */
 const val STICK_MAT_TAG = "stick-mat"
@@ -68,17 +66,18 @@ const val STICK_MAT_TAG = "stick-mat"
  * The mat the four sticks are thrown on, seen in perspective from the player's seat.
  *
  * A drag on it picks the sticks up: they follow the finger, held side by side under it
- * along the way it goes, as the core lays them out in the hand, and leave from where it
- * lets go, as fast and in the direction it was going over the last tenth of a second,
- * spinning as the path was turning ([onThrow] gets that [Swipe], in the mat's points). A
- * plain tap throws nothing (a finger resting on the mat while the phone is passed round
+ * along the way it goes, as the core lays them out in the hand. While a throw is due, each
+ * point of the drag goes to the core in the mat's own points (the finger seen at the height
+ * the hand lets go), and the core makes the throw of it when the finger lets go: from where
+ * it let go, as fast and in the direction it was going, spinning as its path was turning.
+ * A plain tap throws nothing (a finger resting on the mat while the phone is passed round
  * must not throw); the Throw button and TalkBack's double-tap throw a tap
- * (`onThrow(null)`). The mat takes every touch it gets, so nothing around it scrolls.
+ * ([TableAction.ThrowTap]). The mat takes every touch it gets, so nothing around it scrolls.
  *
  * The last throw plays from its simulated flight, frame by frame at the display's rate,
- * each stick with its shadow, out of the hand it left ([HandOff]); under Reduce Motion the
- * sticks drop briefly onto where they come to rest. Its result shows once the view model
- * has it (when the last stick settles).
+ * over the time the core gives it, each stick with its shadow, out of the hand it left
+ * ([HandOff]); under Reduce Motion the sticks drop briefly onto where they come to rest.
+ * Its result shows once the core has it (when the last stick settles).
  *
  * Every size drawn (the mat, its rim, the sticks, the hand's height and spacing) is the
  * core's [MatLayout] of the mat, asked once per size through [layouts].
@@ -87,9 +86,8 @@ const val STICK_MAT_TAG = "stick-mat"
 fun StickMat(
     lastThrow: ThrowShown?,
     canThrow: Boolean,
-    onThrow: (Swipe?) -> Unit,
-    /** The mat's size on screen, in points, as it changes: taps and bots throw onto it. */
-    onLaidOut: (Mat) -> Unit,
+    /** The drag's points, a tap's throw, the mat's size on screen as it changes. */
+    onAction: (TableAction) -> Unit,
     /** What has been animated already (kept by the screen across layout changes). */
     played: PlayedAnimations,
     modifier: Modifier = Modifier,
@@ -97,10 +95,9 @@ fun StickMat(
     layouts: MatLayouts = MatLayouts.shared,
 ) {
     val enabled by rememberUpdatedState(canThrow)
-    val throwNow by rememberUpdatedState(onThrow)
-    val laidOutNow by rememberUpdatedState(onLaidOut)
+    val actNow by rememberUpdatedState(onAction)
     val density = LocalDensity.current
-    var mat by remember { mutableStateOf(DEFAULT_MAT) }
+    var mat by remember { mutableStateOf(LAID_OUT_BEFORE) }
     // How far the last throw has played: 0 at the release, 1 at rest.
     var progress by remember { mutableFloatStateOf(1f) }
     // The sticks in the hand (mat points): while dragging, and after the release until the
@@ -112,15 +109,16 @@ fun StickMat(
     // A throw plays once: not again when the screen comes back from the Rules screen or
     // the phone is turned. One already played shows where its sticks came to rest.
     LaunchedEffect(lastThrow?.seq) {
-        letGo = held?.takeIf { !it.down }?.let { hand -> lastThrow?.let { LetGo(it.seq, hand.hold) } }
+        letGo = held?.takeIf { !it.down }?.let { hand -> lastThrow?.let { LetGo(it.seq.toLong(), hand.hold) } }
         held = null
         val shown = lastThrow ?: return@LaunchedEffect
-        if (shown.seq == played.throwSeq) {
+        val seq = shown.seq.toLong()
+        if (seq == played.throwSeq) {
             progress = 1f
             return@LaunchedEffect
         }
-        played.throwSeq = shown.seq
-        val total = shown.playMs.toFloat()
+        played.throwSeq = seq
+        val total = (shown.landsAtMs - shown.startedAtMs).toFloat()
         if (total <= 0f) {
             progress = 1f
             return@LaunchedEffect
@@ -136,7 +134,7 @@ fun StickMat(
     val handOff = remember(lastThrow?.seq, letGo) {
         val shown = lastThrow
         val from = letGo
-        if (shown == null || from?.seq != shown.seq || shown.motion != ThrowMotion.FLIGHT) {
+        if (shown == null || from?.seq != shown.seq.toLong() || shown.motion != ThrowMotion.FLIGHT) {
             null
         } else {
             HandOff(handPoses(layouts.of(shown.flight.mat), from.hold), shown.flight)
@@ -150,7 +148,7 @@ fun StickMat(
         }
     }
 
-    // The result shows once the view model has it (the last stick settled) and the sticks
+    // The result shows once the core has it (the last stick settled) and the sticks
     // on screen have come to rest too.
     val outcome = lastThrow?.outcome?.takeIf { progress >= 1f }
     val resultText = outcome?.let { o -> o.result?.let { stringResource(it.label()) } ?: stringResource(R.string.throw_nak) }
@@ -168,13 +166,13 @@ fun StickMat(
                 contentDescription = voice
                 if (canThrow) {
                     role = Role.Button
-                    onClick { throwNow(null); true }
+                    onClick { actNow(TableAction.ThrowTap); true }
                 }
             }
             .clip(RoundedCornerShape(16.dp))
             .onSizeChanged {
                 mat = with(density) { matFor(it.width.toDp().value, it.height.toDp().value) }
-                laidOutNow(mat)
+                actNow(TableAction.MatLaidOut(mat))
             }
             .pointerInput(layouts) {
                 awaitEachGesture {
@@ -182,42 +180,37 @@ fun StickMat(
                     down.consume()
                     // The mat as laid out when the finger came down, seen as the canvas draws it.
                     val camera = MatCamera(layouts.of(mat), size.width.toFloat(), size.height.toFloat())
+                    // The drag is the core's to read while a throw is due when the finger comes down.
+                    val throwing = enabled
+                    fun send(at: Offset, ms: Long, action: (Double, Double, Double) -> TableAction) {
+                        if (!throwing) return
+                        val p = camera.toMat(at, camera.layout.releaseHeight) ?: return
+                        actNow(action(p.x.toDouble(), p.y.toDouble(), ms.toDouble()))
+                    }
+                    send(down.position, down.uptimeMillis) { x, y, t -> TableAction.SwipeStart(x, y, t) }
                     val tracker = VelocityTracker()
                     tracker.addPosition(down.uptimeMillis, down.position)
-                    val path = ArrayDeque<PathSample>()
-                    path.addLast(PathSample(down.uptimeMillis, down.position))
                     var last = down
                     var dragging = false
                     while (true) {
                         val event = awaitPointerEvent()
                         val change = event.changes.firstOrNull { it.id == down.id } ?: break
                         tracker.addPosition(change.uptimeMillis, change.position)
-                        path.addLast(PathSample(change.uptimeMillis, change.position))
-                        while (path.size > 2 && change.uptimeMillis - path.first().atMs > SPIN_WINDOW_MS) path.removeFirst()
                         // The swipe is the mat's alone: no list or page around it moves.
                         change.consume()
                         last = change
-                        if (!dragging && enabled && (change.position - down.position).getDistance() >= viewConfiguration.touchSlop) {
+                        if (!change.pressed) break
+                        send(change.position, change.uptimeMillis) { x, y, t -> TableAction.SwipeMove(x, y, t) }
+                        if (!dragging && throwing && (change.position - down.position).getDistance() >= viewConfiguration.touchSlop) {
                             dragging = true
                         }
                         if (dragging) {
-                            holdOver(camera, change.position, tracker.calculateVelocity())?.let { held = Held(it, down = change.pressed) }
+                            holdOver(camera, change.position, tracker.calculateVelocity())?.let { held = Held(it, down = true) }
                         }
-                        if (!change.pressed) break
                     }
-                    // A tap (no real drag) throws nothing.
-                    if (!dragging || !enabled) {
-                        held = null
-                        return@awaitEachGesture
-                    }
-                    val swipe = swipeFrom(camera, last.position, tracker.calculateVelocity(), turningRate(path.toList()))
-                    if (swipe == null) {
-                        held = null
-                    } else {
-                        // Let go: the sticks lie along the swipe's way until its flight takes them.
-                        held = Held(HandHold.of(swipe, camera.layout), down = false)
-                        throwNow(swipe)
-                    }
+                    send(last.position, last.uptimeMillis) { x, y, t -> TableAction.SwipeEnd(x, y, t) }
+                    // Let go: the sticks lie along the finger's way until the throw's flight takes them.
+                    held = if (dragging) holdOver(camera, last.position, tracker.calculateVelocity())?.let { Held(it, down = false) } else null
                 }
             },
     ) {
@@ -252,20 +245,17 @@ private data class Held(val hold: HandHold, val down: Boolean)
 /** The hand that let go of throw [seq]. */
 private data class LetGo(val seq: Long, val hold: HandHold)
 
-/** One point of the drag's path. */
-internal data class PathSample(val atMs: Long, val at: Offset)
-
 /** How long the sticks stay at the release point waiting for the throw (one that is refused never comes). */
 private const val HOLD_AFTER_RELEASE_MS = 1_500L
 
-/** The end of the drag read for its turning (spin). */
-private const val SPIN_WINDOW_MS = 100L
+/** The mat a throw is drawn on before the screen has laid the mat out (points). */
+private val LAID_OUT_BEFORE = Mat(320f, 200f)
 
 /**
- * The throw a drag makes: let go at [at] (canvas pixels, seen through [camera]) with
- * [velocity] (pixels per second), its path turning at [spin] radians per second. The
- * release point is the point of the mat over which the finger held the sticks, at the
- * height the hand lets go; the velocity is the finger's, carried onto the mat the same way.
+ * The sticks' hold under a finger at [at] (canvas pixels, seen through [camera]) moving at
+ * [velocity] (pixels per second), as a swipe of the mat: the point of the mat over which
+ * the finger holds the sticks, at the height the hand lets go, and the finger's velocity
+ * carried onto the mat the same way. (The throw itself is the core's, from the drag's points.)
  */
 internal fun swipeFrom(camera: MatCamera, at: Offset, velocity: Velocity, spin: Float): Swipe? {
     val height = camera.layout.releaseHeight
@@ -273,7 +263,7 @@ internal fun swipeFrom(camera: MatCamera, at: Offset, velocity: Velocity, spin: 
     val dt = 0.02f
     val to = camera.toMat(at + Offset(velocity.x * dt, velocity.y * dt), height)
     val (vx, vy) = if (to == null) 0f to 0f else (to.x - from.x) / dt to (to.y - from.y) / dt
-    return Swipe(camera.mat, from.x, from.y, vx, vy, spin.coerceIn(-MAX_SPIN, MAX_SPIN))
+    return Swipe(camera.mat, from.x, from.y, vx, vy, spin)
 }
 
 /**
@@ -282,30 +272,6 @@ internal fun swipeFrom(camera: MatCamera, at: Offset, velocity: Velocity, spin: 
  */
 internal fun holdOver(camera: MatCamera, at: Offset, velocity: Velocity): HandHold? =
     swipeFrom(camera, at, velocity, spin = 0f)?.let { HandHold.of(it, camera.layout) }
-
-/** Turning faster than this is a scribble, not a throw. */
-private const val MAX_SPIN = 20f
-
-/**
- * How fast the drag's direction was turning over [path] (its last tenth of a second), in
- * radians per second, positive clockwise on screen (y grows downwards). Steps too short to
- * have a direction are skipped.
- */
-internal fun turningRate(path: List<PathSample>): Float {
-    val headings = path.zipWithNext()
-        .filter { (a, b) -> (b.at - a.at).getDistance() >= 2f && b.atMs > a.atMs }
-        .map { (a, b) -> (a.atMs + b.atMs) / 2.0 to atan2(b.at.y - a.at.y, b.at.x - a.at.x) }
-    if (headings.size < 2) return 0f
-    var turned = 0f
-    for ((p, q) in headings.zipWithNext()) {
-        var d = q.second - p.second
-        while (d > PI) d -= (2 * PI).toFloat()
-        while (d < -PI) d += (2 * PI).toFloat()
-        turned += d
-    }
-    val seconds = (headings.last().first - headings.first().first) / 1000.0
-    return if (seconds <= 0.0) 0f else (turned / seconds).toFloat()
-}
 
 /** What the mat shows at one moment: the core's layout of the mat drawn, and the sticks on or above it. */
 internal class MatScene(val layout: MatLayout, val sticks: List<StickPose>)
@@ -399,8 +365,7 @@ internal fun StickMatPreview() {
         StickMat(
             lastThrow = null,
             canThrow = true,
-            onThrow = {},
-            onLaidOut = {},
+            onAction = {},
             played = remember { PlayedAnimations() },
             modifier = Modifier.fillMaxSize(),
         )

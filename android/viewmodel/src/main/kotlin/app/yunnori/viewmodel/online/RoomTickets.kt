@@ -1,4 +1,4 @@
-package app.yunnori.viewmodel
+package app.yunnori.viewmodel.online
 
 import app.yunnori.core.RoomTicket
 

@@ -1,5 +1,6 @@
-package app.yunnori.viewmodel
+package app.yunnori.viewmodel.online
 
+import app.yunnori.core.MessageKind
 import app.yunnori.core.OnlineException
 import app.yunnori.core.YutException
 import kotlinx.coroutines.CancellationException

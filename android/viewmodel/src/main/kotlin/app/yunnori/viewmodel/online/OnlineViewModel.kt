@@ -1,4 +1,4 @@
-package app.yunnori.viewmodel
+package app.yunnori.viewmodel.online
 
 import app.yunnori.core.Connection
 import app.yunnori.core.GameEvent
@@ -13,12 +13,14 @@ import app.yunnori.core.RoomStage
 import app.yunnori.core.RoomTicket
 import app.yunnori.core.GameSnapshot
 import app.yunnori.core.RoomView
-import app.yunnori.core.boardLayout
 import app.yunnori.core.checkServerAddress
 import app.yunnori.core.defaultServer
 import app.yunnori.core.readRoomCode
 import app.yunnori.core.tapSwipe
-import app.yunnori.core.throwKinds
+import app.yunnori.core.MessageKind
+import app.yunnori.core.Swipe
+import app.yunnori.core.TableAction
+import app.yunnori.viewmodel.ShellEffects
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.delay
@@ -69,7 +71,7 @@ data class OnlineUiState(
     /** The rooms this device can come back to (the saved-games list). */
     val kept: List<RoomTicket> = emptyList(),
     /** The game screen, drawn from the room's snapshot as a local game's is. */
-    val game: GameUiState,
+    val game: RoomGame,
     val banner: ConnectionBanner? = null,
     /** A call to the server is under way (hosting, joining, starting). */
     val busy: Boolean = false,
@@ -112,16 +114,11 @@ class OnlineViewModel(
     private val tickets: RoomTickets,
     server: String = defaultServer(),
     private val settings: OnlineSettings = OnlineSettings(),
-    private val feedback: ThrowFeedback = ThrowFeedback.NONE,
+    /** The platform's cue player, for the knocks of a room's flights. */
+    private val effects: ShellEffects = ShellEffects { },
 ) : AutoCloseable {
 
-    private val _state = MutableStateFlow(
-        OnlineUiState(
-            server = server,
-            kept = tickets.all(),
-            game = GameUiState(board = boardLayout(), throwKinds = throwKinds(), advice = false),
-        ),
-    )
+    private val _state = MutableStateFlow(OnlineUiState(server = server, kept = tickets.all(), game = RoomGame()))
     val state: StateFlow<OnlineUiState> = _state.asStateFlow()
 
     private val actions = Serial(scope, settings.worker) { say(it) }
@@ -136,13 +133,13 @@ class OnlineViewModel(
     private var seq = 0L
 
     /** The room actions of the online screens. */
-    fun onEvent(event: UiEvent.ForOnline) {
+    fun onEvent(event: OnlineEvent) {
         actions.post { handle(event) }
     }
 
-    /** The game screen's events (the same screen as a local game's). */
-    fun onGameEvent(event: UiEvent.ForGame) {
-        actions.post { handleGame(event) }
+    /** The game screen's actions (the same screen as a local game's). */
+    fun onGameEvent(action: TableAction) {
+        actions.post { handleGame(action) }
     }
 
     override fun close() {
@@ -151,82 +148,98 @@ class OnlineViewModel(
         news.close()
     }
 
-    private suspend fun handle(event: UiEvent.ForOnline) {
+    private suspend fun handle(event: OnlineEvent) {
         when (event) {
-            is UiEvent.SetServer -> setServer(event.address)
-            is UiEvent.HostRoom -> enter {
+            is OnlineEvent.SetServer -> setServer(event.address)
+            is OnlineEvent.HostRoom -> enter {
                 val r = connect(_state.value.server)
                 r.host(event.name, event.table, event.room, null)
             }
-            is UiEvent.JoinRoom -> {
+            is OnlineEvent.JoinRoom -> {
                 val code = readRoomCode(event.code) ?: return say(MessageKind.BadRoomCode, event.code)
                 enter { connect(_state.value.server).join(code, event.name, null) }
             }
-            is UiEvent.Rejoin -> {
+            is OnlineEvent.Rejoin -> {
                 val ticket = tickets.all().firstOrNull { it.code == event.code }
                     ?: return say(MessageKind.RoomNotFound, "no ticket kept for ${event.code}")
                 enter { connect(ticket.server).resume(ticket) }
             }
-            is UiEvent.Forget -> {
+            is OnlineEvent.Forget -> {
                 tickets.forget(event.code)
                 _state.update { it.copy(kept = tickets.all()) }
             }
-            is UiEvent.SetReady -> {
+            is OnlineEvent.SetReady -> {
                 val r = room ?: return
                 // The ticket's seats: the screen's view of the room can lag behind a join.
                 r.ticket()?.seats.orEmpty().forEach { r.ready(it.seat, event.ready) }
             }
-            UiEvent.StartRoom -> busy { room?.start() }
-            UiEvent.Rematch -> busy { room?.rematch() }
-            is UiEvent.SetRoomSeat -> room?.setSeat(event.seat, event.player)
-            UiEvent.Reconnect -> room?.dropConnection()
-            UiEvent.LeaveRoom -> leave()
-            UiEvent.Dismiss -> _state.update { it.copy(message = null) }
+            OnlineEvent.StartRoom -> busy { room?.start() }
+            OnlineEvent.Rematch -> busy { room?.rematch() }
+            is OnlineEvent.SetRoomSeat -> room?.setSeat(event.seat, event.player)
+            OnlineEvent.Reconnect -> room?.dropConnection()
+            OnlineEvent.LeaveRoom -> leave()
+            OnlineEvent.Dismiss -> _state.update { it.copy(message = null, game = it.game.copy(message = null)) }
+            is OnlineEvent.SetReduceMotion -> updateGame { it.copy(reduceMotion = event.on) }
+            is OnlineEvent.SetMuted -> updateGame { it.copy(muted = event.muted) }
         }
     }
 
-    private fun handleGame(event: UiEvent.ForGame) {
+    private fun handleGame(action: TableAction) {
         val game = _state.value.game
         // A second tap while the sticks fly, or while the first is on its way, does nothing.
-        if ((game.flying || game.sending) && event.waitsForTheSticks()) return
-        when (event) {
-            is UiEvent.Throw -> {
-                if (!game.canThrow) return say(whyNoMove(game))
-                val seat = game.snapshot?.turn?.seat ?: return say(MessageKind.NoGame)
-                val r = room ?: return say(MessageKind.NoGame)
-                send { r.throwSticks(seat, event.swipe ?: tapSwipe(game.mat)) }
+        if ((game.flying || game.sending) && action.waitsForTheSticks()) return
+        when (action) {
+            TableAction.ThrowTap -> throwWith(game, tapSwipe(game.mat))
+            is TableAction.ThrowSwipe -> throwWith(game, action.swipe)
+            is TableAction.SwipeStart -> drag = mutableListOf(action.x to action.y to action.tMs)
+            is TableAction.SwipeMove -> drag?.add(action.x to action.y to action.tMs)
+            is TableAction.SwipeEnd -> {
+                val samples = drag ?: return
+                drag = null
+                samples.add(action.x to action.y to action.tMs)
+                swipeOf(samples, game.mat)?.let { throwWith(game, it) }
             }
-            is UiEvent.SelectPiece -> updateGame { it.selecting(event.from) }
-            is UiEvent.ChooseDestination -> pick(game.pickDestination(event.to))
-            is UiEvent.ChooseMove -> {
+            is TableAction.Tap -> when {
+                game.selection?.destinations?.any { it.to == action.spot } == true -> pick(game.pickDestination(action.spot))
+                action.spot in game.movableFrom -> updateGame { it.selecting(action.spot) }
+                else -> updateGame { it.selecting(null) }
+            }
+            is TableAction.ChooseMove -> {
                 val snap = game.snapshot ?: return say(MessageKind.NoGame)
-                if (event.state != null && event.state != snap.state) return say(MessageKind.Stale)
+                if (action.state != snap.state) return say(MessageKind.Stale)
                 if (!game.canMove) return say(whyNoMove(game))
-                play(snap.legalMoves.getOrNull(event.index) ?: return say(MessageKind.NoSuchMove))
+                play(snap.legalMoves.getOrNull(action.index.toInt()) ?: return say(MessageKind.NoSuchMove))
             }
-            is UiEvent.ChooseRoute -> pick(game.narrowChoice { it.move.route == event.route })
-            is UiEvent.ChooseStack -> pick(game.narrowChoice { it.move.stack == event.join })
-            UiEvent.CancelChoice -> updateGame { it.copy(choice = null, selection = null) }
-            UiEvent.Undo -> {
+            is TableAction.ChooseRoute -> pick(game.narrowChoice { it.move.route == action.route })
+            is TableAction.ChooseStack -> pick(game.narrowChoice { it.move.stack == action.join })
+            is TableAction.ChooseUses -> pick(game.narrowChoice { it.move.uses == action.uses })
+            TableAction.CancelChoice -> updateGame { it.copy(choice = null, selection = null) }
+            TableAction.Undo -> {
                 val seat = game.snapshot?.turn?.seat ?: return say(MessageKind.NoGame)
                 val r = room ?: return
                 send { r.undo(seat) }
             }
-            is UiEvent.MatLaidOut -> {
-                room?.setMat(event.mat)
-                updateGame { it.copy(mat = event.mat) }
+            is TableAction.MatLaidOut -> {
+                room?.setMat(action.mat)
+                updateGame { it.copy(mat = action.mat) }
             }
-            is UiEvent.SetReduceMotion -> updateGame { it.copy(reduceMotion = event.on) }
-            is UiEvent.SetMuted -> updateGame { it.copy(muted = event.muted) }
-            is UiEvent.SetResultAside -> updateGame { it.copy(resultAside = event.aside && it.over) }
-            UiEvent.CloseReview -> updateGame { it.copy(review = null) }
-            UiEvent.PlayAgain -> actionsLaunch { room?.rematch() }
-            UiEvent.Leave -> onEvent(UiEvent.LeaveRoom)
-            UiEvent.Dismiss -> _state.update { it.copy(message = null, game = it.game.copy(message = null)) }
-            // Hints, reviews and quick bots are a local game's; a new game online is a rematch.
-            UiEvent.Hint, UiEvent.Review, is UiEvent.SetQuickBots, is UiEvent.NewGame, is UiEvent.Resume,
-            -> say(MessageKind.NotNow)
+            is TableAction.SetResultAside -> updateGame { it.copy(resultAside = action.aside && it.over) }
+            TableAction.PlayAgain -> actionsLaunch { room?.rematch() }
+            TableAction.Leave -> onEvent(OnlineEvent.LeaveRoom)
+            TableAction.CloseReview, TableAction.RetryBot -> Unit
+            // Hints and reviews are a local game's; a new game online is a rematch.
+            TableAction.Hint, TableAction.Review, is TableAction.Resume -> say(MessageKind.NotNow)
         }
+    }
+
+    /** The drag on the mat under way: its samples (mat points, ms). */
+    private var drag: MutableList<Pair<Pair<Double, Double>, Double>>? = null
+
+    private fun throwWith(game: RoomGame, swipe: Swipe) {
+        if (!game.canThrow) return say(whyNoMove(game))
+        val seat = game.snapshot?.turn?.seat ?: return say(MessageKind.NoGame)
+        val r = room ?: return say(MessageKind.NoGame)
+        send { r.throwSticks(seat, swipe) }
     }
 
     private fun pick(pick: Pick) = when (pick) {
@@ -243,7 +256,7 @@ class OnlineViewModel(
 
     /**
      * Sends a game action of this device's seat without holding the queue: it is on its way
-     * ([GameUiState.sending]) until its play shows (news). A refusal becomes the message.
+     * ([RoomGame.sending]) until its play shows (news). A refusal becomes the message.
      * A connection lost with the action on its way is the connection banner's to tell; the
      * room heard after the reconnect shows whether the action counted.
      */
@@ -359,7 +372,7 @@ class OnlineViewModel(
         }
 
         override fun onNotice(notice: RoomNotice) {
-            if (gen == generation) say(MessageKind.ServerNotice, "${notice.code}: ${notice.message}")
+            if (gen == generation) say(MessageKind.ServerNotice(notice.code), "${notice.code}: ${notice.message}")
         }
     }
 
@@ -390,7 +403,7 @@ class OnlineViewModel(
         updateGame { it.copy(lastThrow = shown, selection = null, choice = null) }
         // The sticks fly out before the result (and any news after it) shows.
         if (plan.playMs > 0) {
-            scope.launch { feedback.play(plan.knocks) { _state.value.game.muted } }
+            scope.launch { effects.play(plan.knocks) { _state.value.game.muted } }
             delay(plan.playMs)
         }
         if (gen != generation) return
@@ -429,7 +442,7 @@ class OnlineViewModel(
 
     // ----- state ----------------------------------------------------------------------
 
-    private fun updateGame(change: (GameUiState) -> GameUiState) {
+    private fun updateGame(change: (RoomGame) -> RoomGame) {
         _state.update { it.copy(game = change(it.game)) }
     }
 
@@ -441,7 +454,7 @@ class OnlineViewModel(
 }
 
 /** The game screen showing [view]'s game. */
-private fun GameUiState.showing(view: RoomView): GameUiState {
+private fun RoomGame.showing(view: RoomView): RoomGame {
     val snap = view.game ?: return fresh()
     return copy(rules = view.rules, gameId = view.code).showingRoomGame(snap, view.myTurn)
 }
@@ -452,10 +465,41 @@ private fun GameUiState.showing(view: RoomView): GameUiState {
  * other moves or another player to act (a seat handed back by its stand-in) is taken too:
  * keeping the old snapshot offered the moves of the old turn (none) to the new one.
  */
-internal fun GameUiState.showingRoomGame(snap: GameSnapshot, myTurn: Boolean): GameUiState {
+internal fun RoomGame.showingRoomGame(snap: GameSnapshot, myTurn: Boolean): RoomGame {
     val waiting = copy(othersToAct = !myTurn)
     val same = snapshot?.let {
         it.state == snap.state && it.legalMoves == snap.legalMoves && it.botToAct == snap.botToAct
     } == true
     return if (same) waiting else waiting.withSnapshot(snap)
+}
+
+/** Actions refused while the sticks fly or an action is on its way (they act on the position the throw is about to change). */
+private fun TableAction.waitsForTheSticks(): Boolean = when (this) {
+    TableAction.ThrowTap, is TableAction.ThrowSwipe, is TableAction.SwipeEnd, is TableAction.Tap,
+    is TableAction.ChooseMove, is TableAction.ChooseRoute, is TableAction.ChooseStack, is TableAction.ChooseUses,
+    TableAction.Undo,
+    -> true
+    else -> false
+}
+
+/**
+ * A room's throw from a drag's [samples] (mat points, ms), until the app core's online part
+ * takes them as it takes a local game's: let go at the last sample, at the speed of the
+ * last 80 ms; no throw for a touch that stayed within 10 points. The swipe only shapes the
+ * flight the server plans, never the result.
+ */
+private fun swipeOf(samples: List<Pair<Pair<Double, Double>, Double>>, mat: app.yunnori.core.Mat): Swipe? {
+    val (start, _) = samples.first()
+    val (end, t) = samples.last()
+    if (samples.none { (p, _) -> kotlin.math.hypot(p.first - start.first, p.second - start.second) >= 10.0 }) return null
+    val (from, t0) = samples.lastOrNull { it.second <= t - 80.0 } ?: samples.first()
+    val dt = (t - t0).coerceAtLeast(1.0) / 1000.0
+    return Swipe(
+        mat = mat,
+        releaseX = end.first.toFloat().coerceIn(0f, mat.width),
+        releaseY = end.second.toFloat().coerceIn(0f, mat.height),
+        velocityX = ((end.first - from.first) / dt).toFloat(),
+        velocityY = ((end.second - from.second) / dt).toFloat(),
+        spin = 0f,
+    )
 }

@@ -1,8 +1,18 @@
-package app.yunnori.viewmodel
+package app.yunnori.viewmodel.online
 
+import app.yunnori.core.GameSnapshot
+import app.yunnori.core.MessageKind
+import app.yunnori.core.NewGame
+import app.yunnori.core.PlayerKind
+import app.yunnori.core.Preset
 import app.yunnori.core.RoomStage
+import app.yunnori.core.RuleSetting
 import app.yunnori.core.RuleValue
+import app.yunnori.core.Rules
+import app.yunnori.core.SeatSpec
+import app.yunnori.core.TableAction
 import app.yunnori.core.defaultRoomSettings
+import app.yunnori.viewmodel.YutServer
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.SupervisorJob
@@ -53,37 +63,37 @@ class OnlineGameTest {
     @Test
     fun `a bad code, a bad address, and the tickets kept and forgotten`(): Unit = runBlocking {
         Phone(address).use { ann ->
-            ann.vm.onEvent(UiEvent.JoinRoom("not a code!", "Ann"))
+            ann.vm.onEvent(OnlineEvent.JoinRoom("not a code!", "Ann"))
             assertEquals(MessageKind.BadRoomCode, ann.await("bad code", allowMessage = true) { it.message != null }.message?.kind)
-            ann.vm.onEvent(UiEvent.Dismiss)
+            ann.vm.onEvent(OnlineEvent.Dismiss)
             ann.await("dismissed", allowMessage = true) { it.message == null }
             // A code no room has: the server's refusal, in the app's words.
-            ann.vm.onEvent(UiEvent.JoinRoom("ACDEFG", "Ann"))
+            ann.vm.onEvent(OnlineEvent.JoinRoom("ACDEFG", "Ann"))
             val missing = ann.await("no such room", allowMessage = true) { it.message != null }
             assertEquals(MessageKind.RoomNotFound, missing.message?.kind)
             assertEquals(OnlineStage.ENTRY, missing.stage)
-            ann.vm.onEvent(UiEvent.Dismiss)
+            ann.vm.onEvent(OnlineEvent.Dismiss)
             ann.await("dismissed", allowMessage = true) { it.message == null }
-            ann.vm.onEvent(UiEvent.SetServer("ftp://example.com"))
+            ann.vm.onEvent(OnlineEvent.SetServer("ftp://example.com"))
             assertEquals(MessageKind.BadServerAddress, ann.await("bad address", allowMessage = true) { it.message != null }.message?.kind)
-            ann.vm.onEvent(UiEvent.Dismiss)
+            ann.vm.onEvent(OnlineEvent.Dismiss)
             ann.await("dismissed", allowMessage = true) { it.message == null }
             assertEquals(address, ann.state.server, "a refused address leaves the server as it was")
-            ann.vm.onEvent(UiEvent.SetServer(address))
-            ann.vm.onEvent(UiEvent.HostRoom("Ann", table(), roomSettings()))
+            ann.vm.onEvent(OnlineEvent.SetServer(address))
+            ann.vm.onEvent(OnlineEvent.HostRoom("Ann", table(), roomSettings()))
             val room = ann.await("hosted") { it.room != null && it.kept.isNotEmpty() }.room!!
             assertEquals(RoomStage.LOBBY, room.stage)
             assertTrue(room.hosting)
             assertEquals(room.code, ann.state.kept.single().code)
-            ann.vm.onEvent(UiEvent.LeaveRoom)
+            ann.vm.onEvent(OnlineEvent.LeaveRoom)
             assertEquals(OnlineStage.ENTRY, ann.await("left") { it.room == null }.stage)
             assertEquals(room.code, ann.state.kept.single().code, "the ticket is kept for Rejoin")
-            ann.vm.onEvent(UiEvent.Rejoin(room.code))
+            ann.vm.onEvent(OnlineEvent.Rejoin(room.code))
             val back = ann.await("rejoined") { it.room?.seats?.any { s -> s.mine } == true }.room!!
             assertTrue(back.hosting, "the host is the host again")
-            ann.vm.onEvent(UiEvent.LeaveRoom)
+            ann.vm.onEvent(OnlineEvent.LeaveRoom)
             ann.await("left again") { it.room == null }
-            ann.vm.onEvent(UiEvent.Forget(room.code))
+            ann.vm.onEvent(OnlineEvent.Forget(room.code))
             ann.await("forgotten") { it.kept.isEmpty() }
         }
     }
@@ -95,8 +105,8 @@ class OnlineGameTest {
                 openRoom(ann, ben)
                 val thrower = listOf(ann, ben).single { it.state.game.canThrow }
                 val before = thrower.state.game.lastThrow?.seq
-                thrower.vm.onGameEvent(UiEvent.Throw())
-                thrower.vm.onGameEvent(UiEvent.Throw())
+                thrower.vm.onGameEvent(TableAction.ThrowTap)
+                thrower.vm.onGameEvent(TableAction.ThrowTap)
                 val landed = thrower.await("the throw landed") {
                     it.game.lastThrow.let { t -> t != null && t.seq != before && t.landed }
                 }
@@ -112,16 +122,16 @@ class OnlineGameTest {
 
     /** Ann hosts a two-person table, Ben joins by its code, both are ready, Ann starts. */
     private suspend fun openRoom(ann: Phone, ben: Phone): String {
-        ann.vm.onEvent(UiEvent.HostRoom("Ann", table(), roomSettings()))
+        ann.vm.onEvent(OnlineEvent.HostRoom("Ann", table(), roomSettings()))
         val code = ann.await("hosted") { it.room != null }.room!!.code
-        ben.vm.onEvent(UiEvent.JoinRoom("yunnori://room/$code", "Ben"))
+        ben.vm.onEvent(OnlineEvent.JoinRoom("yunnori://room/$code", "Ben"))
         val joined = ben.await("joined") { it.mySeats.isNotEmpty() }
         assertEquals(listOf(1), joined.mySeats)
         assertEquals(OnlineStage.LOBBY, joined.stage)
         // Only the host starts: the server's refusal, in the app's words.
-        ben.vm.onEvent(UiEvent.StartRoom)
+        ben.vm.onEvent(OnlineEvent.StartRoom)
         assertEquals(MessageKind.HostOnly, ben.await("refused", allowMessage = true) { it.message != null }.message?.kind)
-        ben.vm.onEvent(UiEvent.Dismiss)
+        ben.vm.onEvent(OnlineEvent.Dismiss)
         ben.await("dismissed", allowMessage = true) { it.message == null }
         getReady(ann, ben)
         for (p in listOf(ann, ben)) p.await("started") { it.stage == OnlineStage.GAME && it.game.hasGame }
@@ -131,16 +141,16 @@ class OnlineGameTest {
     /** Both say they are ready (each sees it), and Ann starts. */
     private suspend fun getReady(ann: Phone, ben: Phone) {
         for (p in listOf(ann, ben)) {
-            p.vm.onEvent(UiEvent.SetReady(true))
+            p.vm.onEvent(OnlineEvent.SetReady(true))
             p.await("ready") { it.ready }
         }
         ann.await("everyone ready") { it.canStart }
-        ann.vm.onEvent(UiEvent.StartRoom)
+        ann.vm.onEvent(OnlineEvent.StartRoom)
     }
 
     private suspend fun rematch(ann: Phone, ben: Phone) {
         val number = ann.state.room!!.gameNumber
-        ann.vm.onEvent(UiEvent.Rematch)
+        ann.vm.onEvent(OnlineEvent.Rematch)
         for (p in listOf(ann, ben)) p.await("rematch") { it.room?.gameNumber == number + 1 }
         if (ann.state.room?.stage == RoomStage.LOBBY) {
             getReady(ann, ben)
@@ -163,7 +173,7 @@ class OnlineGameTest {
             for (p in listOf(ann, ben)) p.state.message?.let { fail("unexpected message ${it.kind}: ${it.detail}") }
             if (standin == StandIn.AWAY && ann.state.game.lastThrow?.let { it.seat == 1 && it.byBot } == true) {
                 // The bot played Ben's seat: he comes back with his ticket.
-                ben.vm.onEvent(UiEvent.Rejoin(code))
+                ben.vm.onEvent(OnlineEvent.Rejoin(code))
                 ben.await("Ben back") { it.room?.seats?.getOrNull(1)?.let { s -> s.mine && s.standin == null } == true }
                 ann.await("Ben's seat handed back") { it.room?.seats?.getOrNull(1)?.let { s -> s.connected && s.standin == null } == true }
                 standin = StandIn.BACK
@@ -180,7 +190,7 @@ class OnlineGameTest {
                 val own = game.lastThrow?.seq
                 val watching = other.state.room != null
                 val t0 = System.nanoTime()
-                actor.vm.onGameEvent(UiEvent.Throw())
+                actor.vm.onGameEvent(TableAction.ThrowTap)
                 if (watching) {
                     other.await("the throw on the other phone") { it.game.lastThrow.let { t -> t != null && t.seq != seen && t.landed } }
                     latencies += (System.nanoTime() - t0) / 1e6
@@ -188,20 +198,20 @@ class OnlineGameTest {
                 actor.await("the throw landed") { it.game.lastThrow.let { t -> t != null && t.seq != own && t.landed } }
             } else {
                 val state = game.snapshot!!.state
-                actor.vm.onGameEvent(UiEvent.ChooseMove(0, state))
+                actor.vm.onGameEvent(TableAction.ChooseMove(0u, state))
                 actor.await("the move") { it.game.snapshot?.state != state }
             }
             actions++
             if (!trouble) continue
             if (droppedAt < 0 && actions == 4) {
                 droppedAt = actions
-                ann.vm.onEvent(UiEvent.Reconnect)
+                ann.vm.onEvent(OnlineEvent.Reconnect)
                 ann.await("restored") { it.banner == ConnectionBanner.Restored }
                 // Both phones see the same game after the reconnect.
-                ann.vm.onEvent(UiEvent.Dismiss)
+                ann.vm.onEvent(OnlineEvent.Dismiss)
             }
             if (standin == StandIn.NOT_YET && actions == 10) {
-                ben.vm.onEvent(UiEvent.LeaveRoom)
+                ben.vm.onEvent(OnlineEvent.LeaveRoom)
                 ben.await("Ben left") { it.room == null }
                 assertEquals(code, ben.state.kept.single().code)
                 val seat = ann.await("a stand-in for Ben") { it.room?.seats?.getOrNull(1)?.standin != null }.room!!.seats[1]
@@ -222,11 +232,20 @@ class OnlineGameTest {
     private enum class StandIn { NOT_YET, AWAY, BACK }
 
     /** Two people, two pieces each, the first seat first. */
-    private fun table() = Tables.table(
-        Tables.human,
-        Tables.human,
-        rules = Tables.rules("pieces_per_player" to RuleValue.Count(2)),
+    private fun table() = NewGame(
+        rules = Rules(
+            Preset.YUNNORI,
+            listOf(RuleSetting("first_player", RuleValue.Choice("seat_order")), RuleSetting("pieces_per_player", RuleValue.Count(2))),
+        ),
+        seats = listOf(SeatSpec("Seat 0", "#D55E00", PlayerKind.Human), SeatSpec("Seat 1", "#0072B2", PlayerKind.Human)),
+        teams = null,
+        seed = 7u,
+        undo = true,
     )
+
+    /** The snapshot without what differs between two objects of the same position (state tags, last events). */
+    private fun GameSnapshot.position(): GameSnapshot =
+        copy(state = 0u, legalMoves = legalMoves.map { it.copy(state = 0u) }, lastEvents = emptyList())
 
     private fun roomSettings() = defaultRoomSettings().copy(botDelayMs = 0, graceMs = 300, undo = false)
 
