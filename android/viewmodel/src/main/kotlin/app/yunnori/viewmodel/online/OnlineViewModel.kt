@@ -299,7 +299,7 @@ class OnlineViewModel(
     private suspend fun connect(server: String): OnlineRoom {
         closeRoom()
         val gen = ++generation
-        val r = OnlineRoom.connect(server, Relay(gen))
+        val r = OnlineRoom.connect(server, RoomNewsListener(gen))
         r.setMat(_state.value.game.mat)
         room = r
         return r
@@ -353,7 +353,7 @@ class OnlineViewModel(
     // ----- the room's news ------------------------------------------------------------
 
     /** Hands what the room says to the news queue; news of an older room is dropped. */
-    private inner class Relay(private val gen: Long) : RoomListener {
+    private inner class RoomNewsListener(private val gen: Long) : RoomListener {
         private fun post(work: suspend () -> Unit) {
             news.post { if (gen == generation) work() }
         }
