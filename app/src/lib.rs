@@ -28,6 +28,7 @@ pub mod input;
 pub mod kv_saves;
 mod local;
 pub mod message;
+pub mod online;
 pub mod pacing;
 mod picking;
 pub mod records;
