@@ -129,6 +129,10 @@ pub struct Config {
     /// Logs as JSON lines instead of text.
     #[arg(long, env = "YUT_LOG_JSON")]
     pub log_json: bool,
+
+    /// The web app and the apps' link files (web.rs).
+    #[command(flatten)]
+    pub web: crate::web::WebSettings,
 }
 
 impl Config {
@@ -164,6 +168,7 @@ impl Config {
             max_spectators: 32,
             shutdown_secs: 5,
             log_json: false,
+            web: crate::web::WebSettings::default(),
         }
     }
 

@@ -18,6 +18,7 @@ pub mod shutdown;
 pub mod socket;
 pub mod sqlite;
 pub mod store;
+pub mod web;
 
 pub use config::Config;
 pub use server::{start, start_with_store, Running, ServerError};

@@ -198,6 +198,7 @@ pub async fn start_with_store(
     let app = Router::new()
         .route("/ws", get(ws))
         .route("/health", get(health))
+        .merge(crate::web::routes(&shared.config.web))
         .with_state(shared.clone())
         .into_make_service_with_connect_info::<SocketAddr>();
     let handle = axum_server::Handle::new();

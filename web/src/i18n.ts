@@ -1,0 +1,46 @@
+// The shell's words: English and Korean string resources (strings/*.json), chosen from
+// the browser's language unless the person picked one (kept in localStorage).
+import en from './strings/en.json';
+import ko from './strings/ko.json';
+
+export type Lang = 'en' | 'ko';
+const tables: Record<Lang, Record<string, string>> = { en, ko };
+
+const LANG_KEY = 'yunnori.lang';
+
+export function initialLang(): Lang {
+  const asked = new URLSearchParams(location.search).get('lang');
+  if (asked === 'en' || asked === 'ko') return asked;
+  const kept = localStorage.getItem(LANG_KEY);
+  if (kept === 'en' || kept === 'ko') return kept;
+  return navigator.language.toLowerCase().startsWith('ko') ? 'ko' : 'en';
+}
+
+export function keepLang(lang: Lang): void {
+  localStorage.setItem(LANG_KEY, lang);
+}
+
+let lang: Lang = 'en';
+export function setLang(l: Lang): void {
+  lang = l;
+  document.documentElement.lang = l;
+}
+export function currentLang(): Lang {
+  return lang;
+}
+
+/// The string `key` with `{1}`, `{2}`… filled; the English one when Korean lacks it.
+export function t(key: string, ...args: Array<string | number>): string {
+  const s = tables[lang][key] ?? tables.en[key] ?? key;
+  return s.replace(/\{(\d)\}/g, (_, n: string) => String(args[Number(n) - 1] ?? ''));
+}
+
+/// A plural string (`key#one`, `key#other`).
+export function tn(key: string, n: number, ...args: Array<string | number>): string {
+  const form = n === 1 && tables[lang][`${key}#one`] !== undefined ? 'one' : 'other';
+  return t(`${key}#${form}`, n, ...args);
+}
+
+export function has(key: string): boolean {
+  return tables[lang][key] !== undefined || tables.en[key] !== undefined;
+}

@@ -1,0 +1,18 @@
+import { render } from 'preact';
+import { App } from './ui/App';
+import { installTheme } from './theme';
+import { initialLang, setLang } from './i18n';
+import { core } from './core';
+import './style.css';
+
+installTheme();
+setLang(initialLang());
+// For the tests and the README's figures: the flights' digest and planning times here.
+(window as unknown as { yunnoriBench: (n: number) => unknown }).yunnoriBench = (n: number) => core.bench(n);
+
+const root = document.getElementById('app');
+if (root) render(<App />, root);
+
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+}

@@ -1,0 +1,27 @@
+// The messages between the page (drawing, input) and the worker that runs the app core.
+import type { AppEvent, AppView, BoardLayout, MatLayout, ShellEffect, ThrowInfo } from './pkg/yut_web';
+
+export type ToWorker =
+  | { type: 'event'; event: AppEvent }
+  | { type: 'export'; id: string }
+  | { type: 'import'; name: string; bytes: Uint8Array }
+  | { type: 'bench'; swipes: number }
+  | { type: 'layout'; width: number; height: number };
+
+export interface BenchResult {
+  digest: string;
+  planMs: number[];
+}
+
+export type FromWorker =
+  | { type: 'ready'; board: BoardLayout; throws: ThrowInfo[] }
+  | { type: 'view'; json: string }
+  | { type: 'effects'; effects: ShellEffect[] }
+  | { type: 'exported'; id: string; bytes: Uint8Array }
+  | { type: 'imported'; id: string }
+  | { type: 'refused'; what: 'import' | 'export'; detail: string }
+  | { type: 'bench'; result: BenchResult }
+  | { type: 'layout'; layout: MatLayout }
+  | { type: 'failed'; detail: string };
+
+export type { AppView };

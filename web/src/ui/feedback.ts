@@ -1,0 +1,53 @@
+// The shell's effects: a wooden clack for each knock (Web Audio, made here: no sound file
+// to fetch), a buzz where the device has one, what the screen reader says, the share sheet.
+import type { ShellEffect, SpeechPart } from '../pkg/yut_web';
+
+let audio: AudioContext | undefined;
+
+function clack(strength: number): void {
+  try {
+    audio ??= new AudioContext();
+    if (audio.state === 'suspended') void audio.resume();
+    const now = audio.currentTime;
+    const len = Math.floor(audio.sampleRate * 0.05);
+    const buf = audio.createBuffer(1, len, audio.sampleRate);
+    const data = buf.getChannelData(0);
+    for (let i = 0; i < len; i++) data[i] = (Math.random() * 2 - 1) * Math.exp(-i / (len / 8));
+    const src = audio.createBufferSource();
+    src.buffer = buf;
+    const band = audio.createBiquadFilter();
+    band.type = 'bandpass';
+    band.frequency.value = 1800;
+    band.Q.value = 4;
+    const gain = audio.createGain();
+    gain.gain.value = Math.min(1, 0.15 + strength * 0.85);
+    src.connect(band).connect(gain).connect(audio.destination);
+    src.start(now);
+  } catch {
+    // No audio here (a browser without Web Audio, or no gesture yet): the knock is silent.
+  }
+}
+
+/// Plays the effects; returns what the screen reader should hear, if anything.
+export function playEffects(effects: ShellEffect[], muted: boolean, word: (p: SpeechPart[]) => string): string {
+  let said = '';
+  for (const e of effects) {
+    if ('Cue' in e) {
+      if (!muted) {
+        clack(e.Cue.strength);
+        navigator.vibrate?.(Math.round(5 + e.Cue.strength * 15));
+      }
+    } else if ('Haptic' in e) {
+      if (!muted) navigator.vibrate?.(e.Haptic.kind === 'Won' ? [30, 60, 30] : 12);
+    } else if ('Announce' in e) {
+      said = word(e.Announce.speech);
+    } else if ('Share' in e) {
+      const link = e.Share.link;
+      if (navigator.share) void navigator.share({ url: link }).catch(() => undefined);
+      else void navigator.clipboard?.writeText(link).catch(() => undefined);
+    } else if ('OpenUrl' in e) {
+      window.open(e.OpenUrl.url, '_blank', 'noopener');
+    }
+  }
+  return said;
+}

@@ -1,0 +1,119 @@
+// Local games in the browser, played as a person plays them: swipes on the mat, taps on
+// the board, bots, undo, hint, review, saves that survive a reload, a save file exported
+// and imported.
+import { expect, test } from '@playwright/test';
+import { playStep, playUntilOver, startGame, swipe, table, view, waitLanded } from './helpers';
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/?lang=en');
+  await expect(page.locator('[data-screen="menu"]')).toBeVisible();
+});
+
+test('a whole pass-and-play game of two seats is played by swipes on the mat', async ({ page }) => {
+  await startGame(page, [{ player: 'player_human' }, { player: 'player_human' }], 1);
+  const first = await table(page);
+  expect(first.can_throw).toBe(true);
+  let swipes = 0;
+  const until = Date.now() + 100_000;
+  while (!(await view(page))?.table?.snapshot.over) {
+    if (Date.now() > until) throw new Error('the game did not end');
+    const before = await table(page);
+    if (before.can_throw) swipes++;
+    if (!(await playStep(page))) await page.waitForTimeout(100);
+  }
+  expect(swipes).toBeGreaterThan(2);
+  await expect(page.getByTestId('game-over')).toBeVisible();
+  await expect(page.getByTestId('game-over')).toContainText(/won|이겼/);
+});
+
+test('a swipe throws: the sticks fly, the result shows only once they land', async ({ page }) => {
+  await startGame(page, [{ player: 'player_human' }, { player: 'player_human' }], 2);
+  await swipe(page);
+  await page.waitForFunction(() => (window as any).yunnoriView?.table?.throw);
+  const flying = await table(page);
+  expect(flying.throw?.motion).toBe('Flight');
+  expect(flying.throw?.outcome).toBeNull();
+  expect(flying.throw?.flight.sticks).toHaveLength(4);
+  await waitLanded(page);
+  const landed = await table(page);
+  expect(landed.throw?.outcome).not.toBeNull();
+  expect(landed.throw?.flight.sticks.map((s) => s.flat_up)).toEqual(landed.throw?.sticks);
+});
+
+test('a game against bots of every level ends', async ({ page }) => {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('checkbox', { name: 'Quick bots' }).check();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await startGame(page, [{ player: 'player_human' }, { player: 'bot_easy' }, { player: 'bot_medium' }, { player: 'bot_hard' }], 1);
+  const seats = (await table(page)).snapshot.seats.map((s) => s.player);
+  expect(seats).toEqual(['Human', { Bot: { level: 'Easy' } }, { Bot: { level: 'Medium' } }, { Bot: { level: 'Hard' } }]);
+  await playUntilOver(page, 110_000);
+  await expect(page.getByTestId('game-over')).toBeVisible();
+});
+
+test('a reload mid-game comes back to the same position', async ({ page }) => {
+  await startGame(page, [{ player: 'player_human' }, { player: 'player_human' }], 2);
+  for (let i = 0; i < 6; i++) await playStep(page);
+  await waitLanded(page);
+  const before = await table(page);
+  await page.reload();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.locator('[data-screen="table"]')).toBeVisible();
+  const after = await table(page);
+  expect(after.game_id).toBe(before.game_id);
+  expect(after.snapshot.stacks).toEqual(before.snapshot.stacks);
+  expect(after.snapshot.turn.seat).toBe(before.snapshot.turn.seat);
+  expect(after.snapshot.hand).toEqual(before.snapshot.hand);
+});
+
+test('undo takes a move back, a hint and a review come', async ({ page }) => {
+  await startGame(page, [{ player: 'player_human' }, { player: 'player_human' }], 2);
+  // Throw, then move: the move can be taken back.
+  for (;;) {
+    const tb = await table(page);
+    if (tb.can_undo) break;
+    if (!(await playStep(page))) await page.waitForTimeout(100);
+  }
+  const moved = await table(page);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.waitForFunction((s) => (window as any).yunnoriView?.table?.snapshot.state !== s, moved.snapshot.state);
+  const undone = await table(page);
+  expect(undone.snapshot.hand.length).toBeGreaterThan(0);
+  expect(undone.snapshot.phase).toBe('ToMove');
+  await page.getByRole('button', { name: 'Hint' }).click();
+  await page.waitForFunction(() => (window as any).yunnoriView?.table?.hint, undefined, { timeout: 20_000 });
+  await expect(page.locator('.note.hint')).toBeVisible();
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByRole('dialog', { name: 'Where the game turned' })).toBeVisible();
+  await page.waitForFunction(() => (window as any).yunnoriView?.table?.review, undefined, { timeout: 30_000 });
+  await expect(page.getByRole('dialog')).toContainText(/No clear slips|Turn \d/);
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a save file is exported, and imported back after the game is deleted', async ({ page }) => {
+  await startGame(page, [{ player: 'player_human' }, { player: 'player_human' }], 2);
+  for (let i = 0; i < 3; i++) await playStep(page);
+  await waitLanded(page);
+  const id = (await table(page)).game_id;
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Saved games' }).click();
+  const row = page.locator(`.save-row[data-id="${id}"]`);
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'Export' }).click();
+  const file = await (await download).path();
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('import').click();
+  await (await chooser).setFiles(file);
+  await expect(page.getByTestId('notice')).toContainText('added');
+  await expect(row).toHaveCount(1);
+  // A file that is not a save is refused and nothing is added.
+  const chooser2 = page.waitForEvent('filechooser');
+  await page.getByTestId('import').click();
+  await (await chooser2).setFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"schema_version": 2}') });
+  await expect(page.getByTestId('notice')).toContainText('not added');
+  await expect(page.locator('.save-row')).toHaveCount(1);
+});

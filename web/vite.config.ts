@@ -1,0 +1,34 @@
+import { defineConfig, type Plugin } from 'vite';
+import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+
+/// Writes the service worker with the build's files to keep (so the first visit already
+/// caches everything a local game needs, the worker and its WebAssembly included).
+function serviceWorker(): Plugin {
+  return {
+    name: 'yunnori-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((f) => !f.endsWith('.map'));
+      const kept = ['/', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png', ...files.map((f) => `/${f}`)];
+      const version = createHash('sha256').update(kept.join('\n')).digest('hex').slice(0, 12);
+      const template = readFileSync(fileURLToPath(new URL('./sw-template.js', import.meta.url)), 'utf8');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: template.replace('__VERSION__', version).replace('__PRECACHE__', JSON.stringify(kept)),
+      });
+    },
+  };
+}
+
+// The design tokens live in ../design (shared with the phones); the wasm glue is
+// generated into src/pkg by scripts/build-web.sh.
+export default defineConfig({
+  base: '/',
+  plugins: [serviceWorker()],
+  build: { target: 'es2022', assetsInlineLimit: 0, outDir: 'dist', emptyOutDir: true },
+  worker: { format: 'es' },
+  server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
+});

@@ -1,0 +1,225 @@
+//! yut-web: Yunnori's app core (yut-app) for the browser, behind wasm-bindgen.
+//!
+//! The TypeScript shell runs [`Core`] in a Web Worker: a bot's search, a hint or a review
+//! can take a second and a throw's simulation some milliseconds, and none of that may
+//! hold up the page while the sticks fly. The worker is the executor: it calls
+//! [`Core::tick`] when the core's timer is due (setTimeout), [`Core::run_work`] for a
+//! search (inline, after the view of the update that asked for it is out), makes the
+//! store's writes lasting in IndexedDB ([`Core::take_writes`]) and owns the room's
+//! WebSocket. The page draws the view and plays the shell's effects.
+//!
+//! Values cross as JSON in serde's shapes; `types.rs` declares them to TypeScript. A
+//! malformed event is refused with an error, never a panic.
+
+mod kv;
+mod saves;
+mod types;
+
+use kv::WebKv;
+use saves::WebSaves;
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use types::{StoreWrite, WebSocketEvent};
+use wasm_bindgen::prelude::*;
+use yut_app::effect::SocketCommand;
+use yut_app::input::{Input, SocketEvent};
+use yut_app::store::SaveStore;
+use yut_app::work::Job;
+use yut_app::{App, AppEvent, Effect, Pacing};
+
+/// The flights' digest of yut-physics' fixed swipes (its tests pin it).
+#[path = "../../../physics/tests/digest/mod.rs"]
+mod digest;
+
+/// An effect for the worker, as `types::WebEffect` declares it to TypeScript.
+#[derive(serde::Serialize)]
+enum Out {
+    Shell(yut_app::ShellEffect),
+    Tick { at_ms: u64 },
+    Work { id: u64 },
+    CancelWork { id: u64 },
+    SocketOpen { url: String },
+    SocketSend { text: String },
+    SocketClose,
+}
+
+fn json<T: serde::Serialize>(value: &T) -> Result<String, JsError> {
+    serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Milliseconds from JavaScript (`Date.now()`), as the core's clock.
+fn millis(now_ms: f64) -> u64 {
+    if now_ms.is_finite() && now_ms > 0.0 {
+        now_ms as u64
+    } else {
+        0
+    }
+}
+
+/// The app core with its searches waiting to run.
+#[wasm_bindgen]
+pub struct Core {
+    app: App,
+    kv: WebKv,
+    jobs: HashMap<u64, Job>,
+}
+
+#[wasm_bindgen]
+impl Core {
+    /// The core over the values read from IndexedDB (`keys[i]` holds `values[i]`).
+    #[wasm_bindgen(constructor)]
+    pub fn new(keys: Vec<String>, values: Vec<js_sys::Uint8Array>) -> Core {
+        let kv = WebKv::default();
+        for (k, v) in keys.into_iter().zip(values) {
+            kv.preload(k, v.to_vec());
+        }
+        let app = App::new(
+            Box::new(WebSaves(kv.clone())),
+            Box::new(kv.clone()),
+            Pacing::default(),
+        );
+        Core {
+            app,
+            kv,
+            jobs: HashMap::new(),
+        }
+    }
+
+    /// Sends what the person did (an `AppEvent` as JSON); returns the effects (JSON
+    /// `WebEffect[]`).
+    #[wasm_bindgen(unchecked_return_type = "string")]
+    pub fn send(&mut self, now_ms: f64, event: &str) -> Result<String, JsError> {
+        let event: AppEvent =
+            serde_json::from_str(event).map_err(|e| JsError::new(&format!("event: {e}")))?;
+        self.input(now_ms, Input::Event(event))
+    }
+
+    /// Time passed: every timer due by `now_ms` runs.
+    pub fn tick(&mut self, now_ms: f64) -> Result<String, JsError> {
+        self.input(now_ms, Input::Tick)
+    }
+
+    /// Runs the search `id` asked for by a `Work` effect, here and now, and hands its answer
+    /// to the core; nothing when it was cancelled meanwhile.
+    pub fn run_work(&mut self, now_ms: f64, id: f64) -> Result<String, JsError> {
+        let id = millis(id);
+        let Some(job) = self.jobs.remove(&id) else {
+            return json(&Vec::<Out>::new());
+        };
+        let done = yut_app::work::run(job, &AtomicBool::new(false));
+        // The search took a while: its answer comes at the time it is done.
+        let now = now_ms.max(js_sys::Date::now());
+        self.input(now, Input::WorkDone { id, done })
+    }
+
+    /// What the room's socket did (a `WebSocketEvent` as JSON).
+    pub fn socket(&mut self, now_ms: f64, event: &str) -> Result<String, JsError> {
+        let event: WebSocketEvent =
+            serde_json::from_str(event).map_err(|e| JsError::new(&format!("socket: {e}")))?;
+        let event = match event {
+            WebSocketEvent::Opened => SocketEvent::Opened,
+            WebSocketEvent::Text { text } => SocketEvent::Text { text },
+            WebSocketEvent::Closed { reason } => SocketEvent::Closed { reason },
+        };
+        self.input(now_ms, Input::Socket(event))
+    }
+
+    /// Everything the screens draw (JSON `AppView`).
+    pub fn view(&self) -> Result<String, JsError> {
+        json(&self.app.view())
+    }
+
+    /// The store's writes since the last call, for IndexedDB (JSON `StoreWrite[]`).
+    pub fn take_writes(&self) -> Result<String, JsError> {
+        let writes: Vec<StoreWrite> = self
+            .kv
+            .take_writes()
+            .into_iter()
+            .map(|(key, bytes)| StoreWrite { key, bytes })
+            .collect();
+        json(&writes)
+    }
+
+    /// The save file of game `id` (docs/SAVES.md), to download.
+    pub fn export_save(&self, id: &str) -> Result<Vec<u8>, JsError> {
+        let saves = WebSaves(self.kv.clone());
+        let loaded = saves.load(id).map_err(|e| JsError::new(&e.to_string()))?;
+        yut_core::save::encode(&loaded.session).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Adds a save file a person chose: checked whole (a damaged or newer file is refused
+    /// and nothing is stored), kept under its own id. Returns the id; send `Refresh` for
+    /// the saved games list to show it.
+    pub fn import_save(&mut self, bytes: &[u8]) -> Result<String, JsError> {
+        let loaded = yut_core::save::decode(bytes).map_err(|e| JsError::new(&e.to_string()))?;
+        let saves = WebSaves(self.kv.clone());
+        saves
+            .save(&loaded.session, None)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(loaded.session.id)
+    }
+
+    fn input(&mut self, now_ms: f64, input: Input) -> Result<String, JsError> {
+        let effects = self.app.update(millis(now_ms), input);
+        let out: Vec<Out> = effects
+            .into_iter()
+            .map(|e| match e {
+                Effect::Shell(s) => Out::Shell(s),
+                Effect::Tick { at_ms } => Out::Tick { at_ms },
+                Effect::Work { id, job } => {
+                    self.jobs.insert(id, job);
+                    Out::Work { id }
+                }
+                Effect::CancelWork { id } => {
+                    self.jobs.remove(&id);
+                    Out::CancelWork { id }
+                }
+                Effect::Socket(SocketCommand::Open { url }) => Out::SocketOpen { url },
+                Effect::Socket(SocketCommand::Send { text }) => Out::SocketSend { text },
+                Effect::Socket(SocketCommand::Close) => Out::SocketClose,
+            })
+            .collect();
+        json(&out)
+    }
+}
+
+/// The board: stations with their drawing positions and names, and the lines (JSON
+/// `BoardLayout`).
+#[wasm_bindgen]
+pub fn board_layout() -> Result<String, JsError> {
+    json(&yut_app::catalog::board_layout())
+}
+
+/// The six results with their names (JSON `ThrowInfo[]`).
+#[wasm_bindgen]
+pub fn throw_kinds() -> Result<String, JsError> {
+    json(&yut_app::catalog::throw_kinds())
+}
+
+/// Where the sticks lie on a mat of this size (JSON `MatLayout`).
+#[wasm_bindgen]
+pub fn mat_layout(width: f32, height: f32) -> Result<String, JsError> {
+    json(&yut_app::flight::mat_layout(yut_app::flight::Mat {
+        width,
+        height,
+    }))
+}
+
+/// Plans one flight as the phones do (for the browser's timing of the simulation); returns
+/// its `end_ms`.
+#[wasm_bindgen]
+pub fn plan_flight(swipe: &str, flat: Vec<u8>, nak: bool, salt: f64) -> Result<u32, JsError> {
+    let swipe: yut_app::flight::Swipe =
+        serde_json::from_str(swipe).map_err(|e| JsError::new(&format!("swipe: {e}")))?;
+    let sticks = flat.into_iter().map(|b| b != 0).collect();
+    yut_app::flight::plan_flight(swipe, sticks, nak, millis(salt))
+        .map(|f| f.end_ms)
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The digest of the fixed flights of `physics/tests/digest`, as 16 hex digits: equal to
+/// the pinned one, the browser plays every swipe as the phones do.
+#[wasm_bindgen]
+pub fn flight_digest() -> String {
+    format!("{:016x}", digest::digest())
+}

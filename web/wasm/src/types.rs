@@ -1,0 +1,50 @@
+//! TypeScript declarations of everything the shell sends and draws. The record lists
+//! yut-app writes once (`records!`, `view_records!`, …) are handed to `declare_ts`, which
+//! declares each item again here with `Tsify`: only for the `.d.ts` wasm-bindgen writes
+//! (the values themselves cross as JSON, in serde's shapes, which these declarations
+//! describe). Nothing in Rust uses these copies.
+#![allow(dead_code)]
+
+/// One `Tsify` declaration per item, with yut-app's attributes (derives, docs, serde).
+macro_rules! declare_ts {
+    ($($(#[$attr:meta])* pub $kind:ident $name:ident $body:tt)*) => {
+        $( $(#[$attr])* #[derive(serde::Serialize, serde::Deserialize, tsify::Tsify)] pub $kind $name $body )*
+    };
+}
+
+yut_app::flight_records!(declare_ts);
+yut_app::records!(declare_ts);
+yut_app::message_records!(declare_ts);
+yut_app::effect_records!(declare_ts);
+yut_app::input_records!(declare_ts);
+yut_app::view_records!(declare_ts);
+
+/// What the glue asks of its executor (the worker): the core's effects, with a search by
+/// its id only (the job itself stays in the glue, which runs it on `run_work`). The glue
+/// writes `crate::Out`, this enum's twin over yut-app's own `ShellEffect`.
+#[derive(serde::Serialize, tsify::Tsify)]
+pub enum WebEffect {
+    Shell(ShellEffect),
+    Tick { at_ms: u64 },
+    Work { id: u64 },
+    CancelWork { id: u64 },
+    SocketOpen { url: String },
+    SocketSend { text: String },
+    SocketClose,
+}
+
+/// What the room's socket did (`Core::socket`).
+#[derive(serde::Deserialize, tsify::Tsify)]
+pub enum WebSocketEvent {
+    Opened,
+    Text { text: String },
+    Closed { reason: String },
+}
+
+/// One write of the key/value store, for the executor to make lasting (IndexedDB).
+#[derive(serde::Serialize, tsify::Tsify)]
+pub struct StoreWrite {
+    pub key: String,
+    /// `None`: the key was deleted.
+    pub bytes: Option<Vec<u8>>,
+}
