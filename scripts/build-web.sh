@@ -6,10 +6,9 @@
 #
 #   scripts/build-web.sh
 #
-# Installs what it needs when missing, idempotently: the rustup target, wasm-bindgen-cli
-# under $YUNNORI_TOOLS/wasm-bindgen-<version> (cargo install), the npm packages of
-# web/package-lock.json (npm ci, browsers not downloaded). A tool that cannot be had is a
-# failure. Env: YUNNORI_TOOLS (default /opt/yunnori-tools), CARGO_TARGET_DIR.
+# Installs what it needs when missing, idempotently: the tools of install-web-tools.sh and
+# the npm packages of web/package-lock.json (npm ci, browsers not downloaded). A tool that
+# cannot be had is a failure. Env: YUNNORI_TOOLS (default /opt/yunnori-tools), CARGO_TARGET_DIR.
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -19,27 +18,10 @@ YN_LOG_TAG=build-web
 export PATH="$HOME/.cargo/bin:$PATH"
 
 REPO_DIR="$(yn_abspath "$SCRIPT_DIR/..")"
-TOOLS="${YUNNORI_TOOLS:-/opt/yunnori-tools}"
 TARGET_DIR="${CARGO_TARGET_DIR:-$REPO_DIR/target}"
 TARGET=wasm32-unknown-unknown
 
-command -v node >/dev/null 2>&1 || yn_die "node not found"
-command -v npm >/dev/null 2>&1 || yn_die "npm not found"
-if ! rustup target list --installed | grep -qx "$TARGET"; then
-    yn_log "rustup target add $TARGET"
-    rustup target add "$TARGET" >&2
-fi
-
-# The CLI must match the wasm-bindgen crate the glue was compiled with.
-version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' "$REPO_DIR/Cargo.lock")"
-[ -n "$version" ] || yn_die "no wasm-bindgen in Cargo.lock"
-bindgen_root="$TOOLS/wasm-bindgen-$version"
-bindgen="$bindgen_root/bin/wasm-bindgen"
-if ! "$bindgen" --version 2>/dev/null | grep -q " $version\$"; then
-    yn_log "cargo install wasm-bindgen-cli $version into $bindgen_root"
-    mkdir -p "$TOOLS"
-    cargo install wasm-bindgen-cli --version "$version" --root "$bindgen_root" >&2
-fi
+bindgen="$("$SCRIPT_DIR/install-web-tools.sh")"
 
 started=$(date +%s)
 # The `wasm` profile (Cargo.toml): release, built for size, with link-time optimisation.

@@ -24,11 +24,8 @@ TARGET_DIR="${CARGO_TARGET_DIR:-$REPO_DIR/target}"
 OUT="${YUT_WEB_OUT:-$TARGET_DIR/web-tests}"
 started=$(date +%s)
 
-yn_apt_ensure chromium
-CHROMIUM="$(command -v chromium || true)"
-[ -x "$CHROMIUM" ] || yn_die "chromium not found after installing it"
-
 "$SCRIPT_DIR/build-web.sh"
+CHROMIUM="$(command -v chromium)"
 (cd "$REPO_DIR" && cargo build -p yut-server >&2)
 server_bin="$TARGET_DIR/debug/yut-server"
 [ -x "$server_bin" ] || yn_die "no yut-server at $server_bin"
@@ -38,7 +35,7 @@ mkdir -p "$OUT"
 data="$(mktemp -d)"
 port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 "$server_bin" --listen "127.0.0.1:$port" --data "$data" --web-dir "$REPO_DIR/web/dist" \
-    --android-package app.yunnori.android --android-cert-sha256 "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5" \
+    --android-package app.yunnori --android-cert-sha256 "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5" \
     --apple-app-id TEAMID.app.yunnori.ios >"$OUT/server.log" 2>&1 &
 server_pid=$!
 cleanup() {
