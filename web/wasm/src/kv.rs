@@ -34,11 +34,6 @@ impl WebKv {
     pub fn take_writes(&self) -> Vec<(String, Option<Vec<u8>>)> {
         std::mem::take(&mut self.inner().journal)
     }
-
-    /// Every key, in order.
-    pub fn keys(&self) -> Vec<String> {
-        self.inner().map.keys().cloned().collect()
-    }
 }
 
 impl KeyValue for WebKv {
@@ -59,6 +54,16 @@ impl KeyValue for WebKv {
         inner.journal.push((key.to_string(), None));
         Ok(())
     }
+
+    fn keys(&self, prefix: &str) -> Result<Vec<String>, StoreError> {
+        let inner = self.inner();
+        Ok(inner
+            .map
+            .keys()
+            .filter(|k| k.starts_with(prefix))
+            .cloned()
+            .collect())
+    }
 }
 
 #[cfg(test)]
@@ -78,6 +83,6 @@ mod tests {
             vec![("a".into(), Some(b"1".to_vec())), ("settings".into(), None)]
         );
         assert!(kv.take_writes().is_empty());
-        assert_eq!(kv.keys(), vec!["a".to_string()]);
+        assert_eq!(kv.keys(""), Ok(vec!["a".to_string()]));
     }
 }

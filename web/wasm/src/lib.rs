@@ -12,17 +12,16 @@
 //! malformed event is refused with an error, never a panic.
 
 mod kv;
-mod saves;
 mod types;
 
 use kv::WebKv;
-use saves::WebSaves;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use types::{StoreWrite, WebSocketEvent};
 use wasm_bindgen::prelude::*;
 use yut_app::effect::SocketCommand;
 use yut_app::input::{Input, SocketEvent};
+use yut_app::kv_saves::KvSaves;
 use yut_app::store::SaveStore;
 use yut_app::work::Job;
 use yut_app::{App, AppEvent, Effect, Pacing};
@@ -74,7 +73,7 @@ impl Core {
             kv.preload(k, v.to_vec());
         }
         let app = App::new(
-            Box::new(WebSaves(kv.clone())),
+            Box::new(KvSaves::new(kv.clone())),
             Box::new(kv.clone()),
             Pacing::default(),
         );
@@ -142,7 +141,7 @@ impl Core {
 
     /// The save file of game `id` (docs/SAVES.md), to download.
     pub fn export_save(&self, id: &str) -> Result<Vec<u8>, JsError> {
-        let saves = WebSaves(self.kv.clone());
+        let saves = KvSaves::new(self.kv.clone());
         let loaded = saves.load(id).map_err(|e| JsError::new(&e.to_string()))?;
         yut_core::save::encode(&loaded.session).map_err(|e| JsError::new(&e.to_string()))
     }
@@ -152,7 +151,7 @@ impl Core {
     /// the saved games list to show it.
     pub fn import_save(&mut self, bytes: &[u8]) -> Result<String, JsError> {
         let loaded = yut_core::save::decode(bytes).map_err(|e| JsError::new(&e.to_string()))?;
-        let saves = WebSaves(self.kv.clone());
+        let saves = KvSaves::new(self.kv.clone());
         saves
             .save(&loaded.session, None)
             .map_err(|e| JsError::new(&e.to_string()))?;
