@@ -76,9 +76,6 @@ step "iPhone app's Xcode definition (no Xcode needed)"
 bash scripts/test-ios-project.sh
 step "WebAssembly: the cores build for the browser"
 bash scripts/check-wasm.sh
-
-step "the web app in Chromium: Playwright against a real yut-server (phone-sized, touch, offline, accessibility, screenshots)"
-bash scripts/test-web.sh
 step_done; STEP=""
 echo
 echo "all test suites passed"
