@@ -19,6 +19,9 @@ use yut_net::protocol::{GameView, PROTOCOL_VERSION};
 use yut_net::verify::Secret;
 
 const SERVER: &str = "ws://rooms.test";
+/// Where the server takes WebSockets: the server's address as the settings hold it is
+/// dialled at its socket path.
+const SOCKET: &str = "ws://rooms.test/ws";
 const CODE: &str = "KMNPQR";
 
 /// One phone's online screens, with the frames it sent.
@@ -146,7 +149,7 @@ fn host_in_lobby(kv: MemoryKv) -> Phone {
         setup: table(),
         settings: HostSettings::default(),
     });
-    assert_eq!(p.opened, [SERVER]);
+    assert_eq!(p.opened, [SOCKET]);
     assert!(p.online.view().busy);
     p.open_and_welcome();
     let create = p.last_sent().clone();
@@ -296,8 +299,12 @@ fn a_killed_app_rejoins_from_its_kept_ticket() {
     assert_eq!(kept.len(), 1);
     assert_eq!(kept[0].code, CODE);
     assert_eq!(kept[0].seats, [0]);
+    assert_eq!(
+        kept[0].server, SERVER,
+        "the ticket keeps the server, not its socket"
+    );
     p.act(OnlineAction::Rejoin { code: CODE.into() });
-    assert_eq!(p.opened, [SERVER]);
+    assert_eq!(p.opened, [SOCKET]);
     p.open_and_welcome();
     let resume = p.last_sent().clone();
     assert_eq!(resume["type"], "resume");

@@ -36,6 +36,21 @@ pub fn room_link(code: &str) -> String {
     format!("{LINK_PREFIX}{code}")
 }
 
+/// The path a server takes WebSockets at.
+pub const SOCKET_PATH: &str = "/ws";
+
+/// The WebSocket address of a server as people write it (`wss://yunnori.example`): its
+/// socket path added unless it is there already. Every client dials through this, so the
+/// address in the settings and in a kept room's ticket stays the server's own.
+pub fn socket_url(server: &str) -> String {
+    let server = server.trim();
+    if server.ends_with(SOCKET_PATH) {
+        server.to_string()
+    } else {
+        format!("{}{SOCKET_PATH}", server.trim_end_matches('/'))
+    }
+}
+
 /// A room code typed or pasted by a person: upper-cased, spaces and dashes dropped, a
 /// `yunnori://room/` link accepted. `None` when it cannot be a code.
 pub fn normalise_code(input: &str) -> Option<String> {
@@ -623,6 +638,14 @@ pub fn apply(game: &mut Game, action: &Action) -> Result<Vec<Event>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_server_is_dialled_at_its_socket_path_once() {
+        for server in ["ws://h:1", "ws://h:1/", " ws://h:1/ws ", "ws://h:1/ws"] {
+            assert_eq!(socket_url(server), "ws://h:1/ws", "{server:?}");
+        }
+        assert_eq!(socket_url("wss://h/yut/"), "wss://h/yut/ws");
+    }
 
     #[test]
     fn codes_are_read_as_people_type_them() {

@@ -43,7 +43,7 @@ pub async fn pass_through(shared: &Shared, client: ClientSide<'_>, to: OwnerNode
     let Some(cluster) = shared.rooms.cluster().cloned() else {
         return false;
     };
-    let url = format!("{}/ws", to.url.trim_end_matches('/'));
+    let url = yut_net::protocol::socket_url(&to.url);
     // A node that hangs (paused, cut off) accepts TCP but never answers: give up on it
     // within a lease, by which time another node may take the room.
     let connecting = tokio::time::timeout(

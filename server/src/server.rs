@@ -196,7 +196,7 @@ pub async fn start_with_store(
         tokio::spawn(keep_lease(shared.clone(), c));
     }
     let app = Router::new()
-        .route("/ws", get(ws))
+        .route(yut_net::protocol::SOCKET_PATH, get(ws))
         .route("/health", get(health))
         .merge(crate::web::routes(&shared.config.web))
         .with_state(shared.clone())

@@ -41,11 +41,12 @@ impl Link {
         matches!(self, Link::Live)
     }
 
-    /// Opens (anew): the socket command to send.
+    /// Opens (anew) to the server `url`: the socket command to send, at the server's
+    /// socket address (the one rule every client dials by).
     pub fn open(&mut self, url: &str, attempt: u32) -> SocketCommand {
         *self = Link::Opening { attempt };
         SocketCommand::Open {
-            url: url.to_string(),
+            url: yut_net::protocol::socket_url(url),
         }
     }
 

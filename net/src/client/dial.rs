@@ -136,11 +136,7 @@ async fn tcp_from(
 /// Opens a socket and does the version handshake.
 pub(super) async fn open(url: &str, dial: &Dial) -> Result<Socket, NetError> {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let ws_url = if url.ends_with("/ws") {
-        url.to_string()
-    } else {
-        format!("{}/ws", url.trim_end_matches('/'))
-    };
+    let ws_url = crate::protocol::socket_url(url);
     let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
         .read_buffer_size(8 * 1024)
         .write_buffer_size(8 * 1024);

@@ -1,0 +1,362 @@
+//! Journeys of two phones' online screens against a real `yut-server` on loopback: the
+//! test performs each phone's socket effects with a WebSocket, as an executor would, and
+//! feeds back what the server says. Host and join, ready and start, a whole game, a drop
+//! with the stand-in shown, a rejoin from a kept ticket after a kill, refusals, verified
+//! throws.
+#![cfg(not(target_arch = "wasm32"))]
+
+use futures_util::{SinkExt, StreamExt};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message as Frame;
+use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+use yut_app::effect::{Effect, SocketCommand};
+use yut_app::input::SocketEvent;
+use yut_app::message::MessageKind;
+use yut_app::online::{
+    HostSettings, LinkState, Online, OnlineAction, OnlineInput, OnlineStage, OnlineState,
+    RoomPhase, ThrowsCheck,
+};
+use yut_app::records::{BotLevel, NewGame, PlayerKind, Preset, Rules, SeatSpec};
+use yut_app::store::MemoryKv;
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// How long one wait may take before the journey fails.
+const WAIT: Duration = Duration::from_secs(20);
+
+/// A phone: its online screens, its store, and the socket its executor holds.
+struct Phone {
+    online: Online,
+    kv: MemoryKv,
+    socket: Option<Socket>,
+    said: Vec<MessageKind>,
+}
+
+fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+impl Phone {
+    fn new(server: &str, kv: MemoryKv) -> Phone {
+        Phone {
+            online: Online::new(server, &kv),
+            kv,
+            socket: None,
+            said: Vec::new(),
+        }
+    }
+
+    /// Handles one input and performs its effects (a socket opened feeds `Opened` back).
+    async fn input(&mut self, input: OnlineInput) {
+        let mut queue = vec![input];
+        while let Some(input) = queue.pop() {
+            let effects = self.online.update(now(), input, &self.kv);
+            if let Some((kind, _)) = self.online.take_said() {
+                self.said.push(kind);
+            }
+            for e in effects {
+                match e {
+                    Effect::Socket(SocketCommand::Open { url }) => {
+                        self.socket = None;
+                        match connect_async(url.as_str()).await {
+                            Ok((ws, _)) => {
+                                self.socket = Some(ws);
+                                queue.push(OnlineInput::Socket(SocketEvent::Opened));
+                            }
+                            Err(e) => queue.push(OnlineInput::Socket(SocketEvent::Closed {
+                                reason: e.to_string(),
+                            })),
+                        }
+                    }
+                    Effect::Socket(SocketCommand::Send { text }) => {
+                        if let Some(ws) = self.socket.as_mut() {
+                            ws.send(Frame::text(text)).await.expect("the frame goes");
+                        }
+                    }
+                    Effect::Socket(SocketCommand::Close) => {
+                        if let Some(mut ws) = self.socket.take() {
+                            let _ = ws.close(None).await;
+                        }
+                    }
+                    Effect::Tick { .. } => {}
+                    other => panic!("unexpected effect {other:?}"),
+                }
+            }
+        }
+    }
+
+    async fn act(&mut self, a: OnlineAction) {
+        self.input(OnlineInput::Action(a)).await;
+    }
+
+    /// Reads the server's frames until `done` holds of the view.
+    async fn until(&mut self, what: &str, done: impl Fn(&OnlineState) -> bool) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while !done(&self.online.view()) {
+            let ws = self
+                .socket
+                .as_mut()
+                .unwrap_or_else(|| panic!("no socket: {what}"));
+            let frame = tokio::time::timeout_at(deadline, ws.next())
+                .await
+                .unwrap_or_else(|_| panic!("timed out: {what}; {:?}", self.online.view()));
+            match frame {
+                Some(Ok(Frame::Text(text))) => {
+                    self.input(OnlineInput::Socket(SocketEvent::Text {
+                        text: text.to_string(),
+                    }))
+                    .await
+                }
+                Some(Ok(_)) => {}
+                Some(Err(_)) | None => {
+                    self.socket = None;
+                    self.input(OnlineInput::Socket(SocketEvent::Closed {
+                        reason: "closed".into(),
+                    }))
+                    .await;
+                    panic!("the server closed: {what}");
+                }
+            }
+        }
+    }
+
+    /// The app is killed (or the network goes): the socket is gone without a word.
+    fn kill_socket(&mut self) {
+        self.socket = None;
+    }
+
+    fn room(&self) -> yut_app::online::RoomState {
+        self.online.view().room.expect("a room")
+    }
+}
+
+async fn server() -> (tempfile::TempDir, yut_server::Running, String) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut c = yut_server::Config::loopback(dir.path().to_path_buf());
+    c.rate_per_sec = 1000;
+    c.rate_burst = 1000;
+    c.max_rooms_per_ip = 1000;
+    c.max_rooms_per_connection = 1000;
+    let running = yut_server::start(c).await.expect("server starts");
+    let url = format!("ws://{}", running.addr);
+    (dir, running, url)
+}
+
+/// Two people, two pieces each, seat order.
+fn table() -> NewGame {
+    let person = |colour: &str| SeatSpec {
+        name: String::new(),
+        colour: colour.into(),
+        player: PlayerKind::Human,
+    };
+    NewGame {
+        rules: Rules {
+            preset: Preset::Yunnori,
+            changes: vec![yut_app::records::RuleSetting {
+                key: "pieces_per_player".into(),
+                value: yut_app::records::RuleValue::Count { value: 2 },
+            }],
+        },
+        seats: vec![person("#D64545"), person("#2E6FD8")],
+        teams: None,
+        seed: None,
+        undo: true,
+    }
+}
+
+fn quick() -> HostSettings {
+    HostSettings {
+        grace_ms: 0,
+        standin: BotLevel::Easy,
+        turn_timer_ms: None,
+        bot_delay_ms: 0,
+    }
+}
+
+/// Mina hosts, Jun joins by the code; both in the lobby, both seats taken.
+async fn two_in_lobby(url: &str) -> (Phone, Phone) {
+    let mut mina = Phone::new(url, MemoryKv::default());
+    mina.act(OnlineAction::Host {
+        name: "Mina".into(),
+        setup: table(),
+        settings: quick(),
+    })
+    .await;
+    mina.until("Mina's lobby", |v| v.stage == OnlineStage::Lobby && !v.busy)
+        .await;
+    let code = mina.room().code;
+    let mut jun = Phone::new(url, MemoryKv::default());
+    jun.act(OnlineAction::Join {
+        code: code.to_lowercase(),
+        name: "Jun".into(),
+    })
+    .await;
+    jun.until("Jun's lobby", |v| {
+        v.stage == OnlineStage::Lobby && !v.busy && v.room.as_ref().is_some_and(|r| r.seats[1].mine)
+    })
+    .await;
+    mina.until("Jun seen", |v| {
+        v.room
+            .as_ref()
+            .is_some_and(|r| r.seats[1].taken && r.seats[1].name == "Jun")
+    })
+    .await;
+    (mina, jun)
+}
+
+async fn ready_and_start(mina: &mut Phone, jun: &mut Phone) {
+    mina.act(OnlineAction::Ready {
+        seat: 0,
+        ready: true,
+    })
+    .await;
+    jun.act(OnlineAction::Ready {
+        seat: 1,
+        ready: true,
+    })
+    .await;
+    mina.until("can start", |v| {
+        v.room.as_ref().is_some_and(|r| r.can_start)
+    })
+    .await;
+    mina.act(OnlineAction::Start).await;
+    for p in [&mut *mina, &mut *jun] {
+        p.until("the game", |v| v.stage == OnlineStage::Game).await;
+    }
+}
+
+/// The position a phone shows, without what differs between phones (the state tag, the
+/// legal moves and undo, which only the phone to act lists).
+fn position(v: &OnlineState) -> String {
+    let Some(g) = v.room.as_ref().and_then(|r| r.game.as_ref()) else {
+        return String::new();
+    };
+    let mut s = g.snapshot.clone();
+    s.state = 0;
+    s.legal_moves.clear();
+    s.can_undo = false;
+    serde_json::to_string(&s).unwrap_or_default()
+}
+
+/// Whoever is to act plays (a throw, or the first legal move) until the game ends; after
+/// each action the other phone shows the same position.
+async fn play_to_the_end(mina: &mut Phone, jun: &mut Phone) -> u32 {
+    let mut actions = 0;
+    while !mina.room().game.expect("a game").snapshot.over {
+        assert!(actions < 2_000, "the game ends");
+        let (p, q) = if mina.room().game.unwrap().my_turn {
+            (&mut *mina, &mut *jun)
+        } else {
+            (&mut *jun, &mut *mina)
+        };
+        let g = p.room().game.expect("a game");
+        assert!(g.my_turn, "one of the phones is to act");
+        let before = g.snapshot.state;
+        if g.snapshot.legal_moves.is_empty() {
+            p.act(OnlineAction::Throw).await;
+        } else {
+            p.act(OnlineAction::Move {
+                index: 0,
+                state: g.snapshot.state,
+            })
+            .await;
+        }
+        p.until("played", |v| {
+            v.room
+                .as_ref()
+                .and_then(|r| r.game.as_ref())
+                .is_some_and(|g| g.snapshot.state != before && !g.on_its_way)
+        })
+        .await;
+        let shown = position(&p.online.view());
+        q.until("the same position", |v| position(v) == shown).await;
+        actions += 1;
+    }
+    actions
+}
+
+#[tokio::test]
+async fn two_phones_host_join_play_a_whole_game_with_verified_throws() {
+    let (_dir, _server, url) = server().await;
+    let (mut mina, mut jun) = two_in_lobby(&url).await;
+    assert!(mina.room().hosting && !jun.room().hosting);
+    assert!(!mina.room().can_start, "nobody is ready yet");
+    ready_and_start(&mut mina, &mut jun).await;
+    assert!(matches!(
+        mina.room().game.unwrap().throws,
+        ThrowsCheck::Committed { .. }
+    ));
+    let actions = play_to_the_end(&mut mina, &mut jun).await;
+    assert!(actions > 4);
+    for p in [&mut mina, &mut jun] {
+        p.until("the end", |v| {
+            v.room.as_ref().is_some_and(|r| r.phase == RoomPhase::Over)
+        })
+        .await;
+        match p.room().game.unwrap().throws {
+            ThrowsCheck::Verified { throws, .. } => assert!(throws > 0),
+            other => panic!("not verified: {other:?}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_drop_shows_the_stand_in_and_a_killed_app_rejoins_from_its_ticket() {
+    let (_dir, _server, url) = server().await;
+    let (mut mina, mut jun) = two_in_lobby(&url).await;
+    ready_and_start(&mut mina, &mut jun).await;
+    let kept = jun.kv.clone();
+    jun.kill_socket();
+    drop(jun);
+    mina.until("Jun away, a bot for him", |v| {
+        v.room
+            .as_ref()
+            .is_some_and(|r| r.seats[1].away && r.seats[1].standin.is_some())
+    })
+    .await;
+    // Jun's phone starts again over the same store: the room is on the kept list.
+    let mut jun = Phone::new(&url, kept);
+    let code = mina.room().code;
+    assert_eq!(jun.online.view().kept[0].code, code);
+    jun.act(OnlineAction::Rejoin { code }).await;
+    jun.until("back in the game", |v| {
+        v.stage == OnlineStage::Game && v.room.as_ref().is_some_and(|r| r.seats[1].mine)
+    })
+    .await;
+    mina.until("Jun back", |v| {
+        v.room
+            .as_ref()
+            .is_some_and(|r| !r.seats[1].away && r.seats[1].standin.is_none())
+    })
+    .await;
+    assert_eq!(jun.online.view().connection, LinkState::Live);
+}
+
+#[tokio::test]
+async fn refusals_no_such_room_and_room_full() {
+    let (_dir, _server, url) = server().await;
+    let (_mina, _jun) = two_in_lobby(&url).await;
+    let mut third = Phone::new(&url, MemoryKv::default());
+    third
+        .act(OnlineAction::Join {
+            code: _mina.room().code,
+            name: "Sora".into(),
+        })
+        .await;
+    third.until("refused", |v| !v.busy).await;
+    assert_eq!(third.said.last(), Some(&MessageKind::RoomFull));
+    assert_eq!(third.online.view().stage, OnlineStage::Entry);
+    let mut fourth = Phone::new(&url, MemoryKv::default());
+    fourth
+        .act(OnlineAction::Join {
+            code: "ACDEFG".into(),
+            name: "Sora".into(),
+        })
+        .await;
+    fourth.until("refused", |v| !v.busy).await;
+    assert_eq!(fourth.said.last(), Some(&MessageKind::RoomNotFound));
+}
