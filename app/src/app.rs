@@ -385,7 +385,11 @@ impl App {
             SavedAction::Delete { id } => {
                 self.saved.pending_delete = None;
                 if let Err(e) = self.saves.delete(&id) {
-                    *said = Some(MessageKind::of_save(e, &id));
+                    // A file that would not go is a failed delete, not a failed save.
+                    *said = Some(match MessageKind::of_save(e, &id) {
+                        (MessageKind::FileProblem, detail) => (MessageKind::NotDeleted, detail),
+                        other => other,
+                    });
                 }
                 self.refresh_saved();
             }

@@ -55,6 +55,9 @@ macro_rules! message_records {
                         FileProblem,
                         /// The game could not be saved; it goes on, unsaved.
                         NotSaved,
+                        /// The saved game could not be deleted (the detail says why); it is still
+                        /// listed.
+                        NotDeleted,
                         /// The game was opened from its backup file (the last action or so may be missing).
                         RecoveredFromBackup,
                         /// The computer player could not move.

@@ -641,6 +641,34 @@ fn deleting_a_saved_game_on(device: &Device) {
     assert_eq!(j.view().menu.continue_id, None);
 }
 
+/// A delete that fails (a folder where the backup file should be) says the saved game
+/// could not be deleted, with the reason, and the game stays listed.
+#[test]
+fn a_delete_that_fails_says_the_game_could_not_be_deleted() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut j = Journey::on(dir.path(), MemoryKv::default());
+    start(&mut j, two_people(38));
+    let id = j.table().game_id.clone();
+    j.act(TableAction::Leave);
+    // A folder where the backup file should be: it cannot be removed as a file.
+    let bak = dir.path().join(format!("{id}.json.bak"));
+    let _ = std::fs::remove_file(&bak);
+    std::fs::create_dir(&bak).unwrap();
+    std::fs::write(bak.join("inside"), b"x").unwrap();
+    j.send(AppEvent::Saved {
+        action: yut_app::SavedAction::Delete { id: id.clone() },
+    });
+    let v = j.view();
+    let said = v.message.expect("a message");
+    assert_eq!(said.kind, MessageKind::NotDeleted, "{said:?}");
+    assert!(
+        said.detail
+            .starts_with("the saved game could not be deleted"),
+        "{said:?}"
+    );
+    assert!(v.saved.rows.iter().any(|r| r.id == id));
+}
+
 /// The form starts the game it shows: Culin's preset deals three pieces each to three
 /// players; Start opens the table.
 #[test]

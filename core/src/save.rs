@@ -62,7 +62,7 @@ pub enum SaveError {
     Unreadable(#[source] io::Error),
     #[error("the game cannot be saved: {0}")]
     Unwritable(#[source] io::Error),
-    #[error("the saved game cannot be deleted: {0}")]
+    #[error("the saved game could not be deleted: {0}")]
     Undeletable(#[source] io::Error),
     #[error("not a valid game id: {0:?}")]
     BadId(String),

@@ -403,7 +403,8 @@ fn a_failed_delete_says_the_game_could_not_be_deleted() {
     let e = lib.delete(&s.id).unwrap_err();
     let said = e.to_string();
     assert!(
-        said.starts_with("the saved game cannot be deleted") && !said.contains("cannot be saved"),
+        said.starts_with("the saved game could not be deleted")
+            && !said.contains("cannot be saved"),
         "{said}"
     );
 }

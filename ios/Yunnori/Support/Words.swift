@@ -121,6 +121,7 @@ func messageText(_ kind: MessageKind) -> String {
                   fallback: "This game was saved or deleted in another window. Moves made here are not saved; open it again from Saved Games.")
     case .fileProblem: localized("message.fileProblem", fallback: "The game could not be read or written.")
     case .notSaved: localized("message.notSaved", fallback: "The game could not be saved. It goes on, unsaved.")
+    case .notDeleted: localized("message.notDeleted", fallback: "The saved game could not be deleted.")
     case .recoveredFromBackup:
         localized("message.recoveredFromBackup",
                   fallback: "Opened from the backup: the last move or so may be missing.")

@@ -63,6 +63,7 @@ fun MessageKind.text(): Int = when (this) {
     MessageKind.BotFailed -> R.string.msg_bot_failed
     MessageKind.InvalidInput -> R.string.msg_invalid_input
     MessageKind.Internal -> R.string.msg_internal
+    MessageKind.NotDeleted -> R.string.msg_not_deleted
     is MessageKind.SeatNameMissing -> R.string.msg_seat_name_missing
     MessageKind.SameColour -> R.string.msg_same_colour
     is MessageKind.Refused -> R.string.msg_online_refused
