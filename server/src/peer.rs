@@ -172,12 +172,17 @@ impl Peer {
     async fn on_text(&mut self, text: &str) -> bool {
         match self.rate.check(Instant::now()) {
             Verdict::Accept => {}
+            // Answered with the request's id: its client is told at once, instead of
+            // waiting out its timeout for an answer that never comes.
             Verdict::Refuse => {
-                return self.refused(None, refuse(ErrorCode::RateLimited, "too many messages"))
+                return self.refused(
+                    request_id(text),
+                    refuse(ErrorCode::RateLimited, "too many messages"),
+                )
             }
             Verdict::Disconnect => {
                 self.send(error_message(
-                    None,
+                    request_id(text),
                     &refuse(ErrorCode::RateLimited, "too many messages: disconnected"),
                 ));
                 return false;
@@ -186,11 +191,10 @@ impl Peer {
         let req: Request = match serde_json::from_str(text) {
             Ok(r) => r,
             Err(e) => {
-                // Echo the id when the message has one, so the client can match it.
-                let id = serde_json::from_str::<serde_json::Value>(text)
-                    .ok()
-                    .and_then(|v| v.get("id").and_then(|i| i.as_u64()));
-                return self.refused(id, refuse(ErrorCode::BadMessage, e.to_string()));
+                return self.refused(
+                    request_id(text),
+                    refuse(ErrorCode::BadMessage, e.to_string()),
+                );
             }
         };
         let id = req.id;
@@ -384,6 +388,16 @@ impl Peer {
         }
         true
     }
+}
+
+/// The id of a request that is refused before it is read (too fast, or not one of the
+/// protocol's messages), when it has one: its client matches the refusal by it.
+fn request_id(text: &str) -> Option<u64> {
+    #[derive(serde::Deserialize)]
+    struct Id {
+        id: Option<u64>,
+    }
+    serde_json::from_str::<Id>(text).ok().and_then(|r| r.id)
 }
 
 /// The seats a host claims: at least one, each once, each a person's seat of the table.

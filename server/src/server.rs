@@ -56,6 +56,14 @@ impl Running {
         self.shared.rooms.count()
     }
 
+    /// Bytes waiting in every connection's outgoing queue together: what clients that do
+    /// not read can make the server hold.
+    pub fn queued_bytes(&self) -> usize {
+        self.shared
+            .queued
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// Waits for Ctrl-C or SIGTERM, then shuts down gracefully.
     pub async fn until_signal(self) -> Result<(), ServerError> {
         wait_for_signal().await;

@@ -25,8 +25,13 @@ fn refused_response() -> String {
     )
 }
 
+/// The kernel's send buffer of each connection, in bytes (Linux doubles it). Left to
+/// itself the kernel grows it to megabytes for a client that does not read, outside the
+/// outgoing queue's bound; this is room enough for the largest room snapshot.
+const SEND_BUFFER: usize = 64 * 1024;
+
 /// Accepts a connection when its address (and the server) has room for it: sets
-/// `TCP_NODELAY`, and hands on a [`Watched`] stream holding its place.
+/// `TCP_NODELAY` and the send buffer, and hands on a [`Watched`] stream holding its place.
 #[derive(Clone)]
 pub struct Admit {
     pub per_address: ConnectionLimit,
@@ -57,6 +62,7 @@ impl<S: Send + 'static> Accept<TcpStream, S> for Admit {
                 return Err(io::Error::other("connection refused: over the limit"));
             };
             stream.set_nodelay(true)?;
+            socket2::SockRef::from(&stream).set_send_buffer_size(SEND_BUFFER)?;
             Ok((Watched::new(stream, places, admit.idle), service))
         })
     }
