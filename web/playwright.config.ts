@@ -10,8 +10,14 @@ export default defineConfig({
   outputDir: process.env.YUT_WEB_OUT ?? 'test-results',
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Two browsers at once (the test machine has two cores); the figures alone, after the
+  // rest, so nothing else loads the machine while they are measured.
+  fullyParallel: true,
+  workers: Number(process.env.YUT_WEB_WORKERS ?? 2),
+  projects: [
+    { name: 'journeys', testIgnore: /figures\.spec\.ts/ },
+    { name: 'figures', testMatch: /figures\.spec\.ts/, dependencies: ['journeys'] },
+  ],
   retries: 0,
   reporter: [['list'], ['json', { outputFile: `${process.env.YUT_WEB_OUT ?? 'test-results'}/results.json` }]],
   use: {

@@ -1,28 +1,15 @@
-// The browser as a platform: the same flights as every other device, installable, an
-// offline start, accessibility, and the screenshots (kept as test output).
+// The browser as a platform: installable, an offline start, accessibility, and the
+// screenshots (kept as test output).
 import { chromium, expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { mkdtempSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { playStep, startGame, swipe, table, waitLanded } from './helpers';
+import { playStep, settled, startGame, swipe, table, untilThrow, waitLanded } from './helpers';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const shots = join(process.env.YUT_WEB_OUT ?? join(repo, 'web', 'test-results'), 'screenshots');
-
-test('the browser plans the same flights as every other device, and how fast', async ({ page }) => {
-  const pinned = /FLIGHTS_DIGEST: u64 = 0x([0-9a-f_]+);/.exec(readFileSync(join(repo, 'physics/tests/same_flights.rs'), 'utf8'));
-  expect(pinned).not.toBeNull();
-  await page.goto('/?lang=en');
-  await expect(page.locator('[data-screen="menu"]')).toBeVisible();
-  const result = await page.evaluate(() => (window as any).yunnoriBench(40));
-  expect(result.digest).toBe(pinned![1]!.replace(/_/g, ''));
-  const sorted = [...result.planMs].sort((a: number, b: number) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  const p90 = sorted[Math.floor(sorted.length * 0.9)];
-  console.log(`figure: flight planning in the browser over 40 swipes: median ${median.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`);
-});
 
 test('the page reports itself installable', async ({ baseURL }) => {
   const dir = mkdtempSync(join(tmpdir(), 'yunnori-install-'));
@@ -42,6 +29,7 @@ test('the page reports itself installable', async ({ baseURL }) => {
     expect(manifest.errors).toEqual([]);
   } finally {
     await ctx.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 
@@ -97,38 +85,75 @@ const sizes = [
   { width: 360, height: 640 },
   { width: 412, height: 915 },
 ];
+const looks = (['light', 'dark'] as const).flatMap((colorScheme) => (['en', 'ko'] as const).map((lang) => ({ colorScheme, lang })));
+
+// One game per size, shown in both themes and languages: the page is reloaded in each look
+// and the saved game continued, so each look's journey is a few bounded steps.
 for (const size of sizes) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const lang of ['en', 'ko'] as const) {
-      test(`screenshots ${size.width}x${size.height} ${colorScheme} ${lang}`, async ({ browser }) => {
-        mkdirSync(shots, { recursive: true });
-        const context = await browser.newContext({ colorScheme, viewport: size, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-        const page = await context.newPage();
-        const name = (what: string) => join(shots, `web-${what}-${size.width}x${size.height}-${colorScheme}-${lang}.png`);
-        await page.goto(`/?lang=${lang}`);
-        await expect(page.locator('[data-screen="menu"]')).toBeVisible();
-        await page.screenshot({ path: name('menu') });
-        await page.getByRole('button', { name: /New game|새 게임/ }).click();
-        await page.screenshot({ path: name('new-game') });
-        await page.getByRole('button', { name: /Back|뒤로/ }).click();
-        await startGame(page, [{ player: 'player_human' }, { player: 'player_human' }, { player: 'player_human' }], 4);
-        for (let i = 0; i < 8; i++) await playStep(page);
-        await waitLanded(page);
-        await page.screenshot({ path: name('board') });
-        // Mid-flight: a swipe, a few frames later.
-        for (;;) {
-          const tb = await table(page);
-          if (tb.can_throw) break;
-          if (!(await playStep(page))) await page.waitForTimeout(100);
-        }
-        await swipe(page);
-        await page.waitForFunction(() => {
-          const t = (window as any).yunnoriView?.table?.throw;
-          return t && !t.outcome && Date.now() > t.started_at_ms + 250;
-        });
-        await page.screenshot({ path: name('flight') });
-        await context.close();
-      });
+  test(`screenshots ${size.width}x${size.height}: menu, new game, board, mid-flight; light and dark, English and Korean`, async ({ browser }) => {
+    mkdirSync(shots, { recursive: true });
+    const context = await browser.newContext({ viewport: size, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    const name = (what: string, look: (typeof looks)[number]) =>
+      join(shots, `web-${what}-${size.width}x${size.height}-${look.colorScheme}-${look.lang}.png`);
+    const open = async (look: (typeof looks)[number]) => {
+      await page.emulateMedia({ colorScheme: look.colorScheme });
+      await page.goto(`/?lang=${look.lang}`);
+      await expect(page.locator('[data-screen="menu"]')).toBeVisible();
+    };
+    for (const look of looks) {
+      await open(look);
+      await page.screenshot({ path: name('menu', look) });
+      await page.getByRole('button', { name: /New game|새 게임/ }).click();
+      await expect(page.locator('[data-screen="new-game"]')).toBeVisible();
+      await page.screenshot({ path: name('new-game', look) });
+      await page.getByRole('button', { name: /Back|뒤로/ }).click();
     }
-  }
+    await startGame(page, [{ player: 'player_human' }, { player: 'player_human' }, { player: 'player_human' }], 4);
+    for (let i = 0; i < 10; i++) await playStep(page);
+    for (const look of looks) {
+      await open(look);
+      await page.getByRole('button', { name: /Continue|이어서 하기/ }).click();
+      await expect(page.locator('[data-screen="table"]')).toBeVisible();
+      // A move due with pieces waiting: the fullest row of controls (New piece, Throw, Undo,
+      // Hint). Every control's words fit inside it, none runs over its neighbour.
+      for (let i = 0; ; i++) {
+        const tb = await settled(page);
+        if (tb.can_move && tb.movable.includes('Home')) break;
+        if (i === 30) throw new Error('no move with a piece waiting in 30 steps');
+        expect(await playStep(page)).toBe(true);
+      }
+      await expect(page.getByTestId('new-piece')).toBeVisible();
+      const overflowing = await page.locator('.controls button').evaluateAll((els) =>
+        els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+      );
+      expect(overflowing, `${look.colorScheme} ${look.lang}`).toEqual([]);
+      await untilThrow(page);
+      // The board at rest: the last move has arrived.
+      await page.waitForFunction(() => {
+        const m = (window as any).yunnoriView?.table?.last_move;
+        return !m || Date.now() >= m.lands_at_ms;
+      });
+      await page.screenshot({ path: name('board', look) });
+      // Mid-flight: a swipe, the shot a quarter of a second into the flight, before the
+      // sticks land (a flight too short to catch is thrown again, at most three times).
+      let caught = false;
+      for (let attempt = 0; attempt < 3 && !caught; attempt++) {
+        await untilThrow(page);
+        await swipe(page);
+        const flying = await page.waitForFunction(() => {
+          const t = (window as any).yunnoriView?.table?.throw;
+          return t && (t.outcome || Date.now() > t.started_at_ms + 250) ? { landed: !!t.outcome, lands: t.lands_at_ms } : false;
+        });
+        const { landed, lands } = (await flying.jsonValue()) as { landed: boolean; lands: number };
+        if (!landed) {
+          await page.screenshot({ path: name('flight', look) });
+          caught = (await page.evaluate(() => Date.now())) < lands;
+        }
+        await waitLanded(page);
+      }
+      expect(caught, 'a screenshot taken while the sticks flew').toBe(true);
+    }
+    await context.close();
+  });
 }

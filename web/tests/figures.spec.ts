@@ -2,7 +2,14 @@
 // lines (speed targets are read from these, not asserted). Each still checks what a person
 // sees: the board comes up playable, the sticks land.
 import { chromium, expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { playStep, startGame, swipe, waitLanded } from './helpers';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+// One at a time, after the other tests (playwright.config.ts): nothing else loads the machine.
+test.describe.configure({ mode: 'serial' });
 
 // Chrome DevTools' "Fast 3G" preset, as DevTools applies it (latency ×3.75, throughput ×0.9).
 const FAST_3G = {
@@ -11,6 +18,19 @@ const FAST_3G = {
   downloadThroughput: ((1.6 * 1024 * 1024) / 8) * 0.9,
   uploadThroughput: ((750 * 1024) / 8) * 0.9,
 };
+
+test('the browser plans the same flights as every other device, and how fast', async ({ page }) => {
+  const pinned = /FLIGHTS_DIGEST: u64 = 0x([0-9a-f_]+);/.exec(readFileSync(join(repo, 'physics/tests/same_flights.rs'), 'utf8'));
+  expect(pinned).not.toBeNull();
+  await page.goto('/?lang=en');
+  await expect(page.locator('[data-screen="menu"]')).toBeVisible();
+  const result = await page.evaluate(() => (window as any).yunnoriBench(40));
+  expect(result.digest).toBe(pinned![1]!.replace(/_/g, ''));
+  const sorted = [...result.planMs].sort((a: number, b: number) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  const p90 = sorted[Math.floor(sorted.length * 0.9)];
+  console.log(`figure: flight planning in the browser over 40 swipes: median ${median.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`);
+});
 
 test('first visit: time to a playable board on a slow phone', async ({ baseURL }) => {
   // A fresh browser: nothing cached, no service worker yet.

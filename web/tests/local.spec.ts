@@ -2,7 +2,7 @@
 // the board, bots, undo, hint, review, saves that survive a reload, a save file exported
 // and imported.
 import { expect, test } from '@playwright/test';
-import { playStep, playUntilOver, startGame, swipe, table, view, waitLanded } from './helpers';
+import { playStep, playUntilOver, settled, startGame, swipe, table, view, waitLanded } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/?lang=en');
@@ -17,9 +17,9 @@ test('a whole pass-and-play game of two seats is played by swipes on the mat', a
   const until = Date.now() + 100_000;
   while (!(await view(page))?.table?.snapshot.over) {
     if (Date.now() > until) throw new Error('the game did not end');
-    const before = await table(page);
+    const before = await settled(page);
     if (before.can_throw) swipes++;
-    if (!(await playStep(page))) await page.waitForTimeout(100);
+    if (!before.snapshot.over) expect(await playStep(page)).toBe(true);
   }
   expect(swipes).toBeGreaterThan(2);
   await expect(page.getByTestId('game-over')).toBeVisible();
@@ -67,12 +67,14 @@ test('a reload mid-game comes back to the same position', async ({ page }) => {
 });
 
 test('undo takes a move back, a hint and a review come', async ({ page }) => {
-  await startGame(page, [{ player: 'player_human' }, { player: 'player_human' }], 2);
-  // Throw, then move: the move can be taken back.
-  for (;;) {
-    const tb = await table(page);
-    if (tb.can_undo) break;
-    if (!(await playStep(page))) await page.waitForTimeout(100);
+  test.setTimeout(200_000);
+  await startGame(page, [{ player: 'player_human' }, { player: 'player_human' }], 4);
+  // A move can be taken back while the mover's turn goes on: after a Yut, a Mo or a
+  // capture, with a result still in hand (about one turn in seven; four pieces each, so
+  // the game lasts long enough for one).
+  for (let i = 0; !(await settled(page)).can_undo; i++) {
+    if (i === 150) throw new Error('no move to take back after 150 steps');
+    expect(await playStep(page)).toBe(true);
   }
   const moved = await table(page);
   await page.getByRole('button', { name: 'Undo' }).click();

@@ -75,7 +75,7 @@ export function Table({ table, board, layout, onMatSize }: { table: TableState; 
           </button>
         ) : null}
         {homeDest ? (
-          <button type="button" class="secondary" onClick={() => act({ Tap: { spot: 'Home' } })}>{t('board_home')}</button>
+          <button type="button" class="secondary" data-testid="back-home" onClick={() => act({ Tap: { spot: 'Home' } })}>{t('board_home')}</button>
         ) : null}
         <button type="button" class="primary throw" data-testid="throw" disabled={!table.can_throw} onClick={() => act('ThrowTap')}>
           {t('game_throw')}
