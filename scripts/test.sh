@@ -3,8 +3,8 @@
 # Rust suites (unit, scenario files, route table, odds, property tests, sessions, saves,
 # bots, terminal game), yut-server as a cluster on PostgreSQL and Redis, the scenario runner as users call it, then the Kotlin and Swift
 # binding suites, the Android view model and app screens, the iPhone view model and the
-# iPhone app's views, strings and screens. Installs the tools it needs (idempotent, cached
-# under /opt/yunnori-tools).
+# iPhone app's views, strings and screens, and last the web app in Chromium. Installs the
+# tools it needs (idempotent, cached under /opt/yunnori-tools).
 # Exit status is non-zero if anything fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -76,6 +76,9 @@ step "iPhone app's Xcode definition (no Xcode needed)"
 bash scripts/test-ios-project.sh
 step "WebAssembly: the cores build for the browser"
 bash scripts/check-wasm.sh
+
+step "the web app in Chromium: Playwright against a real yut-server (phone-sized, touch, offline, accessibility, screenshots)"
+bash scripts/test-web.sh
 step_done; STEP=""
 echo
 echo "all test suites passed"
