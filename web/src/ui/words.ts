@@ -31,12 +31,13 @@ export function spotKey(spot: Spot): string {
   return typeof spot === 'string' ? spot : spot.Station.id;
 }
 
-const MESSAGE_KEYS: Record<string, string> = {
+// Every kind the core has (tsc fails on a new one without its words).
+const MESSAGE_KEYS: Record<Extract<MessageKind, string>, string> = {
   InvalidRules: 'msg_invalid_rules', InvalidSetup: 'msg_invalid_setup', IllegalMove: 'msg_illegal_move',
   NotNow: 'msg_not_now', NotYourTurn: 'msg_not_your_turn', CannotUndo: 'msg_cannot_undo', Stale: 'msg_stale',
   NoSuchMove: 'msg_no_such_move', NoGame: 'msg_no_game', SaveNotFound: 'msg_save_not_found',
   SaveDamaged: 'msg_save_damaged', SaveConflict: 'msg_save_conflict', FileProblem: 'msg_file_error',
-  NotSaved: 'msg_not_saved', RecoveredFromBackup: 'msg_recovered', BotFailed: 'msg_bot_failed',
+  NotSaved: 'msg_not_saved', NotDeleted: 'msg_not_deleted', RecoveredFromBackup: 'msg_recovered', BotFailed: 'msg_bot_failed',
   InvalidInput: 'msg_invalid_input', Internal: 'msg_internal', SameColour: 'msg_same_colour',
   RoomNotFound: 'msg_room_not_found', RoomFull: 'msg_room_full', ServerBusy: 'msg_server_busy',
   TooFast: 'msg_too_fast', SeatGone: 'msg_seat_gone', HostOnly: 'msg_host_only',
