@@ -10,6 +10,7 @@ pub mod route;
 pub mod rules;
 pub mod save;
 pub mod scenario;
+pub mod seat_name;
 pub mod session;
 pub mod setup;
 pub mod sim;

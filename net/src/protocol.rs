@@ -29,7 +29,7 @@ pub const CODE_ALPHABET: &[u8] = b"ACDEFGHJKMNPQRTUVWXY";
 pub const CODE_LENGTH: usize = 6;
 
 /// Seat names follow the core's rule, so a room and a local game accept the same names.
-pub use yut_core::session::{check_name, MAX_NAME_CHARS};
+pub use yut_core::seat_name::{check_name, MAX_NAME_CHARS};
 
 /// The link for a room code.
 pub fn room_link(code: &str) -> String {

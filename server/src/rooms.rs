@@ -16,6 +16,7 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
+use yut_core::seat_name::is_colour;
 use yut_core::session::Player;
 use yut_net::protocol::{check_name, ErrorCode, RoomOptions, RoomSpec, CODE_ALPHABET, CODE_LENGTH};
 
@@ -379,9 +380,4 @@ fn check_options(o: &RoomOptions) -> Result<(), Refusal> {
         }
     }
     Ok(())
-}
-
-fn is_colour(c: &str) -> bool {
-    c.strip_prefix('#')
-        .is_some_and(|h| h.len() == 6 && h.bytes().all(|b| b.is_ascii_hexdigit()))
 }

@@ -7,7 +7,8 @@ use super::{check_table, error_message, hash_token, new_token, refuse, ConnId, M
 use super::{Refusal, Room, SeatState};
 use crate::store::SeatRecord;
 use std::time::Instant;
-use yut_core::session::{check_name, now_ms, Player, MAX_NAME_CHARS};
+use yut_core::seat_name::{check_name, MAX_NAME_CHARS};
+use yut_core::session::{now_ms, Player};
 use yut_net::protocol::{ErrorCode, SeatToken, ServerMessage, Stage};
 
 /// Seat colours by seat when the host names none (the apps' palette).
