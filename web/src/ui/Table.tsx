@@ -8,6 +8,8 @@ import { Board } from './Board';
 import { Mat } from './Mat';
 import { routeName, spotName, throwName } from './words';
 import { useNow } from './frames';
+import { useEffect } from 'preact/hooks';
+import { warmAudio } from './feedback';
 
 const act = (action: TableAction): void => send({ Table: { action } });
 
@@ -35,6 +37,7 @@ function Seat({ seat, turn }: { seat: SeatView; turn: boolean }) {
 }
 
 export function Table({ table, board, layout, onMatSize }: { table: TableState; board: BoardLayout; layout: MatLayout | undefined; onMatSize: (w: number, h: number) => void }) {
+  useEffect(warmAudio, []);
   const snap = table.snapshot;
   const landed = useNow(table.throw?.lands_at_ms ?? 0);
   const shownResult = table.throw?.outcome && landed >= table.throw.lands_at_ms ? throwName(table.throw.outcome.result) : '';

@@ -4,6 +4,21 @@ import type { ShellEffect, SpeechPart } from '../pkg/yut_web';
 
 let audio: AudioContext | undefined;
 
+/// Makes the audio context ahead of the first clack, when the table opens and the page is
+/// idle: making one holds the main thread for 100-250 ms, which during a flight drops its
+/// frames. It starts suspended (no gesture yet); the first clack resumes it after the swipe.
+export function warmAudio(): void {
+  const make = (): void => {
+    try {
+      audio ??= new AudioContext();
+    } catch {
+      // No Web Audio here: the knocks are silent.
+    }
+  };
+  if ('requestIdleCallback' in window) requestIdleCallback(make, { timeout: 2000 });
+  else setTimeout(make, 200);
+}
+
 function clack(strength: number): void {
   try {
     audio ??= new AudioContext();
