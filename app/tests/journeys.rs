@@ -4,25 +4,12 @@
 
 mod common;
 
-use common::{bot, human, table, Device, Journey};
+use common::{bot, human, start, table, two_people, Device, Journey};
 use yut_app::message::MessageKind;
 use yut_app::records::{BotLevel, Phase, Spot};
 use yut_app::store::MemoryKv;
 use yut_app::view::{BotState, ThrowMotion, TurnLine};
 use yut_app::{AppEvent, AppScreen, FormEvent, SettingsAction, ShellEffect, TableAction};
-
-fn two_people(seed: u64) -> yut_app::records::NewGame {
-    table(
-        vec![human("Ana", "#D55E00"), human("Bo", "#0072B2")],
-        seed,
-        2,
-    )
-}
-
-fn start(j: &mut Journey, setup: yut_app::records::NewGame) {
-    j.send(AppEvent::StartGame { setup });
-    assert_eq!(j.view().screen, AppScreen::Table);
-}
 
 /// The throw's result is withheld while the sticks fly: the position, the hand and the
 /// moves are the ones before it until the last stick settles; each knock comes as a cue at

@@ -6,21 +6,13 @@
 
 mod common;
 
-use common::{human, table, Device, Journey};
+use common::{two_people, Device, Journey};
 use yut_app::kv_saves::KvSaves;
 use yut_app::message::MessageKind;
 use yut_app::store::{KeyValue, MemoryKv, StoreError};
 use yut_app::view::SaveHealth;
 use yut_app::{App, AppEvent, SavedAction, TableAction};
 use yut_core::save::{decode, SaveLibrary};
-
-fn two_people(seed: u64) -> yut_app::records::NewGame {
-    table(
-        vec![human("Ana", "#D55E00"), human("Bo", "#0072B2")],
-        seed,
-        2,
-    )
-}
 
 fn play(j: &mut Journey, steps: usize) {
     for _ in 0..steps {

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{bot, human, pacing, table, Journey};
+use common::{bot, pacing, start, table, two_people, Journey};
 use std::sync::atomic::AtomicBool;
 use yut_app::input::Input;
 use yut_app::message::MessageKind;
@@ -17,19 +17,6 @@ use yut_app::swipe::Drag;
 use yut_app::view::{BotState, ThrowMotion};
 use yut_app::{AppEvent, AppScreen, FormEvent, Pacing, TableAction};
 use yut_core::save::SaveLibrary;
-
-fn two_people(seed: u64) -> yut_app::records::NewGame {
-    table(
-        vec![human("Ana", "#D55E00"), human("Bo", "#0072B2")],
-        seed,
-        2,
-    )
-}
-
-fn start(j: &mut Journey, setup: yut_app::records::NewGame) {
-    j.send(AppEvent::StartGame { setup });
-    assert_eq!(j.view().screen, AppScreen::Table);
-}
 
 fn form(j: &mut Journey, event: FormEvent) {
     j.send(AppEvent::Form { event });

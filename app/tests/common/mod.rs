@@ -109,6 +109,21 @@ pub fn table(seats: Vec<SeatSpec>, seed: u64, pieces: i32) -> NewGame {
     }
 }
 
+/// Ana and Bo, two people at a two-piece table: the journeys' usual game.
+pub fn two_people(seed: u64) -> NewGame {
+    table(
+        vec![human("Ana", "#D55E00"), human("Bo", "#0072B2")],
+        seed,
+        2,
+    )
+}
+
+/// Starts `setup` from wherever the journey is; the table is then on screen.
+pub fn start(j: &mut Journey, setup: NewGame) {
+    j.send(AppEvent::StartGame { setup });
+    assert_eq!(j.view().screen, yut_app::AppScreen::Table);
+}
+
 impl Journey {
     /// An app over the save directory `dir` (a journey's "device"), at time 1,000,000.
     pub fn on(dir: &Path, kv: MemoryKv) -> Journey {
