@@ -31,7 +31,13 @@ bindgen="$bindgen_root/bin/wasm-bindgen"
 if ! "$bindgen" --version 2>/dev/null | grep -q " $version\$"; then
     yn_log "cargo install wasm-bindgen-cli $version into $bindgen_root"
     mkdir -p "$TOOLS"
-    cargo install wasm-bindgen-cli --locked --version "$version" --root "$bindgen_root" >&2
+    # The CLI's own lock file first; when the registry here lacks a version it pins (it
+    # has happened: a webpki-roots release missing from the index), resolve afresh.
+    if ! cargo install wasm-bindgen-cli --locked --version "$version" --root "$bindgen_root" >&2; then
+        yn_log "its lock file cannot be met from this registry; resolving its dependencies afresh"
+        cargo install wasm-bindgen-cli --version "$version" --root "$bindgen_root" >&2
+    fi
+    "$bindgen" --version 2>/dev/null | grep -q " $version\$" || yn_die "wasm-bindgen $version not installed"
 fi
 
 yn_apt_ensure chromium
