@@ -10,6 +10,7 @@ use crate::form::{Form, Said, SeatNames};
 use crate::input::{AppEvent, AppScreen, Input, SavedAction, SettingsAction, TableAction};
 use crate::local::LocalTable;
 use crate::message::{Message, MessageKind};
+use crate::online::{Online, OnlineAction, OnlineInput};
 use crate::pacing::Pacing;
 use crate::records::{NewGame, Preset};
 use crate::settings::Settings;
@@ -37,6 +38,10 @@ pub struct App {
     mat: Mat,
     drag: Option<Drag>,
     timers: Timers,
+    /// The online screens (their reconnect ticks merge with the timers).
+    online: Online,
+    /// The room had a game at the last input: the screen follows it onto the table once.
+    room_game: bool,
     /// The tick last asked of the executor.
     asked_tick: Option<u64>,
     ids: u64,
@@ -48,6 +53,7 @@ impl App {
     /// The app over its stores; the settings are read from `kv`.
     pub fn new(saves: Box<dyn SaveStore>, kv: Box<dyn KeyValue>, pacing: Pacing) -> App {
         let settings = Settings::load(kv.as_ref());
+        let online = Online::new(&settings.server_or_default(), kv.as_ref());
         let mut app = App {
             pacing,
             saves,
@@ -67,6 +73,8 @@ impl App {
             mat: Mat::default(),
             drag: None,
             timers: Timers::default(),
+            online,
+            room_game: false,
             asked_tick: None,
             ids: 0,
             version: 0,
@@ -88,7 +96,7 @@ impl App {
             Input::WorkDone { id, done } => {
                 self.with_table(&mut effects, &mut said, |t, cx| t.work_done(cx, id, done));
             }
-            Input::Socket(_) => {}
+            Input::Socket(e) => self.online_input(OnlineInput::Socket(e), &mut effects, &mut said),
         }
         // Timers that fell due while handling (a zero pause) run now, not a tick later.
         self.tick(&mut effects, &mut said);
@@ -96,7 +104,12 @@ impl App {
             self.ids += 1;
             self.message = Some(Message::new(self.ids, kind, detail));
         }
-        match self.timers.next() {
+        self.follow_room();
+        let next = [self.timers.next(), self.online.next_tick()]
+            .into_iter()
+            .flatten()
+            .min();
+        match next {
             Some(at) if self.asked_tick != Some(at) => {
                 self.asked_tick = Some(at);
                 effects.push(Effect::Tick { at_ms: at });
@@ -150,7 +163,45 @@ impl App {
         });
     }
 
+    /// Hands one input to the online screens: their effects join the update's (their tick
+    /// merges with the timers'), what they say becomes the message.
+    fn online_input(
+        &mut self,
+        input: OnlineInput,
+        effects: &mut Vec<Effect>,
+        said: &mut Option<(MessageKind, String)>,
+    ) {
+        let out = self.online.update(self.now, input, self.kv.as_ref());
+        effects.extend(
+            out.into_iter()
+                .filter(|e| !matches!(e, Effect::Tick { .. })),
+        );
+        if let Some(s) = self.online.take_said() {
+            *said = Some(s);
+        }
+    }
+
+    /// The screen follows the room: onto the table when its game starts, off it when the
+    /// room's game is gone (left, or back to the lobby for a rematch).
+    fn follow_room(&mut self) {
+        let in_game = self.online.in_game();
+        if in_game && !self.room_game && self.screen == AppScreen::Online {
+            self.screen = AppScreen::Table;
+        }
+        if !in_game && self.table.is_none() && self.screen == AppScreen::Table {
+            self.screen = if self.online.in_room() {
+                AppScreen::Online
+            } else {
+                AppScreen::Menu
+            };
+        }
+        self.room_game = in_game;
+    }
+
     fn tick(&mut self, effects: &mut Vec<Effect>, said: &mut Option<(MessageKind, String)>) {
+        if self.online.next_tick().is_some_and(|at| at <= self.now) {
+            self.online_input(OnlineInput::Tick, effects, said);
+        }
         loop {
             let due = self.timers.take_due(self.now);
             if due.is_empty() {
@@ -183,6 +234,10 @@ impl App {
         match e {
             AppEvent::Open { screen } => self.open(screen),
             AppEvent::Back => match self.screen {
+                // The room's game: back to the room's screen (the room stays held).
+                AppScreen::Table if self.table.is_none() && self.online.in_room() => {
+                    self.screen = AppScreen::Online;
+                }
                 AppScreen::Table => self.leave(effects, said),
                 // A screen opened over the open game (its rules, a room link) goes back to it.
                 _ if self.table.is_some() => self.screen = AppScreen::Table,
@@ -212,6 +267,16 @@ impl App {
             AppEvent::Table { action } => self.table_action(action, effects, said),
             AppEvent::Saved { action } => self.saved_action(action, said),
             AppEvent::Settings { action } => self.settings_action(action, said),
+            AppEvent::Online { action } => {
+                // Entering a room (from the saved-games screen's Rejoin too) shows its screen.
+                if let OnlineAction::Host { .. }
+                | OnlineAction::Join { .. }
+                | OnlineAction::Rejoin { .. } = action
+                {
+                    self.screen = AppScreen::Online;
+                }
+                self.online_input(OnlineInput::Action(action), effects, said);
+            }
             AppEvent::Backgrounded => self.drag = None,
             AppEvent::SeatNames { person, bot } => {
                 let names = SeatNames { person, bot };
@@ -230,7 +295,7 @@ impl App {
                 self.form.get_or_insert_with(|| Form::new(names.clone()));
             }
             AppScreen::SavedGames => self.refresh_saved(),
-            AppScreen::Table if self.table.is_none() => return,
+            AppScreen::Table if self.table.is_none() && !self.online.in_game() => return,
             _ => {}
         }
         self.screen = screen;
@@ -321,6 +386,31 @@ impl App {
                 return;
             }
             TableAction::Resume { id } => return self.resume(&id, effects, said),
+            TableAction::SwipeStart { x, y, t_ms } => {
+                self.drag = Some(Drag::start(x, y, t_ms));
+                return;
+            }
+            TableAction::SwipeMove { x, y, t_ms } => {
+                if let Some(d) = self.drag.as_mut() {
+                    d.add(x, y, t_ms);
+                }
+                return;
+            }
+            _ if self.table.is_none() && self.online.in_game() => {
+                // The room's game: a swipe that throws is a throw (the server draws it).
+                if let TableAction::SwipeEnd { x, y, t_ms } = a {
+                    let mat = self.mat;
+                    if self
+                        .drag
+                        .take()
+                        .and_then(|d| d.release(x, y, t_ms, mat))
+                        .is_none()
+                    {
+                        return;
+                    }
+                }
+                return self.online_input(OnlineInput::Table(a), effects, said);
+            }
             TableAction::Leave => return self.leave(effects, said),
             TableAction::PlayAgain => {
                 let Some(t) = self.table.as_ref() else {
@@ -332,16 +422,6 @@ impl App {
                 };
                 setup.seed = None;
                 return self.start(setup, effects, said);
-            }
-            TableAction::SwipeStart { x, y, t_ms } => {
-                self.drag = Some(Drag::start(x, y, t_ms));
-                return;
-            }
-            TableAction::SwipeMove { x, y, t_ms } => {
-                if let Some(d) = self.drag.as_mut() {
-                    d.add(x, y, t_ms);
-                }
-                return;
             }
             _ => {}
         }
@@ -405,7 +485,10 @@ impl App {
                 return;
             }
             SettingsAction::SetServer { address } => match Settings::check_server(&address) {
-                Ok(server) => self.settings.server = server,
+                Ok(server) => {
+                    self.settings.server = server;
+                    self.online.set_server(&self.settings.server_or_default());
+                }
                 Err(reason) => return *said = Some((MessageKind::BadServerAddress, reason)),
             },
         }
@@ -444,10 +527,13 @@ impl App {
             screen: self.screen,
             menu: MenuState {
                 continue_id: self.continue_id(),
-                table_open: self.table.is_some(),
+                table_open: self.table.is_some() || self.online.in_game(),
             },
             form: self.form.as_ref().map(Form::view),
-            table: self.table.as_ref().map(LocalTable::view),
+            table: match &self.table {
+                Some(t) => Some(t.view()),
+                None => self.online.table(self.mat),
+            },
             saved: self.saved.clone(),
             settings: SettingsState {
                 muted: self.settings.muted,
@@ -458,6 +544,7 @@ impl App {
             rules: match &self.table {
                 Some(t) => crate::catalog::describe(t.session().rules()).ok(),
                 // How to play from the menu: the app's own rules.
+                None if self.online.in_room() => self.online.rules(),
                 None if self.screen == AppScreen::Rules => {
                     crate::catalog::describe_rules(crate::catalog::preset_rules(Preset::Yunnori))
                         .ok()
@@ -465,6 +552,7 @@ impl App {
                 None => None,
             },
             message: self.message.clone(),
+            online: self.online.view(),
         }
     }
 

@@ -2,6 +2,7 @@
 //! send), the passing of time, a search's answer, the room's socket.
 
 use crate::flight::{Mat, Swipe};
+use crate::online::OnlineAction;
 use crate::records::{NewGame, PlayerKind, Preset, Route, RuleValue, Spot, Throw};
 use crate::work::Done;
 
@@ -75,6 +76,8 @@ macro_rules! input_records {
                         Table { action: TableAction },
                         Saved { action: SavedAction },
                         Settings { action: SettingsAction },
+                        /// Host, join, rejoin or forget a room; the lobby's and the room's actions.
+                        Online { action: OnlineAction },
                         /// The app goes to the background: everything is saved already; timers may stop.
                         Backgrounded,
                         /// How this shell calls a seat nobody has named, in its language (`{n}`: the

@@ -5,6 +5,7 @@
 use crate::flight::{Flight, Mat};
 use crate::input::AppScreen;
 use crate::message::Message;
+use crate::online::OnlineState;
 use crate::records::{
     GameEvent, GameSnapshot, LegalMove, PlayerKind, Preset, PresetInfo, Route, RuleOption, Rules,
     RulesDescription, SaveDamage, SaveSummary, Slip, Spot, Throw,
@@ -24,7 +25,7 @@ macro_rules! view_records {
                         pub menu: MenuState,
                         /// The new-game form, while it is open.
                         pub form: Option<FormState>,
-                        /// The game table, while a game is open.
+                        /// The game table, while a game is open (a local game's, or else the room's).
                         pub table: Option<TableState>,
                         pub saved: SavedState,
                         pub settings: SettingsState,
@@ -32,6 +33,9 @@ macro_rules! view_records {
                         /// play from the menu).
                         pub rules: Option<RulesDescription>,
                         pub message: Option<Message>,
+                        /// The online screens: the entry, the lobby, the connection, the kept rooms
+                        /// (the saved-games screen lists them with Rejoin and Forget).
+                        pub online: OnlineState,
                     }
 
                     #[derive(Clone, Debug, PartialEq)]

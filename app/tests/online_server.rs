@@ -11,7 +11,9 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message as Frame;
 use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
 use yut_app::effect::{Effect, SocketCommand};
+use yut_app::input::Input;
 use yut_app::input::SocketEvent;
+use yut_app::kv_saves::KvSaves;
 use yut_app::message::MessageKind;
 use yut_app::online::{
     HostSettings, LinkState, Online, OnlineAction, OnlineInput, OnlineStage, OnlineState,
@@ -19,19 +21,13 @@ use yut_app::online::{
 };
 use yut_app::records::{BotLevel, NewGame, PlayerKind, Preset, Rules, SeatSpec};
 use yut_app::store::MemoryKv;
+use yut_app::view::{AppView, TurnLine};
+use yut_app::{App, AppEvent, AppScreen, Pacing, SettingsAction, TableAction};
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// How long one wait may take before the journey fails.
 const WAIT: Duration = Duration::from_secs(20);
-
-/// A phone: its online screens, its store, and the socket its executor holds.
-struct Phone {
-    online: Online,
-    kv: MemoryKv,
-    socket: Option<Socket>,
-    said: Vec<MessageKind>,
-}
 
 fn now() -> u64 {
     std::time::SystemTime::now()
@@ -40,12 +36,84 @@ fn now() -> u64 {
         .unwrap_or(0)
 }
 
+/// The socket an executor holds: it performs the socket effects and hands back what the
+/// socket did, as the native executor does.
+#[derive(Default)]
+struct Wire {
+    socket: Option<Socket>,
+}
+
+impl Wire {
+    /// Performs the socket effects of `effects`; the socket's answers to feed back.
+    async fn perform(&mut self, effects: Vec<Effect>) -> Vec<SocketEvent> {
+        let mut back = Vec::new();
+        for e in effects {
+            match e {
+                Effect::Socket(SocketCommand::Open { url }) => {
+                    self.socket = None;
+                    match connect_async(url.as_str()).await {
+                        Ok((ws, _)) => {
+                            self.socket = Some(ws);
+                            back.push(SocketEvent::Opened);
+                        }
+                        Err(e) => back.push(SocketEvent::Closed {
+                            reason: e.to_string(),
+                        }),
+                    }
+                }
+                Effect::Socket(SocketCommand::Send { text }) => {
+                    if let Some(ws) = self.socket.as_mut() {
+                        ws.send(Frame::text(text)).await.expect("the frame goes");
+                    }
+                }
+                Effect::Socket(SocketCommand::Close) => {
+                    if let Some(mut ws) = self.socket.take() {
+                        let _ = ws.close(None).await;
+                    }
+                }
+                _ => {}
+            }
+        }
+        back
+    }
+
+    /// The next text the server says (a closed socket fails the journey).
+    async fn heard(&mut self, what: &str, deadline: tokio::time::Instant) -> SocketEvent {
+        loop {
+            let ws = self
+                .socket
+                .as_mut()
+                .unwrap_or_else(|| panic!("no socket: {what}"));
+            let frame = tokio::time::timeout_at(deadline, ws.next())
+                .await
+                .unwrap_or_else(|_| panic!("timed out: {what}"));
+            match frame {
+                Some(Ok(Frame::Text(text))) => {
+                    return SocketEvent::Text {
+                        text: text.to_string(),
+                    }
+                }
+                Some(Ok(_)) => {}
+                Some(Err(_)) | None => panic!("the server closed: {what}"),
+            }
+        }
+    }
+}
+
+/// A phone: its online screens, its store, and the socket its executor holds.
+struct Phone {
+    online: Online,
+    kv: MemoryKv,
+    wire: Wire,
+    said: Vec<MessageKind>,
+}
+
 impl Phone {
     fn new(server: &str, kv: MemoryKv) -> Phone {
         Phone {
             online: Online::new(server, &kv),
             kv,
-            socket: None,
+            wire: Wire::default(),
             said: Vec::new(),
         }
     }
@@ -58,34 +126,13 @@ impl Phone {
             if let Some((kind, _)) = self.online.take_said() {
                 self.said.push(kind);
             }
-            for e in effects {
-                match e {
-                    Effect::Socket(SocketCommand::Open { url }) => {
-                        self.socket = None;
-                        match connect_async(url.as_str()).await {
-                            Ok((ws, _)) => {
-                                self.socket = Some(ws);
-                                queue.push(OnlineInput::Socket(SocketEvent::Opened));
-                            }
-                            Err(e) => queue.push(OnlineInput::Socket(SocketEvent::Closed {
-                                reason: e.to_string(),
-                            })),
-                        }
-                    }
-                    Effect::Socket(SocketCommand::Send { text }) => {
-                        if let Some(ws) = self.socket.as_mut() {
-                            ws.send(Frame::text(text)).await.expect("the frame goes");
-                        }
-                    }
-                    Effect::Socket(SocketCommand::Close) => {
-                        if let Some(mut ws) = self.socket.take() {
-                            let _ = ws.close(None).await;
-                        }
-                    }
-                    Effect::Tick { .. } => {}
-                    other => panic!("unexpected effect {other:?}"),
+            for e in &effects {
+                if let Effect::Shell(_) | Effect::Work { .. } = e {
+                    panic!("unexpected effect {e:?}");
                 }
             }
+            let back = self.wire.perform(effects).await;
+            queue.extend(back.into_iter().map(OnlineInput::Socket));
         }
     }
 
@@ -97,40 +144,76 @@ impl Phone {
     async fn until(&mut self, what: &str, done: impl Fn(&OnlineState) -> bool) {
         let deadline = tokio::time::Instant::now() + WAIT;
         while !done(&self.online.view()) {
-            let ws = self
-                .socket
-                .as_mut()
-                .unwrap_or_else(|| panic!("no socket: {what}"));
-            let frame = tokio::time::timeout_at(deadline, ws.next())
-                .await
-                .unwrap_or_else(|_| panic!("timed out: {what}; {:?}", self.online.view()));
-            match frame {
-                Some(Ok(Frame::Text(text))) => {
-                    self.input(OnlineInput::Socket(SocketEvent::Text {
-                        text: text.to_string(),
-                    }))
-                    .await
-                }
-                Some(Ok(_)) => {}
-                Some(Err(_)) | None => {
-                    self.socket = None;
-                    self.input(OnlineInput::Socket(SocketEvent::Closed {
-                        reason: "closed".into(),
-                    }))
-                    .await;
-                    panic!("the server closed: {what}");
-                }
-            }
+            let heard = self.wire.heard(what, deadline).await;
+            self.input(OnlineInput::Socket(heard)).await;
         }
     }
 
     /// The app is killed (or the network goes): the socket is gone without a word.
     fn kill_socket(&mut self) {
-        self.socket = None;
+        self.wire.socket = None;
     }
 
     fn room(&self) -> yut_app::online::RoomState {
         self.online.view().room.expect("a room")
+    }
+}
+
+/// A whole app (every screen) with the socket its executor holds.
+struct AppPhone {
+    app: App,
+    wire: Wire,
+}
+
+impl AppPhone {
+    fn new(server: &str) -> AppPhone {
+        let kv = MemoryKv::default();
+        let mut app = App::new(
+            Box::new(KvSaves::new(kv.clone())),
+            Box::new(kv),
+            Pacing::default(),
+        );
+        app.update(
+            now(),
+            Input::Event(AppEvent::Settings {
+                action: SettingsAction::SetServer {
+                    address: server.into(),
+                },
+            }),
+        );
+        AppPhone {
+            app,
+            wire: Wire::default(),
+        }
+    }
+
+    async fn input(&mut self, input: Input) {
+        let mut queue = vec![input];
+        while let Some(input) = queue.pop() {
+            let effects = self.app.update(now(), input);
+            let back = self.wire.perform(effects).await;
+            queue.extend(back.into_iter().map(Input::Socket));
+        }
+    }
+
+    async fn send(&mut self, e: AppEvent) {
+        self.input(Input::Event(e)).await;
+    }
+
+    async fn online(&mut self, action: OnlineAction) {
+        self.send(AppEvent::Online { action }).await;
+    }
+
+    async fn table(&mut self, action: TableAction) {
+        self.send(AppEvent::Table { action }).await;
+    }
+
+    async fn until(&mut self, what: &str, done: impl Fn(&AppView) -> bool) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while !done(&self.app.view()) {
+            let heard = self.wire.heard(what, deadline).await;
+            self.input(Input::Socket(heard)).await;
+        }
     }
 }
 
@@ -359,4 +442,127 @@ async fn refusals_no_such_room_and_room_full() {
         .await;
     fourth.until("refused", |v| !v.busy).await;
     assert_eq!(fourth.said.last(), Some(&MessageKind::RoomNotFound));
+}
+
+/// The whole app: Mina hosts from the online screen and Jun joins by the link; the room's
+/// game opens on the game table of both (the same table view model as a local game), they
+/// play it through the table's own actions (the Throw button, taps on a piece and its
+/// destination), and the kept rooms show on both phones.
+#[tokio::test]
+async fn two_apps_play_a_room_on_the_game_table() {
+    let (_dir, _server, url) = server().await;
+    let mut mina = AppPhone::new(&url);
+    assert_eq!(mina.app.view().online.server, url);
+    mina.send(AppEvent::Open {
+        screen: AppScreen::Online,
+    })
+    .await;
+    mina.online(OnlineAction::Host {
+        name: "Mina".into(),
+        setup: table(),
+        settings: quick(),
+    })
+    .await;
+    mina.until("Mina's lobby", |v| v.online.stage == OnlineStage::Lobby)
+        .await;
+    let link = mina.app.view().online.room.expect("a room").link;
+    let mut jun = AppPhone::new(&url);
+    jun.send(AppEvent::Open {
+        screen: AppScreen::Online,
+    })
+    .await;
+    jun.online(OnlineAction::Join {
+        code: link,
+        name: "Jun".into(),
+    })
+    .await;
+    jun.until("Jun's lobby", |v| v.online.stage == OnlineStage::Lobby)
+        .await;
+    mina.until("Jun seen", |v| {
+        v.online.room.as_ref().is_some_and(|r| r.seats[1].taken)
+    })
+    .await;
+    mina.online(OnlineAction::Ready {
+        seat: 0,
+        ready: true,
+    })
+    .await;
+    jun.online(OnlineAction::Ready {
+        seat: 1,
+        ready: true,
+    })
+    .await;
+    mina.until("can start", |v| {
+        v.online.room.as_ref().is_some_and(|r| r.can_start)
+    })
+    .await;
+    mina.online(OnlineAction::Start).await;
+    for p in [&mut mina, &mut jun] {
+        p.until("the table", |v| {
+            v.screen == AppScreen::Table && v.table.is_some()
+        })
+        .await;
+        let t = p.app.view().table.expect("the room's table");
+        assert!(!t.advice, "a room has no hint or review");
+        assert!(t.saved);
+    }
+    let mut actions = 0;
+    loop {
+        let over = mina.app.view().table.expect("a table").snapshot.over;
+        if over {
+            break;
+        }
+        assert!(actions < 2_000, "the game ends");
+        let (p, q) = if mina.app.view().table.expect("a table").status == TurnLine::Remote {
+            (&mut jun, &mut mina)
+        } else {
+            (&mut mina, &mut jun)
+        };
+        let t = p.app.view().table.expect("a table");
+        assert_ne!(t.status, TurnLine::Remote, "one of the phones is to act");
+        let before = t.snapshot.state;
+        if t.can_throw {
+            p.table(TableAction::ThrowTap).await;
+        } else {
+            assert!(t.can_move, "{:?}", t.status);
+            // A tap on a movable piece, then on its first destination.
+            let from = t.movable[0].clone();
+            p.table(TableAction::Tap { spot: from }).await;
+            let picked = p.app.view().table.expect("a table");
+            assert_eq!(picked.status, TurnLine::PickDestination);
+            let to = picked.selection.expect("a selection").destinations[0]
+                .to
+                .clone();
+            p.table(TableAction::Tap { spot: to }).await;
+            if let Some(q) = p.app.view().table.and_then(|t| t.choice) {
+                p.table(TableAction::ChooseMove {
+                    index: q.moves[0],
+                    state: before,
+                })
+                .await;
+            }
+        }
+        p.until("played", |v| {
+            v.online
+                .room
+                .as_ref()
+                .and_then(|r| r.game.as_ref())
+                .is_some_and(|g| g.snapshot.state != before && !g.on_its_way)
+        })
+        .await;
+        let shown = position(&p.app.view().online);
+        q.until("the same position", |v| position(&v.online) == shown)
+            .await;
+        actions += 1;
+    }
+    assert!(actions > 4);
+    for p in [&mut mina, &mut jun] {
+        assert_eq!(p.app.view().online.kept.len(), 1, "the room is kept");
+    }
+    // Leaving the room's table goes back to the menu; the room stays on the kept list.
+    jun.table(TableAction::Leave).await;
+    let v = jun.app.view();
+    assert_eq!(v.screen, AppScreen::Menu);
+    assert!(v.table.is_none() && v.online.room.is_none());
+    assert_eq!(v.online.kept.len(), 1);
 }

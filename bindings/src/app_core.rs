@@ -1,7 +1,8 @@
 //! `AppCore`: the app core (yut-app) for Kotlin and Swift, with the executors that belong
 //! in Rust. The core runs on a thread of its own, so a shell's `send` never waits: the
 //! flight's simulation, the save files and the bots' searches never touch the UI thread.
-//! Timers, searches (a worker thread each) and storage (the save directory and small files)
+//! Timers, searches (a worker thread each), storage (the save directory and small files) and
+//! the room's socket (a thread of its own, dialled by yut-net: TLS as every client has it)
 //! are performed here; the shell hears the view model and the effects that are its own
 //! (cues, haptics, announcements, sharing) through an [`AppShell`].
 
@@ -14,7 +15,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use yut_app::input::Input;
+use yut_app::effect::SocketCommand;
+use yut_app::input::{Input, SocketEvent};
 use yut_app::view::AppView;
 use yut_app::{App, AppEvent, Effect, Pacing, ShellEffect};
 use yut_core::save::SaveLibrary;
@@ -55,6 +57,11 @@ enum Msg {
         id: u64,
         done: yut_app::work::Done,
     },
+    /// What the room's socket `gen` did (a socket replaced or closed since is not heard).
+    Socket {
+        gen: u64,
+        event: SocketEvent,
+    },
     /// Answered once everything sent before it has been handled (`AppCore::flush`).
     Flush(Sender<()>),
     Stop,
@@ -86,6 +93,10 @@ struct Runner {
     view: Arc<Mutex<AppView>>,
     tick: Option<u64>,
     searches: HashMap<u64, Arc<AtomicBool>>,
+    /// The room's socket: its frames to send (dropping it closes the socket).
+    socket: Option<tokio::sync::mpsc::UnboundedSender<String>>,
+    /// Which socket is the room's (each open counts one).
+    socket_gen: u64,
 }
 
 impl Runner {
@@ -104,8 +115,7 @@ impl Runner {
                         stop.store(true, Ordering::Relaxed);
                     }
                 }
-                // The room's socket comes with the online screens of the core.
-                Effect::Socket(_) => {}
+                Effect::Socket(c) => self.socket(c),
             }
         }
         let view = self.app.view();
@@ -117,6 +127,44 @@ impl Runner {
             }
             listener.on_view(view);
         }));
+    }
+
+    /// Performs a socket command: a socket opens on a thread of its own and reports back
+    /// as inputs; frames go to it in order; closing drops it.
+    fn socket(&mut self, command: SocketCommand) {
+        match command {
+            SocketCommand::Open { url } => {
+                self.socket_gen += 1;
+                let gen = self.socket_gen;
+                let (out, frames) = tokio::sync::mpsc::unbounded_channel();
+                // The previous socket's sender goes: it closes.
+                self.socket = Some(out);
+                let tx = self.tx.clone();
+                let report = move |event| {
+                    let _ = tx.send(Msg::Socket { gen, event });
+                };
+                let spawned = std::thread::Builder::new()
+                    .name("yunnori-room".into())
+                    .spawn({
+                        let report = report.clone();
+                        move || room_socket(&url, frames, report)
+                    });
+                if let Err(e) = spawned {
+                    report(SocketEvent::Closed {
+                        reason: format!("the room's thread did not start: {e}"),
+                    });
+                }
+            }
+            SocketCommand::Send { text } => {
+                if let Some(out) = self.socket.as_ref() {
+                    let _ = out.send(text);
+                }
+            }
+            SocketCommand::Close => {
+                self.socket = None;
+                self.socket_gen += 1;
+            }
+        }
     }
 
     /// Runs a search on a worker thread; its answer comes back as an input.
@@ -158,6 +206,11 @@ impl Runner {
                     self.searches.remove(&id);
                     self.input(Input::WorkDone { id, done });
                 }
+                Some(Msg::Socket { gen, event }) => {
+                    if gen == self.socket_gen {
+                        self.input(Input::Socket(event));
+                    }
+                }
                 Some(Msg::Flush(done)) => {
                     let _ = done.send(());
                 }
@@ -174,6 +227,45 @@ impl Runner {
             }
         }
     }
+}
+
+/// The room's socket, on its own thread: dialled by yut-net (its socket address, TLS with
+/// the web's certificate authorities), then its frames carried both ways until either side
+/// ends it; everything it does is reported as a `SocketEvent`.
+fn room_socket(
+    url: &str,
+    frames: tokio::sync::mpsc::UnboundedReceiver<String>,
+    report: impl Fn(SocketEvent),
+) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build();
+    let runtime = match runtime {
+        Ok(r) => r,
+        Err(e) => {
+            return report(SocketEvent::Closed {
+                reason: e.to_string(),
+            })
+        }
+    };
+    runtime.block_on(async {
+        let dial = yut_net::Dial::default();
+        match yut_net::client::open_socket(url, &dial).await {
+            Err(e) => report(SocketEvent::Closed {
+                reason: e.to_string(),
+            }),
+            Ok(socket) => {
+                report(SocketEvent::Opened);
+                let ended = yut_net::client::carry(socket, frames, |text| {
+                    report(SocketEvent::Text { text })
+                })
+                .await;
+                if let Some(reason) = ended {
+                    report(SocketEvent::Closed { reason });
+                }
+            }
+        }
+    });
 }
 
 #[uniffi::export]
@@ -207,6 +299,8 @@ impl AppCore {
                 view: view.clone(),
                 tick: None,
                 searches: HashMap::new(),
+                socket: None,
+                socket_gen: 0,
             };
             std::thread::Builder::new()
                 .name("yunnori-app".into())

@@ -1,5 +1,5 @@
 //! The app core's records and enums (the game's records, the view model, the events, the
-//! shell's effects, the messages), declared to UniFFI. yut-app writes each of them once
+//! shell's effects, the messages, the online screens'), declared to UniFFI. yut-app writes each of them once
 //! (`yut_app::records!`, `yut_app::flight_records!`) and knows nothing of UniFFI; the same
 //! tokens are handed here, where each becomes a `#[uniffi::remote]` declaration of the
 //! yut-app type (so Kotlin and Swift see them as this crate's, as before).
@@ -8,6 +8,7 @@ use yut_app::effect::*;
 use yut_app::flight::*;
 use yut_app::input::*;
 use yut_app::message::*;
+use yut_app::online::*;
 use yut_app::records::*;
 use yut_app::view::*;
 
@@ -34,4 +35,5 @@ yut_app::records!(declare_remote);
 yut_app::message_records!(declare_remote);
 yut_app::effect_records!(declare_remote);
 yut_app::input_records!(declare_remote);
+yut_app::online_records!(declare_remote);
 yut_app::view_records!(declare_remote);

@@ -208,3 +208,86 @@ fn flush_returns_once_everything_sent_is_handled_and_saved() {
     core.shutdown();
     core.flush();
 }
+
+/// Two apps' cores in one room on a real server on loopback: the core's own thread opens
+/// the room's socket (yut-net's dialling), the frames go both ways, and the room's game
+/// opens on both tables; the first throw reaches the other phone; a core shut down drops
+/// its socket and the other phone sees the seat away.
+#[test]
+fn two_cores_meet_in_a_room_over_their_own_sockets() {
+    use yut_app::online::{HostSettings, OnlineAction, OnlineStage};
+    use yut_app::SettingsAction;
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let server_dir = tempfile::tempdir().unwrap();
+    let mut config = yut_server::Config::loopback(server_dir.path().to_path_buf());
+    config.max_rooms_per_ip = 100;
+    let server = runtime.block_on(yut_server::start(config)).unwrap();
+    let url = format!("ws://{}", server.addr);
+    let phone = |dir: &std::path::Path| {
+        let shell = Arc::new(Shell::default());
+        let core = AppCore::new(dir.to_string_lossy().into(), shell.clone()).unwrap();
+        core.send(AppEvent::Settings {
+            action: SettingsAction::SetServer {
+                address: url.clone(),
+            },
+        })
+        .unwrap();
+        (core, shell)
+    };
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mina, mina_sees) = phone(a.path());
+    let (jun, jun_sees) = phone(b.path());
+    let settings = HostSettings {
+        grace_ms: 0,
+        ..HostSettings::default()
+    };
+    mina.send(AppEvent::Online {
+        action: OnlineAction::Host {
+            name: "Mina".into(),
+            setup: setup(PlayerKind::Human),
+            settings,
+        },
+    })
+    .unwrap();
+    let code = mina_sees
+        .until(|v| v.online.stage == OnlineStage::Lobby)
+        .online
+        .room
+        .unwrap()
+        .code;
+    jun.send(AppEvent::Online {
+        action: OnlineAction::Join {
+            code,
+            name: "Jun".into(),
+        },
+    })
+    .unwrap();
+    jun_sees.until(|v| v.online.stage == OnlineStage::Lobby);
+    for (core, seat) in [(&mina, 0), (&jun, 1)] {
+        core.send(AppEvent::Online {
+            action: OnlineAction::Ready { seat, ready: true },
+        })
+        .unwrap();
+    }
+    mina_sees.until(|v| v.online.room.as_ref().is_some_and(|r| r.can_start));
+    mina.send(AppEvent::Online {
+        action: OnlineAction::Start,
+    })
+    .unwrap();
+    let table = mina_sees.until(|v| v.screen == AppScreen::Table && v.table.is_some());
+    jun_sees.until(|v| v.screen == AppScreen::Table && v.table.is_some());
+    assert!(table.table.unwrap().can_throw, "Mina's seat acts first");
+    mina.send(AppEvent::Table {
+        action: TableAction::ThrowTap,
+    })
+    .unwrap();
+    jun_sees.until(|v| {
+        v.table
+            .as_ref()
+            .is_some_and(|t| !t.snapshot.last_events.is_empty())
+    });
+    jun.shutdown();
+    mina_sees.until(|v| v.online.room.as_ref().is_some_and(|r| r.seats[1].away));
+    mina.shutdown();
+    drop(server);
+}

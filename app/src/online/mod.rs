@@ -7,6 +7,7 @@
 
 mod connection;
 mod room;
+mod table;
 pub mod tickets;
 pub mod view;
 
@@ -16,12 +17,15 @@ pub use view::*;
 use crate::catalog::rule_set;
 use crate::convert::{core_spot, core_throws};
 use crate::effect::{Effect, SocketCommand};
-use crate::input::SocketEvent;
+use crate::flight::Mat;
+use crate::input::{SocketEvent, TableAction};
 use crate::message::MessageKind;
 use crate::records::{NewGame, PlayerKind};
 use crate::store::KeyValue;
+use crate::view::TableState;
 use connection::Link;
 use room::Mirror;
+use table::RoomTable;
 use tickets::{RoomTicket, SeatTicket};
 use yut_core::session::Player;
 use yut_net::protocol::{
@@ -39,6 +43,8 @@ pub enum OnlineInput {
     Socket(SocketEvent),
     /// Time passed: a planned reconnect runs when due.
     Tick,
+    /// The game table's action on the room's game (a throw, a tap, a move, undo, leave).
+    Table(TableAction),
 }
 
 /// What a request that awaits its answer was.
@@ -69,6 +75,8 @@ pub struct Online {
     kept: Vec<RoomTicket>,
     said: Option<(MessageKind, String)>,
     asked_tick: Option<u64>,
+    /// The table's pick and question on the room's game.
+    table: RoomTable,
 }
 
 impl Online {
@@ -88,6 +96,7 @@ impl Online {
             kept,
             said: problem.map(|p| (MessageKind::FileProblem, p)),
             asked_tick: None,
+            table: RoomTable::default(),
         }
     }
 
@@ -113,6 +122,7 @@ impl Online {
         match input {
             OnlineInput::Action(a) => self.action(a, kv, &mut out),
             OnlineInput::Socket(e) => self.socket(now, e, kv, &mut out),
+            OnlineInput::Table(a) => self.table_action(a, kv, &mut out),
             OnlineInput::Tick => {
                 if self.link.next_try().is_some_and(|at| at <= now) {
                     let attempt = self.link.attempt();
@@ -128,6 +138,47 @@ impl Online {
             }
         }
         out
+    }
+
+    /// The room as this device holds it, if one is open.
+    fn room(&self) -> Option<RoomState> {
+        let on_its_way = self.on_its_way();
+        self.mirror
+            .as_ref()
+            .map(|m| m.view(self.ticket.as_ref(), on_its_way))
+    }
+
+    /// A room is open (its lobby or its game).
+    pub fn in_room(&self) -> bool {
+        self.mirror.is_some()
+    }
+
+    /// The open room has a game (playing or over): it shows on the game table.
+    pub fn in_game(&self) -> bool {
+        self.mirror
+            .as_ref()
+            .is_some_and(|m| m.room.stage != Stage::Lobby)
+    }
+
+    /// The game table of the room's game, as a local game's (`mat`: the stick mat laid out).
+    pub fn table(&self, mat: Mat) -> Option<TableState> {
+        self.table.view(&self.room()?, mat)
+    }
+
+    /// The rules of the open room.
+    pub fn rules(&self) -> Option<crate::records::RulesDescription> {
+        self.room()?.rules
+    }
+
+    fn table_action(&mut self, a: TableAction, kv: &dyn KeyValue, out: &mut Vec<Effect>) {
+        let Some(game) = self.room().and_then(|r| r.game) else {
+            return self.say(MessageKind::NoGame, "the room has no game");
+        };
+        match self.table.action(&game, a) {
+            table::Asked::Room(action) => self.action(action, kv, out),
+            table::Asked::Refuse(kind, detail) => self.say(kind, detail),
+            table::Asked::Nothing => {}
+        }
     }
 
     fn say(&mut self, kind: MessageKind, detail: impl Into<String>) {
@@ -545,10 +596,7 @@ impl Online {
 
     /// What the online screens draw.
     pub fn view(&self) -> OnlineState {
-        let room = self
-            .mirror
-            .as_ref()
-            .map(|m| m.view(self.ticket.as_ref(), self.on_its_way()));
+        let room = self.room();
         let stage = match self.mirror.as_ref().map(|m| m.room.stage) {
             None => OnlineStage::Entry,
             Some(Stage::Lobby) => OnlineStage::Lobby,

@@ -135,34 +135,7 @@ async fn tcp_from(
 
 /// Opens a socket and does the version handshake.
 pub(super) async fn open(url: &str, dial: &Dial) -> Result<Socket, NetError> {
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let ws_url = crate::protocol::socket_url(url);
-    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
-        .read_buffer_size(8 * 1024)
-        .write_buffer_size(8 * 1024);
-    let connector = Some(dial.trust.connector.clone());
-    let connected = match dial.from {
-        Some(from) => {
-            let request = ws_url
-                .as_str()
-                .into_client_request()
-                .map_err(|e| NetError::Connect(e.to_string()))?;
-            let tcp = tcp_from(&request, from).await?;
-            tokio_tungstenite::client_async_tls_with_config(request, tcp, Some(config), connector)
-                .await
-        }
-        // Nagle off: intents are small frames that should leave at once.
-        None => {
-            tokio_tungstenite::connect_async_tls_with_config(
-                ws_url.as_str(),
-                Some(config),
-                true,
-                connector,
-            )
-            .await
-        }
-    };
-    let (mut socket, _) = connected.map_err(|e| NetError::Connect(e.to_string()))?;
+    let mut socket = open_socket(url, dial).await?;
     let hello = serde_json::to_string(&Request {
         id: None,
         body: ClientMessage::Hello {
@@ -194,5 +167,72 @@ pub(super) async fn open(url: &str, dial: &Dial) -> Result<Socket, NetError> {
         ))),
         Some(Err(e)) => Err(NetError::Connect(e.to_string())),
         None => Err(NetError::Connect("closed during the handshake".into())),
+    }
+}
+
+/// Opens a WebSocket to the server `url` at its socket address, as `dial` says (TLS with
+/// its trusted certificates, the local address), with no handshake: for a client that
+/// speaks the protocol itself (the app core, through [`carry`]).
+pub async fn open_socket(url: &str, dial: &Dial) -> Result<Socket, NetError> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let ws_url = crate::protocol::socket_url(url);
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024);
+    let connector = Some(dial.trust.connector.clone());
+    let connected = match dial.from {
+        Some(from) => {
+            let request = ws_url
+                .as_str()
+                .into_client_request()
+                .map_err(|e| NetError::Connect(e.to_string()))?;
+            let tcp = tcp_from(&request, from).await?;
+            tokio_tungstenite::client_async_tls_with_config(request, tcp, Some(config), connector)
+                .await
+        }
+        // Nagle off: intents are small frames that should leave at once.
+        None => {
+            tokio_tungstenite::connect_async_tls_with_config(
+                ws_url.as_str(),
+                Some(config),
+                true,
+                connector,
+            )
+            .await
+        }
+    };
+    let (socket, _) = connected.map_err(|e| NetError::Connect(e.to_string()))?;
+    Ok(socket)
+}
+
+/// Carries text frames over `socket` both ways until either side ends it: each text the
+/// server says goes to `heard`, each text from `out` is sent, and `out` closing (its
+/// senders gone) closes the socket. Returns why the socket ended, or `None` when this side
+/// closed it.
+pub async fn carry(
+    mut socket: Socket,
+    mut out: mpsc::UnboundedReceiver<String>,
+    mut heard: impl FnMut(String),
+) -> Option<String> {
+    loop {
+        tokio::select! {
+            next = out.recv() => match next {
+                Some(text) => {
+                    if let Err(e) = socket.send(Message::Text(text.into())).await {
+                        return Some(e.to_string());
+                    }
+                }
+                None => {
+                    let _ = socket.close(None).await;
+                    return None;
+                }
+            },
+            frame = socket.next() => match frame {
+                Some(Ok(Message::Text(t))) => heard(t.to_string()),
+                Some(Ok(Message::Close(_))) | None => return Some("the server closed".into()),
+                Some(Ok(_)) => {}
+                Some(Err(e)) => return Some(e.to_string()),
+            },
+        }
     }
 }

@@ -22,7 +22,7 @@ mod dial;
 mod task;
 
 use dial::open;
-pub use dial::{Backoff, Dial, Trust};
+pub use dial::{carry, open_socket, Backoff, Dial, Trust};
 use task::drive;
 
 /// Why a request failed.
@@ -176,7 +176,8 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-type Socket =
+/// A WebSocket to a server ([`open_socket`]).
+pub type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// A connection to a server, kept up until `close`.

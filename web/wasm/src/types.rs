@@ -16,6 +16,7 @@ yut_app::flight_records!(declare_ts);
 yut_app::records!(declare_ts);
 yut_app::message_records!(declare_ts);
 yut_app::effect_records!(declare_ts);
+yut_app::online_records!(declare_ts);
 yut_app::input_records!(declare_ts);
 yut_app::view_records!(declare_ts);
 

@@ -118,7 +118,8 @@ public final class AppModel {
         version: 0, screen: .menu, menu: MenuState(continueId: nil, tableOpen: false), form: nil,
         table: nil, saved: SavedState(loaded: false, rows: [], pendingDelete: nil),
         settings: SettingsState(muted: false, quickBots: false, reduceMotion: false, server: ""),
-        rules: nil, message: nil)
+        rules: nil, message: nil,
+        online: OnlineState(stage: .entry, server: "", busy: false, connection: .idle, room: nil, kept: []))
 }
 
 extension AppView {
@@ -126,7 +127,7 @@ extension AppView {
     func drawsLike(_ other: AppView) -> Bool {
         screen == other.screen && menu == other.menu && form == other.form && table == other.table
             && saved == other.saved && settings == other.settings && rules == other.rules
-            && message == other.message
+            && message == other.message && online == other.online
     }
 }
 

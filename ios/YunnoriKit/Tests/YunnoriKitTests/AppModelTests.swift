@@ -78,7 +78,7 @@ struct AppModelTests {
         let views = (1...40).map { i in
             AppView(version: UInt64(i), screen: .menu, menu: MenuState(continueId: "game-\(i)", tableOpen: false),
                     form: nil, table: nil, saved: AppModel.blank.saved, settings: AppModel.blank.settings,
-                    rules: nil, message: nil)
+                    rules: nil, message: nil, online: AppModel.blank.online)
         }
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
@@ -104,7 +104,8 @@ struct AppModelTests {
         model.take([.view(views[3]), .view(views[9])])
         #expect(model.view.menu.continueId == "game-10")
         let same = AppView(version: 99, screen: .menu, menu: views[9].menu, form: nil, table: nil,
-                           saved: views[9].saved, settings: views[9].settings, rules: nil, message: nil)
+                           saved: views[9].saved, settings: views[9].settings, rules: nil, message: nil,
+                           online: views[9].online)
         model.take([.view(same)])
         #expect(model.view.version == 10, "redrawn for nothing")
     }
