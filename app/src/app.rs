@@ -3,21 +3,25 @@
 //! [`App::view`] is what every screen draws.
 
 use crate::ctx::{Ctx, Switches};
-use crate::effect::{Effect, ShellEffect};
+use crate::effect::{Effect, ShellEffect, SpeechPart};
 use crate::error::YutError;
-use crate::flight::Mat;
+use crate::flight::{self, Mat};
 use crate::form::{Form, Said, SeatNames};
 use crate::input::{AppEvent, AppScreen, Input, SavedAction, SettingsAction, TableAction};
 use crate::local::LocalTable;
 use crate::message::{Message, MessageKind};
-use crate::online::{Online, OnlineAction, OnlineInput};
+use crate::online::{Online, OnlineAction, OnlineInput, Play};
 use crate::pacing::Pacing;
 use crate::records::{NewGame, Preset};
 use crate::settings::Settings;
+use crate::shown;
 use crate::store::{KeyValue, SaveStore};
 use crate::swipe::Drag;
 use crate::timers::{Timer, Timers};
-use crate::view::{AppView, MenuState, SaveHealth, SaveRow, SavedState, SettingsState};
+use crate::view::{
+    AppView, MenuState, MoveShown, SaveHealth, SaveRow, SavedState, SettingsState, ThrowOutcome,
+    ThrowShown,
+};
 use yut_core::save::EntryStatus;
 
 /// The app core. One per app (or per window); not shared between threads (the native
@@ -40,6 +44,11 @@ pub struct App {
     timers: Timers,
     /// The online screens (their reconnect ticks merge with the timers).
     online: Online,
+    /// The room's last throw and move as the table animates them.
+    room_throw: Option<ThrowShown>,
+    room_move: Option<MoveShown>,
+    /// The room's throw in the air: its result and what is said of it, once it lands.
+    room_landing: Option<(u64, ThrowOutcome, Vec<SpeechPart>)>,
     /// The room had a game at the last input: the screen follows it onto the table once.
     room_game: bool,
     /// The tick last asked of the executor.
@@ -75,6 +84,9 @@ impl App {
             timers: Timers::default(),
             online,
             room_game: false,
+            room_throw: None,
+            room_move: None,
+            room_landing: None,
             asked_tick: None,
             ids: 0,
             version: 0,
@@ -179,6 +191,66 @@ impl App {
         if let Some(s) = self.online.take_said() {
             *said = Some(s);
         }
+        if let Some((play, speech)) = self.online.take_play() {
+            self.room_play(play, speech, effects, said);
+        }
+    }
+
+    /// Animates what the room played: a throw flies as a bot's flick (the same on every
+    /// device of the room) and its result waits for the landing; a move goes along its path.
+    fn room_play(
+        &mut self,
+        play: Play,
+        speech: Vec<SpeechPart>,
+        effects: &mut Vec<Effect>,
+        said: &mut Option<(MessageKind, String)>,
+    ) {
+        // Whatever is still in the air lands first: the room has moved on.
+        self.land_room(effects, said);
+        match play {
+            Play::Throw {
+                seat,
+                colour,
+                sticks,
+                seed,
+                by_bot,
+                outcome,
+            } => {
+                let swipe = shown::bot_swipe(self.mat, seed);
+                let nak = outcome.result.is_none();
+                let flight = flight::plan_flight(swipe, sticks.clone(), nak, seed)
+                    .unwrap_or_else(|_| flight::Flight::empty());
+                let thrown = self.with_cx(effects, said, |_, cx| {
+                    shown::fly(cx, seat, colour, sticks, flight, by_bot)
+                });
+                self.room_landing = Some((thrown.seq, outcome, speech));
+                self.room_throw = Some(thrown);
+            }
+            Play::Move {
+                mv,
+                colour,
+                events,
+                by_bot,
+            } => {
+                let m = self.with_cx(effects, said, |_, cx| {
+                    cx.announce(speech);
+                    shown::moved(cx, &mv, colour, events, by_bot)
+                });
+                self.room_move = Some(m);
+            }
+        }
+    }
+
+    /// The room's throw in the air lands: its result shows and is announced.
+    fn land_room(&mut self, effects: &mut Vec<Effect>, said: &mut Option<(MessageKind, String)>) {
+        let Some((seq, outcome, speech)) = self.room_landing.take() else {
+            return;
+        };
+        self.online.landed();
+        if let Some(t) = self.room_throw.as_mut().filter(|t| t.seq == seq) {
+            t.outcome = Some(outcome);
+        }
+        self.with_cx(effects, said, |_, cx| cx.announce(speech));
     }
 
     /// The screen follows the room: onto the table when its game starts, off it when the
@@ -194,6 +266,12 @@ impl App {
             } else {
                 AppScreen::Menu
             };
+        }
+        if !in_game {
+            self.room_throw = None;
+            self.room_move = None;
+            self.room_landing = None;
+            self.online.landed();
         }
         self.room_game = in_game;
     }
@@ -215,6 +293,11 @@ impl App {
                             strength,
                             against,
                         }));
+                    }
+                    Timer::Land { seq }
+                        if self.room_landing.as_ref().is_some_and(|l| l.0 == seq) =>
+                    {
+                        self.land_room(effects, said);
                     }
                     Timer::Land { seq } => self.with_table(effects, said, |t, cx| t.land(cx, seq)),
                     Timer::BotStep { gen } => {
@@ -363,6 +446,8 @@ impl App {
         self.with_table(effects, said, |t, cx| t.close(cx));
         self.timers.cancel(|_| true);
         self.table = None;
+        // The room's flight lost its timer with the table's: its result shows now.
+        self.land_room(effects, said);
     }
 
     fn leave(&mut self, effects: &mut Vec<Effect>, said: &mut Option<(MessageKind, String)>) {
@@ -532,7 +617,11 @@ impl App {
             form: self.form.as_ref().map(Form::view),
             table: match &self.table {
                 Some(t) => Some(t.view()),
-                None => self.online.table(self.mat),
+                None => self.online.table(self.mat).map(|mut t| {
+                    t.throw = self.room_throw.clone();
+                    t.last_move = self.room_move.clone();
+                    t
+                }),
             },
             saved: self.saved.clone(),
             settings: SettingsState {

@@ -10,7 +10,7 @@ use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message as Frame;
 use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
-use yut_app::effect::{Effect, SocketCommand};
+use yut_app::effect::{Effect, ShellEffect, SocketCommand, SpeechPart};
 use yut_app::input::Input;
 use yut_app::input::SocketEvent;
 use yut_app::kv_saves::KvSaves;
@@ -159,10 +159,15 @@ impl Phone {
     }
 }
 
-/// A whole app (every screen) with the socket its executor holds.
+/// A whole app (every screen) with the socket its executor holds, the tick it asked for
+/// and the shell effects it gave (cues, announcements). Its clock can be moved on past the
+/// real one (`settle`), so flights land without waiting.
 struct AppPhone {
     app: App,
     wire: Wire,
+    skew: u64,
+    tick: Option<u64>,
+    shell: Vec<ShellEffect>,
 }
 
 impl AppPhone {
@@ -184,13 +189,42 @@ impl AppPhone {
         AppPhone {
             app,
             wire: Wire::default(),
+            skew: 0,
+            tick: None,
+            shell: Vec::new(),
         }
+    }
+
+    fn clock(&self) -> u64 {
+        now() + self.skew
+    }
+
+    /// Runs the table's timers out, the clock jumping to each asked tick: what the shell
+    /// was given meanwhile.
+    async fn settle(&mut self) -> Vec<ShellEffect> {
+        let from = self.shell.len();
+        let mut ticks = 0;
+        while !self.app.idle() {
+            ticks += 1;
+            assert!(ticks < 100, "the timers run out");
+            let at = self.tick.expect("a pending timer asks for a tick");
+            self.skew += at.saturating_sub(self.clock());
+            self.input(Input::Tick).await;
+        }
+        self.shell.split_off(from)
     }
 
     async fn input(&mut self, input: Input) {
         let mut queue = vec![input];
         while let Some(input) = queue.pop() {
-            let effects = self.app.update(now(), input);
+            let effects = self.app.update(self.clock(), input);
+            for e in &effects {
+                match e {
+                    Effect::Tick { at_ms } => self.tick = Some(*at_ms),
+                    Effect::Shell(s) => self.shell.push(s.clone()),
+                    _ => {}
+                }
+            }
             let back = self.wire.perform(effects).await;
             queue.extend(back.into_iter().map(Input::Socket));
         }
@@ -506,6 +540,7 @@ async fn two_apps_play_a_room_on_the_game_table() {
         assert!(!t.advice, "a room has no hint or review");
         assert!(t.saved);
     }
+    let (mut checked_throw, mut checked_move) = (false, false);
     let mut actions = 0;
     loop {
         let over = mina.app.view().table.expect("a table").snapshot.over;
@@ -521,6 +556,7 @@ async fn two_apps_play_a_room_on_the_game_table() {
         let t = p.app.view().table.expect("a table");
         assert_ne!(t.status, TurnLine::Remote, "one of the phones is to act");
         let before = t.snapshot.state;
+        let q_before = q.app.view().table.expect("a table").snapshot.state;
         if t.can_throw {
             p.table(TableAction::ThrowTap).await;
         } else {
@@ -553,8 +589,19 @@ async fn two_apps_play_a_room_on_the_game_table() {
         let shown = position(&p.app.view().online);
         q.until("the same position", |v| position(&v.online) == shown)
             .await;
+        if t.can_throw && !checked_throw {
+            checked_throw = true;
+            the_flight_holds_the_result(p, q, [before, q_before]).await;
+        } else if t.can_move && !checked_move {
+            checked_move = true;
+            the_move_shows_its_path(p, q).await;
+        }
+        for p in [&mut *p, &mut *q] {
+            p.settle().await;
+        }
         actions += 1;
     }
+    assert!(checked_throw && checked_move);
     assert!(actions > 4);
     for p in [&mut mina, &mut jun] {
         assert_eq!(p.app.view().online.kept.len(), 1, "the room is kept");
@@ -565,4 +612,99 @@ async fn two_apps_play_a_room_on_the_game_table() {
     assert_eq!(v.screen, AppScreen::Menu);
     assert!(v.table.is_none() && v.online.room.is_none());
     assert_eq!(v.online.kept.len(), 1);
+}
+
+/// A room's throw on both tables (`p` threw from the positions `before` of each): the sticks fly as
+/// the same flick on both phones, the table keeps the position from before the throw and no
+/// result until they land, each knock is cued at its time, and the landing shows the result
+/// and says it.
+async fn the_flight_holds_the_result(p: &mut AppPhone, q: &mut AppPhone, before: [u64; 2]) {
+    let mut flights = Vec::new();
+    for (phone, before) in [&mut *p, &mut *q].into_iter().zip(before) {
+        let t = phone.app.view().table.expect("a table");
+        let thrown = t.throw.clone().expect("the throw flies");
+        assert!(thrown.outcome.is_none(), "no result while the sticks fly");
+        assert!(!thrown.flight.contacts.is_empty(), "the sticks knock");
+        assert_eq!(
+            t.snapshot.state, before,
+            "the position from before the throw"
+        );
+        assert!(!t.can_throw && !t.can_move && !t.can_undo);
+        let live = phone
+            .app
+            .view()
+            .online
+            .room
+            .and_then(|r| r.game)
+            .expect("a game");
+        assert_ne!(
+            live.snapshot.state, before,
+            "the room has the result already"
+        );
+        let shell = phone.settle().await;
+        let cues: Vec<u64> = shell
+            .iter()
+            .filter_map(|e| match e {
+                ShellEffect::Cue { at_ms, .. } => Some(*at_ms),
+                _ => None,
+            })
+            .collect();
+        let planned: Vec<u64> = thrown
+            .flight
+            .contacts
+            .iter()
+            .map(|c| thrown.started_at_ms + u64::from(c.at_ms))
+            .collect();
+        assert_eq!(cues, planned, "one cue per knock, at its time");
+        let landed = shell
+            .iter()
+            .position(|e| matches!(e, ShellEffect::Announce { speech } if matches!(speech.first(), Some(SpeechPart::Threw { .. }))))
+            .expect("the result is said");
+        assert!(
+            shell[..landed]
+                .iter()
+                .filter(|e| matches!(e, ShellEffect::Cue { .. }))
+                .count()
+                == cues.len(),
+            "said once the sticks are down"
+        );
+        let t = phone.app.view().table.expect("a table");
+        assert_eq!(t.snapshot.state, live.snapshot.state, "the result shows");
+        let outcome = t.throw.as_ref().and_then(|s| s.outcome.clone());
+        assert_eq!(
+            outcome.map(|o| o.events),
+            Some(live.snapshot.last_events),
+            "the room's result"
+        );
+        flights.push(thrown.flight);
+    }
+    assert_eq!(flights[0], flights[1], "both phones show the same flick");
+}
+
+/// A room's move on both tables: the moved stack goes along its path, station by station,
+/// and the move is said.
+async fn the_move_shows_its_path(p: &mut AppPhone, q: &mut AppPhone) {
+    for phone in [&mut *p, &mut *q] {
+        let t = phone.app.view().table.expect("a table");
+        let m = t.last_move.clone().expect("the move is shown");
+        assert!(!m.path.is_empty());
+        assert_eq!(
+            m.points.len(),
+            m.path.len() + 1,
+            "from, then every station passed"
+        );
+        assert_eq!(
+            m.lands_at_ms,
+            m.started_at_ms + u64::from(m.step_ms) * m.path.len() as u64
+        );
+        assert!(m.step_ms > 0);
+        let said = phone.shell.iter().rev().find_map(|e| match e {
+            ShellEffect::Announce { speech } => speech.first().cloned(),
+            _ => None,
+        });
+        assert!(
+            matches!(said, Some(SpeechPart::Moved { seat, .. }) if seat == m.seat),
+            "{said:?}"
+        );
+    }
 }

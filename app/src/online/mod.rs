@@ -12,15 +12,17 @@ pub mod tickets;
 pub mod view;
 
 pub use connection::{backoff_ms, FIRST_WAIT_MS, LONGEST_WAIT_MS};
+pub use room::Play;
 pub use view::*;
 
 use crate::catalog::rule_set;
 use crate::convert::{core_spot, core_throws};
-use crate::effect::{Effect, SocketCommand};
+use crate::effect::{Effect, SocketCommand, SpeechPart};
 use crate::flight::Mat;
 use crate::input::{SocketEvent, TableAction};
 use crate::message::MessageKind;
 use crate::records::{NewGame, PlayerKind};
+use crate::shown;
 use crate::store::KeyValue;
 use crate::view::TableState;
 use connection::Link;
@@ -77,6 +79,11 @@ pub struct Online {
     asked_tick: Option<u64>,
     /// The table's pick and question on the room's game.
     table: RoomTable,
+    /// The room as it was before a throw whose sticks are still in the air: the table
+    /// shows it until the App says the flight landed (`landed`).
+    held: Option<RoomState>,
+    /// The last action played, for the App to animate, with what is said of it.
+    play: Option<(Play, Vec<SpeechPart>)>,
 }
 
 impl Online {
@@ -97,7 +104,20 @@ impl Online {
             said: problem.map(|p| (MessageKind::FileProblem, p)),
             asked_tick: None,
             table: RoomTable::default(),
+            held: None,
+            play: None,
         }
+    }
+
+    /// The action the room last played, to animate, and what to announce (for a throw,
+    /// once it lands); taken once.
+    pub fn take_play(&mut self) -> Option<(Play, Vec<SpeechPart>)> {
+        self.play.take()
+    }
+
+    /// The thrown sticks have landed: the table shows the room as it is.
+    pub fn landed(&mut self) {
+        self.held = None;
     }
 
     /// The server host and join go to (from the settings).
@@ -162,7 +182,10 @@ impl Online {
 
     /// The game table of the room's game, as a local game's (`mat`: the stick mat laid out).
     pub fn table(&self, mat: Mat) -> Option<TableState> {
-        self.table.view(&self.room()?, mat)
+        match &self.held {
+            Some(before) => self.table.view(before, mat),
+            None => self.table.view(&self.room()?, mat),
+        }
     }
 
     /// The rules of the open room.
@@ -174,6 +197,9 @@ impl Online {
         let Some(game) = self.room().and_then(|r| r.game) else {
             return self.say(MessageKind::NoGame, "the room has no game");
         };
+        if self.held.is_some() {
+            return self.say(MessageKind::NotNow, "the sticks are still in the air");
+        }
         match self.table.action(&game, a) {
             table::Asked::Room(action) => self.action(action, kv, out),
             table::Asked::Refuse(kind, detail) => self.say(kind, detail),
@@ -303,6 +329,7 @@ impl Online {
         }
         self.link = Link::Idle;
         self.mirror = None;
+        self.held = None;
         self.ticket = None;
         self.intent = None;
         self.busy = false;
@@ -505,7 +532,10 @@ impl Online {
                 self.busy = false;
             }
             ServerMessage::Room { room } => match Mirror::of(room) {
-                Ok(m) => self.mirror = Some(m),
+                Ok(m) => {
+                    self.mirror = Some(m);
+                    self.held = None;
+                }
                 Err(e) => self.say(MessageKind::Internal, e),
             },
             ServerMessage::Seats { seats } => {
@@ -522,12 +552,15 @@ impl Online {
                 secret,
                 ..
             } => {
+                let before = self.room();
                 let Some(m) = self.mirror.as_mut() else {
                     return;
                 };
                 if !m.played(game, seq, &action, &view, stand_in, secret.as_deref()) {
-                    self.send(ClientMessage::Sync, Asked::Room, out);
+                    return self.send_sync(out);
                 }
+                let play = m.last_play.take();
+                self.showing(before, play);
             }
             ServerMessage::Undone {
                 game, seq, view, ..
@@ -535,8 +568,9 @@ impl Online {
                 let Some(m) = self.mirror.as_mut() else {
                     return;
                 };
+                self.held = None;
                 if !m.undone(game, seq, &view) {
-                    self.send(ClientMessage::Sync, Asked::Room, out);
+                    self.send_sync(out);
                 }
             }
             ServerMessage::Closing { message } => self.say(
@@ -546,6 +580,62 @@ impl Online {
                 message,
             ),
         }
+    }
+
+    fn send_sync(&mut self, out: &mut Vec<Effect>) {
+        self.send(ClientMessage::Sync, Asked::Room, out);
+    }
+
+    /// An action was taken in (the room was `before` it): what the App animates and
+    /// announces; a throw holds the position from before it until its sticks land.
+    fn showing(&mut self, before: Option<RoomState>, play: Option<Play>) {
+        let (Some(play), Some(after)) = (play, self.room().and_then(|r| r.game)) else {
+            return;
+        };
+        let Some(mut before) = before else { return };
+        let snap = &after.snapshot;
+        let turn = before.game.as_ref().map(|g| g.snapshot.turn.seat);
+        let name = |seat: i32| {
+            let seat = usize::try_from(seat).unwrap_or(usize::MAX);
+            self.mirror
+                .as_ref()
+                .map(|m| m.person(seat).0)
+                .unwrap_or_default()
+        };
+        let speech = match &play {
+            Play::Throw { seat, outcome, .. } => {
+                let mut speech = shown::speech(&outcome.events, snap, turn);
+                if !speech.iter().any(|s| matches!(s, SpeechPart::Threw { .. })) {
+                    let part = SpeechPart::Threw {
+                        seat: *seat,
+                        name: name(*seat),
+                        result: outcome.result,
+                    };
+                    speech.insert(0, part);
+                }
+                if let Some(g) = before.game.as_mut() {
+                    g.on_its_way = true;
+                    g.snapshot.legal_moves.clear();
+                }
+                self.held = Some(before);
+                speech
+            }
+            Play::Move { mv, events, .. } => {
+                let mut speech = shown::speech(events, snap, turn);
+                if !speech.iter().any(|s| matches!(s, SpeechPart::Moved { .. })) {
+                    let part = SpeechPart::Moved {
+                        seat: mv.seat,
+                        name: name(mv.seat),
+                        pieces: mv.pieces,
+                        to: mv.to.clone(),
+                    };
+                    speech.insert(0, part);
+                }
+                self.held = None;
+                speech
+            }
+        };
+        self.play = Some((play, speech));
     }
 
     /// The request `id` was answered: what it was.

@@ -6,8 +6,10 @@
 use super::tickets::RoomTicket;
 use super::view::{RoomGameState, RoomPhase, RoomSeatState, RoomState, ThrowsCheck};
 use crate::catalog::describe;
-use crate::records::{BotLevel, GameSnapshot, PlayerKind, RulesDescription};
+use crate::convert::{events as convert_events, legal_move, result_of, to_i32};
+use crate::records::{BotLevel, GameEvent, GameSnapshot, LegalMove, PlayerKind, RulesDescription};
 use crate::snapshot::{next_state, snapshot, Extras, SeatLook};
+use crate::view::ThrowOutcome;
 use yut_core::game::{Event, Game};
 use yut_core::rules::RuleSet;
 use yut_core::session::{Action, Player};
@@ -22,6 +24,30 @@ pub struct Mirror {
     /// The tag of the position shown (see `snapshot::next_state`).
     pub state: u64,
     last_events: Vec<Event>,
+    /// The last action taken in, for the table to animate (taken once).
+    pub last_play: Option<Play>,
+}
+
+/// An action the room played, as the table animates it: everything from the position
+/// before it (the thrower's colour, the moved stack's path).
+#[derive(Clone, Debug)]
+pub enum Play {
+    Throw {
+        seat: i32,
+        colour: String,
+        sticks: Vec<bool>,
+        /// Where the flick comes from: the room, its game and the action's number, so
+        /// every device in the room plans the same flight.
+        seed: u64,
+        by_bot: bool,
+        outcome: ThrowOutcome,
+    },
+    Move {
+        mv: LegalMove,
+        colour: String,
+        events: Vec<GameEvent>,
+        by_bot: bool,
+    },
 }
 
 impl Mirror {
@@ -41,6 +67,7 @@ impl Mirror {
             game,
             state: next_state(),
             last_events: Vec::new(),
+            last_play: None,
         })
     }
 
@@ -77,10 +104,66 @@ impl Mirror {
         {
             return false;
         }
+        self.last_play = self.play_of(number, seq, action, &events, stand_in);
         self.game = Some(next);
         self.state = next_state();
         self.last_events = events;
         true
+    }
+
+    /// How `action` (just applied to a copy, with `events`) shows from the position held.
+    fn play_of(
+        &self,
+        number: u32,
+        seq: u64,
+        action: &Action,
+        events: &[Event],
+        stand_in: bool,
+    ) -> Option<Play> {
+        let look = |seat: usize| {
+            let v = self.room.seats.get(seat);
+            let bot = stand_in || v.is_some_and(|v| matches!(v.player, Player::Bot { .. }));
+            (v.map(|v| v.colour.clone()).unwrap_or_default(), bot)
+        };
+        match *action {
+            Action::Throw {
+                seat,
+                outcome,
+                sticks,
+                ..
+            } => {
+                let (colour, by_bot) = look(seat);
+                let room = self
+                    .room
+                    .code
+                    .bytes()
+                    .fold(0xCBF2_9CE4_8422_2325_u64, |h, b| {
+                        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3)
+                    });
+                Some(Play::Throw {
+                    seat: to_i32(seat),
+                    colour,
+                    sticks: sticks.to_vec(),
+                    seed: room ^ (u64::from(number) << 40) ^ seq,
+                    by_bot,
+                    outcome: ThrowOutcome {
+                        result: result_of(outcome),
+                        events: convert_events(events),
+                    },
+                })
+            }
+            Action::Move { seat, ref mv, .. } => {
+                let g = self.game.as_ref()?;
+                let legal = g.legal_moves().into_iter().find(|l| l.mv == *mv)?;
+                let (colour, by_bot) = look(seat);
+                Some(Play::Move {
+                    mv: legal_move(&legal, self.state, seat),
+                    colour,
+                    events: convert_events(events),
+                    by_bot,
+                })
+            }
+        }
     }
 
     /// Takes in an undo; `false` when it does not follow.
