@@ -24,8 +24,11 @@ use yut_net::protocol::{check_name, ErrorCode, RoomOptions, RoomSpec, CODE_ALPHA
 #[derive(Default)]
 struct Held {
     rooms: HashMap<String, (RoomHandle, Option<IpAddr>)>,
-    /// Rooms held per opening address (see `limits::address_key`).
+    /// Rooms held per opening address (see `limits::address_key`), counting those being
+    /// opened.
     per_address: HashMap<IpAddr, usize>,
+    /// Rooms past their limits' check and not yet held (their store write awaited).
+    opening: usize,
 }
 
 impl Held {
@@ -55,6 +58,33 @@ impl Held {
 }
 
 type Map = Arc<Mutex<Held>>;
+
+/// A room counted against the server's and its address's limits from the moment it
+/// passed them until it is held or failed: without it, rooms asked for at once from many
+/// connections of one address all passed the check before any was held.
+struct Opening {
+    map: Map,
+    from: IpAddr,
+}
+
+impl Opening {
+    fn new(held: &mut Held, map: &Map, from: IpAddr) -> Opening {
+        held.opening += 1;
+        *held.per_address.entry(from).or_default() += 1;
+        Opening {
+            map: map.clone(),
+            from,
+        }
+    }
+}
+
+impl Drop for Opening {
+    fn drop(&mut self) {
+        let mut held = lock(&self.map);
+        held.opening = held.opening.saturating_sub(1);
+        held.release(self.from);
+    }
+}
 
 pub struct Rooms {
     map: Map,
@@ -257,9 +287,9 @@ impl Rooms {
     /// address that asked, held to its share of rooms.
     pub async fn create(&self, table: RoomSpec, from: IpAddr) -> Result<RoomHandle, Refusal> {
         let from = address_key(from);
-        {
-            let held = lock(&self.map);
-            if held.rooms.len() >= self.max_rooms {
+        let _opening = {
+            let mut held = lock(&self.map);
+            if held.rooms.len() + held.opening >= self.max_rooms {
                 return Err(refuse(
                     ErrorCode::TooManyRooms,
                     "the server holds as many rooms as it takes",
@@ -275,7 +305,8 @@ impl Rooms {
                     ),
                 ));
             }
-        }
+            Opening::new(&mut held, &self.map, from)
+        };
         check_options(&table.options)?;
         let rules = check_table(&table.rules, table.seats.len(), table.teams.as_deref())?;
         let mut seats = Vec::with_capacity(table.seats.len());
