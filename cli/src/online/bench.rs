@@ -394,7 +394,7 @@ async fn seat_loop(
 
 /// The resident memory of the `yut-server` process on this machine serving `url`: the
 /// only one, or the one whose command line names the URL's port (Linux `/proc`).
-fn server_rss_mb(url: &str) -> Option<f64> {
+pub(super) fn server_rss_mb(url: &str) -> Option<f64> {
     let port = url
         .rsplit(':')
         .next()

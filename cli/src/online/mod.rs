@@ -1,9 +1,11 @@
 //! `yut online`: play in an online room from the terminal (`host`, `join`, `rejoin`),
-//! check a finished game's throws (`verify`), and the load bench (`bench`).
+//! check a finished game's throws (`verify`), the load bench (`bench`), and the floods a
+//! stranger could try (`flood`).
 
 pub mod app;
 mod bench;
 mod draw;
+mod flood;
 mod keys;
 mod lines;
 mod options;
@@ -39,6 +41,9 @@ pub enum Command {
     Verify(verify::Options),
     /// N rooms of four connected bot clients playing whole games for S seconds
     Bench(bench::Options),
+    /// Flood a server as a stranger would (spectators' `sync`, bot rooms, rooms from one
+    /// address), to measure what its limits hold
+    Flood(flood::Options),
 }
 
 /// What `host` and `join` have in common, below their options.
@@ -63,6 +68,7 @@ pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878";
 pub fn main(c: Command) -> ExitCode {
     let (sub, r) = match c {
         Command::Bench(o) => ("bench", bench::main(o).map(|()| None)),
+        Command::Flood(o) => ("flood", flood::main(o).map(|()| None)),
         Command::Verify(o) => return verify::main(o),
         Command::Host(o) if o.lines || !on_terminal() => ("host", lines::host(o).map(|()| None)),
         Command::Join(o) if o.lines || !on_terminal() => ("join", lines::join(o).map(|()| None)),
