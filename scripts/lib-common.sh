@@ -27,11 +27,11 @@ yn_apt_ensure() {
     yn_need_root
     yn_log "installing Debian packages: ${missing[*]}"
     if [ -z "${_YN_APT_UPDATED:-}" ]; then
-        DEBIAN_FRONTEND=noninteractive apt-get update -qq </dev/null
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq </dev/null >&2
         _YN_APT_UPDATED=1
     fi
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-        "${missing[@]}" </dev/null
+        "${missing[@]}" </dev/null >&2
 }
 
 # Elapsed seconds since the given `date +%s` value.
