@@ -40,6 +40,7 @@ if ! "$bindgen" --version 2>/dev/null | grep -q " $version\$"; then
     "$bindgen" --version 2>/dev/null | grep -q " $version\$" || yn_die "wasm-bindgen $version not installed"
 fi
 
-yn_apt_ensure chromium
+# Its output goes to stderr: stdout carries only the CLI path (build-web.sh reads it).
+yn_apt_ensure chromium >&2
 command -v chromium >/dev/null 2>&1 || yn_die "chromium not found after installing it"
 echo "$bindgen"

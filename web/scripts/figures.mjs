@@ -1,0 +1,193 @@
+// The web app's load and flight figures, measured in Debian's Chromium against a running
+// yut-server (scripts/web-figures.sh starts one): a phone on a 4× slowed CPU and Chrome's
+// "Fast 3G" (CDP), first visit with nothing cached. Prints `figure:` lines; asserts
+// nothing (speed is read, not tested).
+//
+//   node scripts/figures.mjs http://127.0.0.1:PORT [RUNS]
+//
+// The throttling reaches the worker too: the page's CDP session attaches to every worker
+// the page starts (paused until throttled) and slows its network and CPU the same way, and
+// the bytes counted are every response of the page, its worker and its service worker.
+import { chromium } from '@playwright/test';
+
+const url = process.argv[2];
+const runs = Number(process.argv[3] ?? 3);
+if (!url) {
+  console.error('usage: node scripts/figures.mjs URL [RUNS]');
+  process.exit(2);
+}
+const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+// Chrome DevTools' "Fast 3G" preset, as DevTools applies it (latency ×3.75, throughput ×0.9).
+const FAST_3G = {
+  offline: false,
+  latency: 150 * 3.75,
+  downloadThroughput: ((1.6 * 1024 * 1024) / 8) * 0.9,
+  uploadThroughput: ((750 * 1024) / 8) * 0.9,
+};
+const CPU = 4;
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+
+/// Slows the page, and every worker it starts, and counts what they download.
+async function throttle(page, { network }) {
+  const cdp = await page.context().newCDPSession(page);
+  const bytes = new Map();
+  const count = (params) => bytes.set(params.requestId, params.encodedDataLength);
+  const notes = [];
+  cdp.on('Network.loadingFinished', (p) => count(p));
+  await cdp.send('Network.enable');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+  if (network) await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+  // Workers: attached paused (waitForDebuggerOnStart), throttled, then let go. Non-flat
+  // sessions, because Playwright's CDP session only speaks to its own target.
+  let nextId = 1;
+  const toWorker = (sessionId, method, params = {}) =>
+    cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: nextId++, method, params }) });
+  cdp.on('Target.receivedMessageFromTarget', ({ sessionId, message }) => {
+    const m = JSON.parse(message);
+    if (m.method === 'Network.loadingFinished') bytes.set(`${sessionId}:${m.params.requestId}`, m.params.encodedDataLength);
+    if (m.error) notes.push(`${m.error.message}`);
+  });
+  cdp.on('Target.attachedToTarget', async ({ sessionId, targetInfo }) => {
+    try {
+      await toWorker(sessionId, 'Network.enable');
+      if (network) await toWorker(sessionId, 'Network.emulateNetworkConditions', FAST_3G);
+      await toWorker(sessionId, 'Emulation.setCPUThrottlingRate', { rate: CPU });
+    } finally {
+      await toWorker(sessionId, 'Runtime.runIfWaitingForDebugger');
+    }
+    notes.push(`attached ${targetInfo.type}`);
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
+  return {
+    cdp,
+    notes,
+    bytes: () => [...bytes.values()].reduce((a, b) => a + b, 0),
+    fast: async () => {
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    },
+  };
+}
+
+async function firstVisit(browser) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2.625 });
+  const page = await context.newPage();
+  page.on('crash', () => console.error('  the page crashed'));
+  page.on('close', () => console.error('  the page closed'));
+  const t = await throttle(page, { network: true });
+  const started = Date.now();
+  await page.goto(`${url}/?lang=en`, { waitUntil: 'commit' });
+  await page.locator('[data-screen="menu"]').waitFor({ timeout: 120_000 });
+  const menu = Date.now() - started;
+  const menuBytes = t.bytes();
+  // The quickest way to a board: New game, Start, the form as it comes.
+  await page.getByRole('button', { name: 'New game' }).click();
+  await page.getByTestId('start').click();
+  await page.locator('[data-screen="table"] [data-testid="mat"]').waitFor({ timeout: 60_000 });
+  const board = Date.now() - started;
+  console.error(`  board after ${board} ms (${t.notes.join('; ')})`);
+  // Then everything the first visit fetches: the service worker caches the whole app.
+  let last = -1;
+  for (let i = 0; i < 120 && t.bytes() !== last; i++) {
+    last = t.bytes();
+    await page.waitForTimeout(1000);
+  }
+  await context.close();
+  return { menu, board, menuBytes, total: t.bytes(), notes: t.notes };
+}
+
+/// Five flights on one page: the page's long tasks and the frames it missed while the
+/// sticks flew (a frame is missed when requestAnimationFrame comes a whole frame late).
+async function flights(browser, cpu) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2.625 });
+  const page = await context.newPage();
+  await page.goto(`${url}/?lang=en`);
+  await page.locator('[data-screen="menu"]').waitFor();
+  await page.getByRole('button', { name: 'New game' }).click();
+  for (const i of [0, 1]) await page.getByTestId(`player-${i}`).selectOption('player_human');
+  await page.getByTestId('start').click();
+  await page.locator('[data-testid="mat"]').waitFor();
+  if (cpu) await throttle(page, { network: false });
+  const out = [];
+  for (let n = 0; n < 5; n++) {
+    await page.waitForFunction(() => window.yunnoriView?.table?.can_throw || window.yunnoriView?.table?.can_move, undefined, { timeout: 30_000 });
+    const canThrow = await page.evaluate(() => window.yunnoriView?.table?.can_throw);
+    if (!canThrow) {
+      // A move is due: take the first piece to its first destination, as a person would.
+      await page.getByTestId('new-piece').click().catch(() => undefined);
+      await page.waitForTimeout(300);
+      const sel = await page.evaluate(() => window.yunnoriView?.table?.selection?.destinations?.[0]?.to);
+      if (sel && typeof sel === 'object' && 'Station' in sel) await page.locator(`[data-station="${sel.Station.id}"]`).tap();
+      n--;
+      continue;
+    }
+    await page.evaluate(() => {
+      window.yunnoriFig = { long: [], frames: [], stop: false };
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) if (!window.yunnoriFig.stop) window.yunnoriFig.long.push(e.duration);
+      }).observe({ type: 'longtask' });
+      const tick = (ts) => {
+        const t = window.yunnoriView?.table?.throw;
+        if (t && t.outcome === null) window.yunnoriFig.frames.push(ts);
+        if (!window.yunnoriFig.stop) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const mat = await page.getByTestId('mat').boundingBox();
+    const cdp = await context.newCDPSession(page);
+    const x0 = mat.x + mat.width * 0.5;
+    const y0 = mat.y + mat.height * 0.85;
+    const point = (x, y) => [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(x0, y0) });
+    for (let i = 1; i <= 6; i++) {
+      await page.waitForTimeout(12);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x0 + i * 3, y0 - i * mat.height * 0.1) });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+    await page.waitForFunction(() => window.yunnoriView?.table?.throw, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => window.yunnoriView?.table?.throw?.outcome != null, undefined, { timeout: 30_000 });
+    const r = await page.evaluate(() => {
+      window.yunnoriFig.stop = true;
+      return window.yunnoriFig;
+    });
+    const frame = 1000 / 60;
+    let missed = 0;
+    for (let i = 1; i < r.frames.length; i++) missed += Math.max(0, Math.round((r.frames[i] - r.frames[i - 1]) / frame) - 1);
+    out.push({ long: r.long, frames: r.frames.length, missed });
+  }
+  await context.close();
+  return out;
+}
+
+const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'] });
+try {
+  const visits = [];
+  for (let i = 0; i < runs; i++) {
+    const v = await firstVisit(browser);
+    visits.push(v);
+    console.log(`run ${i + 1}: menu ${v.menu} ms, board ${v.board} ms, ${kb(v.menuBytes)} before the menu, ${kb(v.total)} in all (${[...new Set(v.notes)].join('; ')})`);
+  }
+  console.log(`figure: first visit downloads ${kb(median(visits.map((v) => v.menuBytes)))} compressed before the menu, ${kb(median(visits.map((v) => v.total)))} with everything the service worker caches`);
+  console.log(`figure: ${CPU}x CPU slowdown + Fast 3G (page and worker), first visit: menu ready ${median(visits.map((v) => v.menu))} ms, board playable ${median(visits.map((v) => v.board))} ms (median of ${runs}; New game, Start tapped at once)`);
+
+  const page = await browser.newPage();
+  await page.goto(`${url}/?lang=en`);
+  await page.locator('[data-screen="menu"]').waitFor();
+  const bench = await page.evaluate(() => window.yunnoriBench(40));
+  await page.close();
+  const plan = [...bench.planMs].sort((a, b) => a - b);
+  console.log(`figure: flight planning in the browser (wasm, 40 swipes): median ${median(plan).toFixed(1)} ms, p90 ${plan[Math.floor(plan.length * 0.9)].toFixed(1)} ms, max ${plan[plan.length - 1].toFixed(1)} ms`);
+
+  for (const cpu of [false, true]) {
+    const f = await flights(browser, cpu);
+    const long = f.flatMap((x) => x.long);
+    console.log(
+      `figure: 5 flights${cpu ? `, ${CPU}x CPU slowdown` : ''}: ${long.length} long tasks on the page, longest ${Math.max(0, ...long).toFixed(0)} ms; frames missed ${f.map((x) => `${x.missed}/${x.frames + x.missed}`).join(', ')}`,
+    );
+  }
+} finally {
+  await browser.close();
+}
