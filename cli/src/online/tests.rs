@@ -100,24 +100,31 @@ async fn server() -> (tempfile::TempDir, yut_server::Running, String) {
 }
 
 /// Mina's table: two people, seat order, bots without delay.
-fn mina_hosting() -> OnlineApp {
+fn mina_hosting(options: RoomOptions) -> OnlineApp {
     let rules = RuleSet {
         first_player: FirstPlayer::SeatOrder,
         ..RuleSet::default()
     };
     let form = host_form("Mina", rules, &[SeatSpec::person(), SeatSpec::person()]);
-    OnlineApp::hosting(
-        form,
-        RoomOptions {
-            bot_delay_ms: 0,
-            ..RoomOptions::default()
-        },
-    )
+    OnlineApp::hosting(form, options)
+}
+
+/// The room's settings of these tests: bots act without a pause.
+fn quick_bots() -> RoomOptions {
+    RoomOptions {
+        bot_delay_ms: 0,
+        ..RoomOptions::default()
+    }
 }
 
 /// Mina opens a room from the form; Jun joins it by the code. Returns both and the code.
 async fn mina_and_jun(url: &str) -> (Term, Term, String) {
-    let mut mina = Term::new(url, mina_hosting()).await;
+    mina_and_jun_with(url, quick_bots()).await
+}
+
+/// `mina_and_jun` with the room's settings given.
+async fn mina_and_jun_with(url: &str, options: RoomOptions) -> (Term, Term, String) {
+    let mut mina = Term::new(url, mina_hosting(options)).await;
     let form = mina.screen();
     assert!(form.contains("New game"), "{form}");
     assert!(form.contains("Mina"), "{form}");
@@ -204,7 +211,7 @@ async fn the_lobby_shows_the_code_the_link_and_who_is_connected() {
 
 /// Mina's room with both seats hers (she takes the open one with `t`), in the lobby.
 async fn mina_with_both_seats(url: &str) -> Term {
-    let mut mina = Term::new(url, mina_hosting()).await;
+    let mut mina = Term::new(url, mina_hosting(quick_bots())).await;
     mina.key(KeyCode::Char('s'));
     mina.until("the lobby", |s| {
         s.contains("Room code") && s.contains("you")
@@ -433,7 +440,7 @@ async fn a_lost_connection_comes_back_with_the_same_seat() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_small_terminal_shows_the_notice() {
     let (_dir, _server, url) = server().await;
-    let mut mina = Term::new(&url, mina_hosting()).await;
+    let mut mina = Term::new(&url, mina_hosting(quick_bots())).await;
     mina.term = Terminal::new(TestBackend::new(60, 20)).expect("test terminal");
     let s = mina.screen();
     let flat = s.replace('\n', "");
@@ -558,5 +565,53 @@ async fn undo_then_a_whole_game_then_a_rematch() {
     assert!(
         s.contains("press Space to throw"),
         "a new game at the same table: {s}"
+    );
+}
+
+/// Jun's terminal is gone for good mid-game: Mina's screen says he is away, which bot
+/// plays for him once it does, and her log tells when the bot takes his turns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_gone_mid_game_shows_away_and_the_bot_that_plays_for_him() {
+    let (_dir, _server, url) = server().await;
+    let options = RoomOptions {
+        grace_ms: 300,
+        ..quick_bots()
+    };
+    let (mut mina, mut jun, _) = mina_and_jun_with(&url, options).await;
+    jun.key(KeyCode::Char('y'));
+    mina.until("Jun ready", |s| line_with(s, "Jun").contains("ready"))
+        .await;
+    mina.key(KeyCode::Char('s'));
+    let s = mina
+        .until("the game", |s| s.contains("Mina: press Space to throw"))
+        .await;
+    assert!(!s.contains("away"), "nobody is away yet:\n{s}");
+    jun.until("the game at Jun's", |s| s.contains("Waiting for Mina"))
+        .await;
+
+    jun.link.client.close();
+    drop(jun);
+    mina.until("Jun away", |s| s.contains("away")).await;
+    // Mina plays on; on Jun's turns the stand-in acts, and the log says so.
+    for _ in 0..40 {
+        if mina.screen().contains("Jun is away: a") {
+            break;
+        }
+        if to_move(&mina.app) == 0 {
+            act(&mut mina).await;
+        } else {
+            let n = history_len(&mina.app);
+            mina.until_app("the stand-in's action", |app, _| history_len(app) > n)
+                .await;
+        }
+    }
+    let s = mina.screen();
+    assert!(
+        s.contains("Jun is away: a") && s.contains("bot plays for them"),
+        "the log tells that a bot plays for Jun:\n{s}"
+    );
+    assert!(
+        s.contains("away · a"),
+        "the seats show Jun away and his stand-in:\n{s}"
     );
 }
