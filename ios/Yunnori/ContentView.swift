@@ -1,9 +1,9 @@
 import SwiftUI
 import YunnoriKit
 
-/// The screens on the navigation stack. The core's screens follow `AppView.screen`; the
-/// others (how to play, the licences, and the online screens until the core has them) are
-/// the app's own, pushed from the menu.
+/// The screens on the navigation stack. The core's screens follow `AppView.screen` (and,
+/// online, `AppView.online.stage`); the others (how to play, the licences, the online
+/// entry's host and join forms) are the app's own.
 enum Screen: Hashable {
     case newGame
     case table
@@ -17,27 +17,43 @@ enum Screen: Hashable {
     /// The join screen, with the code a `yunnori://room/CODE` link brought.
     case join(code: String?)
     case lobby
-    case roomTable
 
-    /// The screens of the core's `AppView.screen`, as the stack shows them.
-    static func of(_ view: AppView) -> [Screen] {
+    /// The screens of the core's `AppView`, as the stack shows them; `entry`: the online
+    /// entry's own form on top of it (host or join), while no room is open.
+    static func of(_ view: AppView, entry: Screen? = nil) -> [Screen] {
         switch view.screen {
-        case .menu, .online: []
+        case .menu: []
         case .newGame: [.newGame]
+        case .table where view.online.stage == .game && view.online.room != nil: [.online, .lobby, .table]
         case .table: [.table]
         case .rules: view.table == nil ? [.rules] : [.table, .rules]
         case .savedGames: [.saved]
         case .settings: [.settings]
+        case .online where view.online.stage == .entry: [.online] + (entry.map { [$0] } ?? [])
+        case .online: [.online, .lobby]
+        }
+    }
+
+    /// What the core hears when the person leaves this screen (the back button, the edge
+    /// swipe): the room's screen leaves the room (its ticket is kept for a rejoin); the
+    /// app's own screens are the app's.
+    var leaving: AppEvent? {
+        switch self {
+        case .lobby: .online(action: .leave)
+        case .host, .join, .howToPlay, .licences: nil
+        case .newGame, .table, .rules, .saved, .settings, .online: .back
         }
     }
 }
 
 struct ContentView: View {
-    @Environment(AppServices.self) private var services
+    @Environment(AppModel.self) private var model
     /// What the navigation stack shows.
     @State private var path: [Screen] = []
     /// The app's own screens, shown while the core is on its menu.
     @State private var ownScreens: [Screen] = []
+    /// The online entry's host or join form, open over the core's online screen.
+    @State private var entry: Screen?
     /// The id of the game on screen, kept with the scene: when the system ends the app in
     /// the background, the next launch opens that game again instead of the menu.
     @SceneStorage("openGameID") private var openGameID: String?
@@ -45,8 +61,7 @@ struct ContentView: View {
     /// The launch problem has been read.
     @State private var launchNoted = false
 
-    private var model: AppModel { services.model }
-    private var coreScreens: [Screen] { Screen.of(model.view) }
+    private var coreScreens: [Screen] { Screen.of(model.view, entry: entry) }
 
     var body: some View {
         NavigationStack(path: $path) {
@@ -57,33 +72,39 @@ struct ContentView: View {
         .onChange(of: coreScreens, initial: true) { _, screens in
             path = screens.isEmpty ? ownScreens : screens
         }
-        // The person went back (the back button, the edge swipe): the core leaves the
-        // screens it still shows, one Back each; the app's own screens are the app's.
-        .onChange(of: path) { old, new in
+        // The person went back (the back button, the edge swipe): the core hears each
+        // screen of its own that was left, the last first; the app's own screens are the app's.
+        .onChange(of: path) { _, new in
             let core = coreScreens
             if core.isEmpty {
                 ownScreens = new
-            } else if new.count < old.count, new.count < core.count {
-                for _ in new.count..<core.count { model.send(.back) }
+            } else if new.count < core.count {
+                for left in core[new.count...].reversed() {
+                    if left == entry { entry = nil }
+                    if let event = left.leaving { model.send(event) }
+                }
             }
-            // Leaving the lobby or the room's table leaves the room (its ticket is kept).
-            let inRoom: (Screen) -> Bool = { $0 == .lobby || $0 == .roomTable }
-            if old.contains(where: inRoom), !new.contains(where: inRoom) {
-                Task { await services.online.leave() }
-            }
+        }
+        // In a room, the entry's form is done with.
+        .onChange(of: model.view.online.stage) { _, stage in
+            if stage != .entry { entry = nil }
         }
         .onChange(of: reduceMotion, initial: true) { _, on in model.setReduceMotion(on) }
-        .onChange(of: model.view.settings, initial: true) { _, settings in services.online.follow(settings) }
-        .onChange(of: services.online.playing) { _, playing in
-            // The host started the room's game (or a rejoined room plays): its table.
-            if playing, !ownScreens.contains(.roomTable) { openOwn(ownScreens + [.roomTable]) }
-        }
         .onOpenURL { url in
-            // yunnori://room/CODE opens the join screen with the code.
-            if let code = readRoomCode(input: url.absoluteString) { openOwn([.online, .join(code: code)]) }
+            // yunnori://room/CODE opens the join screen with the code (the room open now is
+            // left: its ticket is kept).
+            guard url.scheme == "yunnori", url.host == "room" else { return }
+            if model.view.online.stage != .entry { model.online(.leave) }
+            entry = .join(code: url.lastPathComponent)
+            model.send(.open(screen: .online))
+        }
+        .task {
+            // The macOS lane's UI test names its own room server.
+            if let server = ProcessInfo.processInfo.environment["YUNNORI_SERVER"] {
+                model.send(.settings(action: .setServer(address: server)))
+            }
         }
         .messageAlert(model.view.message, retry: { model.act(.retryBot) }) { model.send(.dismiss) }
-        .messageAlert(services.online.message) { services.online.dismissMessage() }
         .alert("message.launch.title", isPresented: Binding(
             get: { model.launchProblem != nil && !launchNoted },
             set: { if !$0 { launchNoted = true } })
@@ -93,8 +114,9 @@ struct ContentView: View {
             Text("message.fileProblem")
         }
         .onChange(of: model.view.table?.gameId) { _, id in
-            // The game on screen, for the scene to reopen (play again starts another).
-            openGameID = model.view.screen == .table ? id : nil
+            // The game on screen, for the scene to reopen (play again starts another; a
+            // room's game is not a saved game).
+            openGameID = model.view.screen == .table && model.view.online.stage != .game ? id : nil
         }
         .onChange(of: model.view.screen) { _, screen in
             if screen != .table && screen != .rules { openGameID = nil }
@@ -118,32 +140,32 @@ struct ContentView: View {
             }
         case .table:
             if let table = view.table {
-                GameView(table: table, act: model.act, openRules: { model.send(.open(screen: .rules)) })
+                if view.online.stage == .game {
+                    GameView(table: table, act: model.act, room: view.online, retry: { model.online(.retry) })
+                } else {
+                    GameView(table: table, act: model.act, openRules: { model.send(.open(screen: .rules)) })
+                }
             }
         case .rules:
             RulesView(rules: view.rules)
         case .howToPlay:
             RulesView(rules: nil)
         case .saved:
-            SavedGamesView(saved: view.saved, rooms: services.online.tickets?.rooms ?? [],
-                           send: model.send, rejoin: rejoin, forget: { services.online.forget($0) })
+            SavedGamesView(saved: view.saved, rooms: view.online.kept, send: model.send)
         case .settings:
             SettingsView(settings: view.settings, send: { model.send(.settings(action: $0)) })
         case .licences:
             LicencesView()
         case .online:
-            OnlineMenuView(open: { openOwn(ownScreens + [$0]) })
+            OnlineMenuView(online: view.online, open: { entry = $0 }, retry: { model.online(.retry) })
         case .host:
-            HostView(form: view.form, send: { model.send(.form(event: $0)) }, server: services.server(view.settings),
-                     hosted: { openOwn([.online, .lobby]) })
+            HostView(form: view.form, busy: view.online.busy, send: { model.send(.form(event: $0)) },
+                     host: model.host)
         case .join(let code):
-            JoinView(code: code ?? "", server: services.server(view.settings), joined: { openOwn([.online, .lobby]) })
+            JoinView(code: code ?? "", busy: view.online.busy) { model.online(.join(code: $0, name: $1)) }
         case .lobby:
-            LobbyView()
-        case .roomTable:
-            if let table = services.online.table {
-                GameView(table: table, act: services.online.act, room: services.online.roomTable)
-            }
+            LobbyView(online: view.online, act: model.online, share: model.share,
+                      toGame: { model.send(.open(screen: .table)) })
         }
     }
 
@@ -151,13 +173,6 @@ struct ContentView: View {
     private func openOwn(_ screens: [Screen]) {
         ownScreens = screens
         if coreScreens.isEmpty { path = screens } else { model.send(.back) }
-    }
-
-    /// Rejoins a room kept from an earlier visit (from the saved games).
-    private func rejoin(_ room: SavedRoom) {
-        Task {
-            if await services.online.rejoin(room) { openOwn([.online, .lobby]) }
-        }
     }
 }
 
@@ -205,7 +220,7 @@ struct MenuView: View {
                 MainMenuButton("menu.newGame", systemImage: "plus", prominent: !canContinue) {
                     send(.open(screen: .newGame))
                 }
-                MainMenuButton("menu.online", systemImage: "network") { open([.online]) }
+                MainMenuButton("menu.online", systemImage: "network") { send(.open(screen: .online)) }
                 MainMenuButton("menu.resume", systemImage: "tray.full") { send(.open(screen: .savedGames)) }
                 MainMenuButton("menu.rules", systemImage: "book") { open([.howToPlay]) }
                 MainMenuButton("menu.settings", systemImage: "gearshape") { send(.open(screen: .settings)) }
@@ -262,12 +277,12 @@ private struct MainMenuButtonStyle: ButtonStyle {
 
 #Preview("The app on its menu, a game to continue") {
     ContentView()
-        .environment(AppServices(previewing: Samples.view(.menu)))
+        .environment(AppModel(previewing: Samples.view(.menu) ?? AppModel.blank))
 }
 
 #Preview("The app at the table") {
     ContentView()
-        .environment(AppServices(previewing: Samples.view(.moveDue)))
+        .environment(AppModel(previewing: Samples.view(.moveDue) ?? AppModel.blank))
 }
 
 #Preview("The menu, nothing saved") {

@@ -37,7 +37,7 @@ final class ScreenSnapshotTests: XCTestCase {
     func testMenuOnFirstLaunch() throws {
         let view = AppModel.blank
         XCTAssertNil(view.menu.continueId, "a first launch has no game to continue")
-        assertScreen(named: "menu", AppServices(previewing: view)) {
+        assertScreen(named: "menu", AppModel(previewing: view)) {
             MenuView(menu: view.menu, send: { _ in }, open: { _ in })
         }
     }
@@ -45,7 +45,7 @@ final class ScreenSnapshotTests: XCTestCase {
     func testMenuWithAGameToContinue() throws {
         let view = try sample(.menu)
         XCTAssertNotNil(view.menu.continueId, "the menu offers no game to continue")
-        assertScreen(named: "menu-continue", AppServices(previewing: view)) {
+        assertScreen(named: "menu-continue", AppModel(previewing: view)) {
             MenuView(menu: view.menu, send: { _ in }, open: { _ in })
         }
     }
@@ -54,7 +54,7 @@ final class ScreenSnapshotTests: XCTestCase {
         let view = try sample(.newGame)
         let form = try XCTUnwrap(view.form, "the new-game form is not open")
         XCTAssertGreaterThanOrEqual(form.seats.count, Int(form.minSeats), "the form has too few seats")
-        assertScreen(named: "new-game", AppServices(previewing: view)) {
+        assertScreen(named: "new-game", AppModel(previewing: view)) {
             NewGameView(form: form, send: { _ in })
         }
     }
@@ -62,7 +62,7 @@ final class ScreenSnapshotTests: XCTestCase {
     func testSavedGamesWhenThereAreNone() throws {
         let view = AppModel.blank
         XCTAssertTrue(view.saved.rows.isEmpty)
-        assertScreen(named: "saved-games-empty", AppServices(previewing: view)) {
+        assertScreen(named: "saved-games-empty", AppModel(previewing: view)) {
             SavedGamesView(saved: SavedState(loaded: true, rows: [], pendingDelete: nil), send: { _ in })
         }
     }
@@ -72,7 +72,7 @@ final class ScreenSnapshotTests: XCTestCase {
         XCTAssertTrue(view.saved.rows.contains { $0.canOpen && $0.summary?.finished == false },
                       "no game under way is listed")
         XCTAssertTrue(view.saved.rows.contains { $0.summary?.finished == true }, "no finished game is listed")
-        assertScreen(named: "saved-games", AppServices(previewing: view)) {
+        assertScreen(named: "saved-games", AppModel(previewing: view)) {
             SavedGamesView(saved: view.saved, send: { _ in })
         }
     }
@@ -144,13 +144,13 @@ final class ScreenSnapshotTests: XCTestCase {
         XCTAssertTrue(table.snapshot.over, "a review of a game not over")
         // The sheet has its own navigation stack; a sheet is not drawn into the game
         // screen's image, so the review is drawn on its own.
-        assertScreen(named: "game-review", AppServices(previewing: view), inNavigationStack: false) {
+        assertScreen(named: "game-review", AppModel(previewing: view), inNavigationStack: false) {
             ReviewSheet(slips: slips, snapshot: table.snapshot, board: BoardGeometry(), close: {})
         }
     }
 
     func testHowToPlay() throws {
-        assertScreen(named: "how-to-play", AppServices(previewing: nil)) {
+        assertScreen(named: "how-to-play", AppModel(previewing: AppModel.blank)) {
             RulesView(rules: nil)
         }
     }
@@ -159,7 +159,7 @@ final class ScreenSnapshotTests: XCTestCase {
         let view = try sample(.rules)
         let rules = try XCTUnwrap(view.rules, "the open game's rules are not described")
         XCTAssertFalse(rules.options.isEmpty, "the rules list no option")
-        assertScreen(named: "game-rules", AppServices(previewing: view)) {
+        assertScreen(named: "game-rules", AppModel(previewing: view)) {
             RulesView(rules: rules)
         }
     }
@@ -168,14 +168,14 @@ final class ScreenSnapshotTests: XCTestCase {
         let view = try sample(.settings)
         XCTAssertNotNil(Bundle.main.url(forResource: "clack", withExtension: "wav"),
                         "the knock's sound is not in the app bundle")
-        assertScreen(named: "settings", AppServices(previewing: view)) {
+        assertScreen(named: "settings", AppModel(previewing: view)) {
             SettingsView(settings: view.settings, send: { _ in })
         }
     }
 
     func testLicences() throws {
         XCTAssertNotNil(LicenceList.bundled(), "Licences.json is not in the app bundle")
-        assertScreen(named: "licences", AppServices(previewing: nil)) {
+        assertScreen(named: "licences", AppModel(previewing: AppModel.blank)) {
             LicencesView()
         }
     }
@@ -194,7 +194,7 @@ final class ScreenSnapshotTests: XCTestCase {
         let table = try XCTUnwrap(view.table, "\(sample) has no table")
         XCTAssertNil(view.message, "\(sample): \(String(describing: view.message))")
         try check(table)
-        assertScreen(named: name, AppServices(previewing: view), testName: testName) {
+        assertScreen(named: name, AppModel(previewing: view), testName: testName) {
             GameView(table: table, act: { _ in }, openRules: {})
         }
     }
@@ -204,7 +204,7 @@ final class ScreenSnapshotTests: XCTestCase {
     /// sizes.
     private func assertScreen<Screen: View>(
         named name: String,
-        _ services: AppServices,
+        _ model: AppModel,
         inNavigationStack: Bool = true,
         file: StaticString = #filePath,
         testName: String = #function,
@@ -229,7 +229,7 @@ final class ScreenSnapshotTests: XCTestCase {
                             content
                         }
                     }
-                        .environment(services)
+                        .environment(model)
                         .environment(\.colorScheme, style == .dark ? .dark : .light)
                         .dynamicTypeSize(size == .large ? .large : .accessibility5)
                     // Word characters and dashes only: the file is `<test>.<variant>.png`.

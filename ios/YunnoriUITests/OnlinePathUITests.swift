@@ -5,9 +5,9 @@
 // Written from Apple's XCTest/XCUIAutomation documentation; it runs only on a Mac with
 // Xcode (.github/workflows/ios.yml), against a yut-server the workflow starts on the Mac
 // and names in TEST_RUNNER_YUNNORI_SERVER (xcodebuild hands it to this runner as
-// YUNNORI_SERVER; the app is launched with it). The same walk is checked on Linux at the
-// models' level (YunnoriKitTests/OnlineFlowTests). Elements are found by the English labels
-// of en.lproj/Localizable.strings.
+// YUNNORI_SERVER; the app is launched with it). The same walk is checked on Linux through
+// two AppModels over real app cores (YunnoriKitTests/OnlineFlowTests). Elements are found
+// by the English labels of en.lproj/Localizable.strings.
 
 import XCTest
 

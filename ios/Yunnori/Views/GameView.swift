@@ -16,7 +16,9 @@ struct GameView: View {
     /// Opens this game's rules (a local game's; `nil` for a room's).
     var openRules: (@MainActor () -> Void)?
     /// Online: the room's seats and connection (`nil` for a game on this phone).
-    var room: RoomTable?
+    var room: OnlineState?
+    /// Online: tries the lost connection again.
+    var retry: @MainActor () -> Void = {}
 
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @State private var board = BoardGeometry()
@@ -91,12 +93,15 @@ struct GameView: View {
                 RecoveredBanner(detail: recovered)
             }
             if let banner = room?.banner {
-                ConnectionBannerView(banner: banner)
+                ConnectionBannerView(banner: banner, retry: retry)
+            }
+            if case .mismatch? = room?.room?.game?.throws {
+                ThrowsMismatchBanner()
             }
             TurnBanner(snapshot: table.snapshot, status: table.status, bot: table.bot)
             SeatStrip(snapshot: table.snapshot)
-            if let room {
-                OnlineSeatsStrip(seats: room.seats)
+            if let seats = room?.room?.seats {
+                OnlineSeatsStrip(seats: seats)
             }
         }
     }
@@ -219,11 +224,9 @@ private struct ChoiceButtons: View {
     }
 }
 
-#Preview("A room's game, reconnecting") {
-    if let table = Samples.table(.midGame) {
-        NavigationStack {
-            GameView(table: table, act: { _ in },
-                     room: RoomTable(seats: [], banner: .reconnecting(attempt: 2)))
-        }
+#Preview("A room's game, reconnecting, a bot standing in") {
+    if let table = Samples.table(.midGame),
+       let room = OnlineSamples.game(connection: .reconnecting(attempt: 2, nextTryAtMs: 0)) {
+        NavigationStack { GameView(table: table, act: { _ in }, room: room) }
     }
 }

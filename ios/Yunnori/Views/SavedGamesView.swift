@@ -7,14 +7,12 @@ import YunnoriKit
 struct SavedGamesView: View {
     let saved: SavedState
     /// The rooms kept from earlier visits (Rejoin, or Forget on a swipe).
-    var rooms: [SavedRoom] = []
+    var rooms: [KeptRoom] = []
     let send: @MainActor (AppEvent) -> Void
-    var rejoin: @MainActor (SavedRoom) -> Void = { _ in }
-    var forget: @MainActor (SavedRoom) -> Void = { _ in }
 
     var body: some View {
         List {
-            SavedRoomsSection(rooms: rooms, rejoin: rejoin, forget: forget)
+            SavedRoomsSection(rooms: rooms) { send(.online(action: $0)) }
             ForEach(saved.rows, id: \.id) { row in
                 Button {
                     send(.table(action: .resume(id: row.id)))
@@ -40,7 +38,7 @@ struct SavedGamesView: View {
             Text("resume.delete.detail")
         }
         .overlay {
-            if saved.loaded && saved.rows.isEmpty {
+            if saved.loaded && saved.rows.isEmpty && rooms.isEmpty {
                 ContentUnavailableView("resume.empty", systemImage: "tray",
                                        description: Text("resume.empty.detail"))
             }
@@ -134,15 +132,14 @@ private struct SavedGameRow: View {
 
 /// The online rooms this phone holds seats in: Rejoin, or Forget (swipe).
 struct SavedRoomsSection: View {
-    let rooms: [SavedRoom]
-    let rejoin: @MainActor (SavedRoom) -> Void
-    let forget: @MainActor (SavedRoom) -> Void
+    let rooms: [KeptRoom]
+    let act: @MainActor (OnlineAction) -> Void
 
     var body: some View {
         if !rooms.isEmpty {
             Section {
-                ForEach(rooms) { room in
-                    Button { rejoin(room) } label: {
+                ForEach(rooms, id: \.code) { room in
+                    Button { act(.rejoin(code: room.code)) } label: {
                         HStack {
                             Text(verbatim: room.code)
                                 .font(.headline)
@@ -151,7 +148,7 @@ struct SavedRoomsSection: View {
                         }
                     }
                     .swipeActions {
-                        Button("online.forget", role: .destructive) { forget(room) }
+                        Button("online.forget", role: .destructive) { act(.forget(code: room.code)) }
                     }
                 }
             } header: {
@@ -165,6 +162,14 @@ struct SavedRoomsSection: View {
     if let saved = Samples.view(.savedGames)?.saved {
         NavigationStack {
             SavedGamesView(saved: saved, send: { _ in })
+        }
+    }
+}
+
+#Preview("Saved games and two kept rooms") {
+    if let saved = Samples.view(.savedGames)?.saved {
+        NavigationStack {
+            SavedGamesView(saved: saved, rooms: OnlineSamples.kept, send: { _ in })
         }
     }
 }

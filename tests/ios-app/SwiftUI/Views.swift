@@ -179,15 +179,6 @@ extension TextField where Label == Text {
     @_disfavoredOverload public init<S: StringProtocol>(_ title: S, text: Binding<String>) {}
 }
 
-/// Apple's is generic over the shared items (`Transferable`) and its previews; the app
-/// shares one link, as `init(_:item:subject:message:)` with a URL.
-public struct ShareLink<Label: View> {}
-public struct DefaultShareLinkLabel: View { public var body: Never { fatalError() } }
-extension ShareLink where Label == DefaultShareLinkLabel {
-    public init(_ titleKey: LocalizedStringKey, item: URL, subject: Text? = nil, message: Text? = nil) {}
-    public init(item: URL, subject: Text? = nil, message: Text? = nil) {}
-}
-
 public struct ProgressView<Label: View, CurrentValueLabel: View> {}
 extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView {
     public init() {}
@@ -571,7 +562,6 @@ extension Stepper: _PrimitiveView {}
 extension Slider: _PrimitiveView {}
 extension TextField: _PrimitiveView {}
 extension ProgressView: _PrimitiveView {}
-extension ShareLink: View, _PrimitiveView {}
 extension ContentUnavailableView: _PrimitiveView {}
 extension LabeledContent: _PrimitiveView {}
 extension NavigationStack: _PrimitiveView {}

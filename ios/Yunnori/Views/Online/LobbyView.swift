@@ -1,39 +1,50 @@
 import SwiftUI
 import YunnoriKit
 
-/// The room before its game: the code to share, the seats (who holds them, connected,
-/// ready, a bot), this phone's Ready, and the host's controls.
+/// The room before its game (and beside it, once it plays): the code to share, the seats
+/// (who holds them, connected, ready, a bot), this phone's Ready, and the host's controls.
+/// It draws the core's `OnlineState` and sends every touch as an `OnlineAction`; what is
+/// allowed is the core's (`canStart`, `hosting`, `busy`).
 struct LobbyView: View {
-    @Environment(AppServices.self) private var services
-    private var online: OnlineModel { services.online }
+    let online: OnlineState
+    let act: @MainActor (OnlineAction) -> Void
+    let share: @MainActor (String) -> Void
+    /// Back to the room's game, when it plays.
+    var toGame: (@MainActor () -> Void)?
 
     var body: some View {
         Form {
+            if let banner = online.banner {
+                Section { ConnectionBannerView(banner: banner) { act(.retry) } }
+            }
             if let room = online.room {
-                Section { RoomCodeCard(code: room.code, link: room.link) }
+                Section { RoomCodeCard(code: room.code, link: room.link, share: share) }
                 Section {
                     ForEach(room.seats, id: \.seat) { seat in
                         RoomSeatRow(seat: seat, host: seat.seat == room.hostSeat)
                     }
                     .onDelete { offsets in
-                        let seats = offsets.map { room.seats[$0].seat }
-                        Task { for seat in seats { await online.removeSeat(seat) } }
+                        for i in offsets { act(.removeSeat(seat: room.seats[i].seat)) }
                     }
-                    .deleteDisabled(!room.hosting)
-                    if room.hosting {
-                        Button("online.lobby.addBot") { Task { await online.addSeat(.bot(level: .medium)) } }
+                    .deleteDisabled(!room.hosting || room.phase != .lobby)
+                    if room.hosting && room.phase == .lobby {
+                        Button("online.lobby.addBot") { act(.addSeat(player: .bot(level: .medium))) }
                     }
                 } header: {
                     Text("online.lobby.seats")
                 }
-                Section {
-                    Toggle("online.lobby.ready", isOn: Binding(
-                        get: { online.mySeats.allSatisfy(\.ready) && !online.mySeats.isEmpty },
-                        set: { ready in Task { await online.ready(ready) } }))
-                    if room.hosting {
-                        Button("online.lobby.start") { Task { await online.start() } }
-                            .disabled(!online.canStart || online.busy)
+                if room.phase == .lobby {
+                    Section {
+                        Toggle("online.lobby.ready", isOn: Binding(
+                            get: { online.allMineReady },
+                            set: { ready in for seat in online.mySeats { act(.ready(seat: seat.seat, ready: ready)) } }))
+                        if room.hosting {
+                            Button("online.lobby.start") { act(.start) }
+                                .disabled(!room.canStart || online.busy)
+                        }
                     }
+                } else if let toGame {
+                    Section { Button("online.lobby.toGame", action: toGame) }
                 }
             } else {
                 ProgressView()
@@ -47,6 +58,7 @@ struct LobbyView: View {
 struct RoomCodeCard: View {
     let code: String
     let link: String
+    let share: @MainActor (String) -> Void
     /// 48 points at the default text size, growing and shrinking with Dynamic Type.
     @ScaledMetric(relativeTo: .largeTitle) private var codeSize: CGFloat = 48
 
@@ -60,8 +72,9 @@ struct RoomCodeCard: View {
                 .lineLimit(1)
                 .minimumScaleFactor(0.4)
                 .accessibilityLabel(Text(verbatim: code.map(String.init).joined(separator: " ")))
-            if let url = URL(string: link) {
-                ShareLink("online.share", item: url)
+            Button { share(link) } label: {
+                Label("online.share", systemImage: "square.and.arrow.up")
+                    .frame(minHeight: 44)
             }
         }
         .frame(maxWidth: .infinity)
@@ -71,11 +84,12 @@ struct RoomCodeCard: View {
 /// One seat: its name, whose it is (this phone, another, a bot, open), connected, ready,
 /// a bot standing in.
 struct RoomSeatRow: View {
-    let seat: RoomSeat
+    let seat: RoomSeatState
     let host: Bool
 
     var body: some View {
         HStack {
+            Circle().fill(Color(hex: seat.colour)).frame(width: 10, height: 10)
             Text(verbatim: seat.name)
             if host { Image(systemName: "crown").accessibilityLabel(Text("online.seat.host")) }
             Spacer()
@@ -87,29 +101,37 @@ struct RoomSeatRow: View {
     }
 
     private var seatStateKey: LocalizedStringKey {
-        if case .bot = seat.player { return "online.seat.bot" }
-        if seat.standin != nil { return "online.seat.standin" }
-        if !seat.taken { return "online.seat.open" }
-        if !seat.connected { return "online.seat.away" }
-        if seat.mine { return seat.ready ? "online.seat.mineReady" : "online.seat.mine" }
-        return seat.ready ? "online.seat.ready" : "online.seat.notReady"
+        switch seat.holder {
+        case .bot: "online.seat.bot"
+        case .standin: "online.seat.standin"
+        case .away: "online.seat.away"
+        case .open: "online.seat.open"
+        case .mine(let ready): ready ? "online.seat.mineReady" : "online.seat.mine"
+        case .other(let ready): ready ? "online.seat.ready" : "online.seat.notReady"
+        }
     }
 }
 
-/// The game screen's banner while the connection is lost and being restored.
+/// The banner while the room's connection is lost and being restored, or closed (with
+/// Retry).
 struct ConnectionBannerView: View {
     let banner: ConnectionBanner
+    let retry: @MainActor () -> Void
 
     var body: some View {
         HStack(spacing: 8) {
             if case .reconnecting = banner { ProgressView() }
             Text(text)
                 .font(.callout.weight(.semibold))
+            if banner == .closed {
+                Button("online.banner.retry", action: retry)
+                    .buttonStyle(.target)
+            }
         }
         .frame(maxWidth: .infinity, minHeight: 44)
         .foregroundStyle(FilledColours.accent.title)
         .background(FilledColours.accent.fill)
-        .accessibilityElement(children: .combine)
+        .accessibilityElement(children: .contain)
     }
 
     private var text: LocalizedStringKey {
@@ -120,9 +142,9 @@ struct ConnectionBannerView: View {
     }
 }
 
-/// Whose device holds each seat of an online game, and the seats a bot plays for now.
+/// Whose device holds each seat of a room's game, and the seats a bot plays for now.
 struct OnlineSeatsStrip: View {
-    let seats: [RoomSeat]
+    let seats: [RoomSeatState]
 
     var body: some View {
         HStack(spacing: 12) {
@@ -130,41 +152,79 @@ struct OnlineSeatsStrip: View {
                 Label {
                     Text(verbatim: seat.name)
                 } icon: {
-                    Image(systemName: icon(seat))
+                    Image(systemName: icon(seat.holder))
                 }
                 .font(.caption)
-                .accessibilityLabel(Text(verbatim: seat.name) + Text(verbatim: ", ") + Text(holderKey(seat)))
+                .accessibilityElement(children: .ignore)
+                .accessibilityLabel(Text(verbatim: seat.name) + Text(verbatim: ", ") + Text(holderKey(seat.holder)))
             }
         }
     }
 
-    private func icon(_ seat: RoomSeat) -> String {
-        if case .bot = seat.player { return "cpu" }
-        if seat.standin != nil { return "cpu.fill" }
-        if seat.mine { return "iphone" }
-        return seat.connected ? "iphone.radiowaves.left.and.right" : "iphone.slash"
+    private func icon(_ holder: SeatHolder) -> String {
+        switch holder {
+        case .bot: "cpu"
+        case .standin: "cpu.fill"
+        case .away: "iphone.slash"
+        case .open: "circle.dashed"
+        case .mine: "iphone"
+        case .other: "iphone.radiowaves.left.and.right"
+        }
     }
 
-    private func holderKey(_ seat: RoomSeat) -> LocalizedStringKey {
-        if case .bot = seat.player { return "online.seat.bot" }
-        if seat.standin != nil { return "online.seat.standin" }
-        if seat.mine { return "online.seat.mine" }
-        return seat.connected ? "online.seat.other" : "online.seat.away"
+    private func holderKey(_ holder: SeatHolder) -> LocalizedStringKey {
+        switch holder {
+        case .bot: "online.seat.bot"
+        case .standin: "online.seat.standin"
+        case .away: "online.seat.away"
+        case .open: "online.seat.open"
+        case .mine: "online.seat.mine"
+        case .other: "online.seat.other"
+        }
+    }
+}
+
+/// The room's throws do not check out against the secret the server revealed: said loudly.
+struct ThrowsMismatchBanner: View {
+    var body: some View {
+        Label("online.throws.mismatch", systemImage: "exclamationmark.octagon.fill")
+            .font(.callout.weight(.semibold))
+            .foregroundStyle(FilledColours.accent.title)
+            .frame(maxWidth: .infinity, minHeight: 44)
+            .background(FilledColours.accent.fill)
+    }
+}
+
+#Preview("Lobby, hosting") {
+    NavigationStack { LobbyView(online: OnlineSamples.lobby(), act: { _ in }, share: { _ in }) }
+}
+
+#Preview("Lobby, joined, reconnecting") {
+    NavigationStack {
+        LobbyView(online: OnlineSamples.lobby(hosting: false,
+                                              connection: .reconnecting(attempt: 3, nextTryAtMs: 0)),
+                  act: { _ in }, share: { _ in })
     }
 }
 
 #Preview("Lobby, waiting for the room") {
-    NavigationStack { LobbyView() }
-        .environment(AppServices(previewing: nil))
+    NavigationStack { LobbyView(online: AppModel.blank.online, act: { _ in }, share: { _ in }) }
 }
 
 #Preview("Room code") {
-    RoomCodeCard(code: "ABCD23", link: roomLink(code: "ABCD23"))
+    RoomCodeCard(code: OnlineSamples.code, link: "yunnori://room/\(OnlineSamples.code)", share: { _ in })
 }
 
 #Preview("Connection banner") {
     VStack {
-        ConnectionBannerView(banner: .reconnecting(attempt: 2))
-        ConnectionBannerView(banner: .closed)
+        ConnectionBannerView(banner: .reconnecting(attempt: 2)) {}
+        ConnectionBannerView(banner: .closed) {}
+        ThrowsMismatchBanner()
+    }
+}
+
+#Preview("Seats of a room's game, one standing in") {
+    if let seats = OnlineSamples.game()?.room?.seats {
+        OnlineSeatsStrip(seats: seats)
     }
 }

@@ -1,18 +1,24 @@
 import SwiftUI
 import YunnoriKit
 
-/// Online: host a room or join one with its code.
+/// Online: host a room or join one with its code. The core's `Online` screen at its entry.
 struct OnlineMenuView: View {
-    let open: (Screen) -> Void
+    let online: OnlineState
+    let open: @MainActor (Screen) -> Void
+    let retry: @MainActor () -> Void
 
     var body: some View {
         Form {
+            if let banner = online.banner {
+                Section { ConnectionBannerView(banner: banner, retry: retry) }
+            }
             Section {
                 Button { open(.host) } label: { Label("online.host", systemImage: "person.3") }
                 Button { open(.join(code: nil)) } label: { Label("online.join", systemImage: "qrcode") }
             } footer: {
                 Text("online.footer")
             }
+            .disabled(online.busy)
         }
         .navigationTitle("online.title")
     }
@@ -22,11 +28,10 @@ struct OnlineMenuView: View {
 /// here (the first person's seat is this phone's, the others wait for players with the
 /// code).
 struct HostView: View {
-    @Environment(AppServices.self) private var services
     let form: FormState?
+    let busy: Bool
     let send: @MainActor (FormEvent) -> Void
-    let server: String
-    let hosted: @MainActor () -> Void
+    let host: @MainActor (FormState) -> Void
 
     var body: some View {
         Group {
@@ -38,23 +43,17 @@ struct HostView: View {
             }
         }
         .navigationTitle("online.host.title")
-        .disabled(services.online.busy)
-    }
-
-    private func host(_ form: FormState) {
-        Task {
-            if await services.online.host(name: form.hostName, game: form.roomGame, server: server) { hosted() }
-        }
+        .disabled(busy)
     }
 }
 
 /// Join: the room's code (typed, pasted, or from a `yunnori://room/CODE` link) and a name.
+/// The core reads the code (a link too) and refuses what is not one.
 struct JoinView: View {
-    @Environment(AppServices.self) private var services
     @State var code: String
-    let server: String
+    let busy: Bool
+    let join: @MainActor (_ code: String, _ name: String) -> Void
     @State private var name = ""
-    let joined: @MainActor () -> Void
 
     var body: some View {
         Form {
@@ -66,29 +65,23 @@ struct JoinView: View {
             } footer: {
                 Text("online.join.footer")
             }
-            Button("online.join.button") {
-                Task {
-                    if await services.online.join(code: code, name: name, server: server) { joined() }
-                }
-            }
-            .disabled(code.isEmpty || name.isEmpty || services.online.busy)
+            Button("online.join.button") { join(code, name) }
+                .disabled(code.isEmpty || name.isEmpty || busy)
         }
         .navigationTitle("online.join.title")
     }
 }
 
 #Preview("Online menu") {
-    NavigationStack { OnlineMenuView(open: { _ in }) }
+    NavigationStack { OnlineMenuView(online: AppModel.blank.online, open: { _ in }, retry: {}) }
 }
 
 #Preview("Host") {
     NavigationStack {
-        HostView(form: Samples.view(.newGame)?.form, send: { _ in }, server: "wss://rooms.yunnori.app", hosted: {})
+        HostView(form: Samples.view(.newGame)?.form, busy: false, send: { _ in }, host: { _ in })
     }
-    .environment(AppServices(previewing: nil))
 }
 
 #Preview("Join") {
-    NavigationStack { JoinView(code: "ABCD23", server: "wss://rooms.yunnori.app", joined: {}) }
-        .environment(AppServices(previewing: nil))
+    NavigationStack { JoinView(code: OnlineSamples.code, busy: false, join: { _, _ in }) }
 }

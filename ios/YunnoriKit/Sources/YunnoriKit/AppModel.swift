@@ -69,6 +69,21 @@ public final class AppModel {
         send(.table(action: action))
     }
 
+    /// An action on the online screens (the lobby, the kept rooms, the connection).
+    public func online(_ action: OnlineAction) {
+        send(.online(action: action))
+    }
+
+    /// Opens a room at the new-game form's table (the core's `hostFromForm`).
+    public func host(_ form: FormState) {
+        online(hostFromForm(form: form))
+    }
+
+    /// The share sheet with the room's link (the core's `Share` effect, performed here).
+    public func share(_ link: String) {
+        executor.perform([.share(link: link)])
+    }
+
     /// The system's Reduce Motion, as the environment says it (sent when it changes).
     public func setReduceMotion(_ on: Bool) {
         guard reduceMotion != on else { return }

@@ -4,100 +4,150 @@ import Testing
 import YutCore
 @testable import YunnoriKit
 
-/// The walk the app's screens take (ios/YunnoriUITests/OnlinePathUITests on the macOS lane),
-/// at the models' level against a real server: host → the code and its link → join by
-/// pasting the link → the lobby → play → leave → the saved-games list → rejoin.
-@Suite("Online screens' path against a real server", .serialized)
+/// The walk the app's online screens take (ios/YunnoriUITests/OnlinePathUITests on the
+/// macOS lane), through the adapter over two real app cores against a real server: host
+/// from the form → the code and its Share → join by the link → the lobby → play → leave →
+/// the kept room survives the app → rejoin → forget. What the core decides is tested in
+/// Rust (app/tests/online_server.rs); this checks that the phone's adapter carries it: the
+/// events reach the core, its online view model and the room's table reach the main actor,
+/// the Share effect reaches the phone.
+@Suite("Online screens over the app core, against a real server", .serialized)
 @MainActor
 struct OnlineFlowTests {
-    @Test("host, share the code, join, play, leave and rejoin")
+    /// A phone: the app over its own directory, on `server`, its sticks dropping at once.
+    private func phone(_ server: TestServer, dir: URL? = nil, player: any ShellPlayer = SilentPlayer())
+        throws -> AppModel {
+        let model = AppModel(directory: try dir ?? tempDir(), player: player)
+        model.send(.settings(action: .setServer(address: server.address)))
+        model.setReduceMotion(true)
+        return model
+    }
+
+    /// Acts once when this phone may, as its table offers: the Throw button, or the first
+    /// legal move. Returns whether it acted.
+    private func actIfDue(_ model: AppModel) -> Bool {
+        guard let table = model.view.table, model.view.online.room?.game?.onItsWay == false,
+              table.status != .inTheAir else { return false }
+        if table.canThrow {
+            model.act(.throwTap)
+            return true
+        }
+        if table.canMove, !table.snapshot.legalMoves.isEmpty {
+            model.act(.chooseMove(index: 0, state: table.snapshot.state))
+            return true
+        }
+        return false
+    }
+
+    /// Plays `actions` throws and moves between the two phones, whoever is to act.
+    private func play(_ a: AppModel, _ b: AppModel, actions: Int) async throws {
+        var done = 0
+        try await waitUntil("\(actions) actions played", timeout: .seconds(60)) {
+            for phone in [a, b] where done < actions && actIfDue(phone) { done += 1 }
+            return done >= actions || a.view.table?.snapshot.over == true
+        }
+    }
+
+    /// Both phones show the same position (each tags its positions on its own).
+    private func samePosition(_ a: AppModel, _ b: AppModel) -> Bool {
+        guard let x = a.view.table?.snapshot, let y = b.view.table?.snapshot else { return false }
+        return x.seats.map(\.pieces) == y.seats.map(\.pieces) && x.turn.seat == y.turn.seat
+            && x.phase == y.phase && x.hand == y.hand
+    }
+
+    @Test("host, share the code, join, play, leave, rejoin after a restart, forget")
     func hostShareJoinPlayLeaveRejoin() async throws {
         let server = try TestServer()
         defer { server.stop() }
-        let host = try phone(server), guest = try phone(server)
+        let player = RecordingPlayer()
+        let host = try phone(server, player: player)
+        let guestDir = try tempDir()
+        let guest = try phone(server, dir: guestDir)
+        defer { host.shutdown() }
 
-        // Host: the core's new-game form, its second seat made a person's and a name typed
-        // with a space round it, as the room's table.
-        let app = AppModel(directory: try tempDir(), player: SilentPlayer())
-        defer { app.shutdown() }
-        app.send(.open(screen: .newGame))
-        try await waitUntil("the form") { app.view.form != nil }
-        app.send(.form(event: .setSeatPlayer(seat: 1, player: .human)))
-        app.send(.form(event: .setSeatName(seat: 0, name: " Haneul ")))
+        // Host: the core's new-game form, its second seat a person's, a name typed with
+        // spaces round it; the room opens at that table, on the server of the settings.
+        host.send(.open(screen: .online))
+        host.send(.form(event: .setSeatPlayer(seat: 1, player: .human)))
+        host.send(.form(event: .setSeatName(seat: 0, name: " Haneul ")))
         try await waitUntil("the form's edits") {
-            app.view.form?.seats.count == 2 && app.view.form?.seats[1].player == .human
-                && app.view.form?.seats[0].name == " Haneul "
+            host.view.screen == .online && host.view.form?.seats.map(\.player) == [.human, .human]
+                && host.view.form?.seats[0].name == " Haneul "
         }
-        let form = try #require(app.view.form)
-        let setup = form.roomGame
-        #expect(form.hostName == "Haneul" && setup.seats.map(\.player) == [.human, .human])
-        #expect(setup.rules == form.rules && setup.seed == nil && setup.teams == nil)
-        #expect(await host.host(name: form.hostName, game: setup, server: server.address,
-                                settings: testRoomSettings()))
-        let room = try #require(host.room)
-        #expect(room.hosting && room.stage == .lobby)
+        host.host(try #require(host.view.form))
+        try await waitUntil("the lobby") { host.view.online.stage == .lobby && host.view.online.room != nil }
+        let room = try #require(host.view.online.room)
+        #expect(room.hosting && room.phase == .lobby)
+        #expect(room.seats.first?.name == "Haneul" && room.seats.first?.mine == true)
+        #expect(host.view.online.kept.map(\.code) == [room.code])
 
-        // Share: the code, and the link that opens the join screen.
-        #expect(room.link == roomLink(code: room.code))
-        #expect(readRoomCode(input: room.link) == room.code)
-        #expect(readRoomCode(input: "  \(room.code.lowercased()) ") == room.code)
+        // Share: the room's link, on the phone's share sheet.
+        host.share(room.link)
+        #expect(player.done.contains(.share(try #require(URL(string: room.link)))))
 
-        // Join: a code that cannot be one is refused before any connection.
-        #expect(await guest.join(code: "??", name: "Bada", server: server.address) == false)
-        #expect(guest.message?.kind == .badRoomCode && !guest.inRoom)
-        guest.dismissMessage()
-        // A code no room has: the server's refusal, worded for the player.
-        #expect(await guest.join(code: "ACDEFG", name: "Bada", server: server.address) == false)
-        #expect(guest.message?.kind == .roomNotFound && !guest.inRoom)
-        guest.dismissMessage()
-        #expect(await guest.join(code: room.link, name: "Bada", server: server.address))
-        #expect(guest.mySeats.map(\.seat) == [1] && !guest.hosting)
+        // Join: a code that cannot be one is refused in the app's words, before any room.
+        guest.send(.open(screen: .online))
+        guest.online(.join(code: "??", name: "Bada"))
+        try await waitUntil("the refusal") { guest.view.message != nil }
+        #expect(guest.view.message?.kind == .badRoomCode && guest.view.online.stage == .entry)
+        guest.send(.dismiss)
+        guest.online(.join(code: room.link, name: "Bada"))
+        try await waitUntil("the guest's lobby") { guest.view.online.mySeats.map(\.seat) == [1] }
+        #expect(guest.view.online.room?.hosting == false)
 
-        // The lobby: both seats taken and connected, then ready; only the host may start.
+        // The lobby: only the host may start, once everyone is ready.
         try await waitUntil("both seats taken") {
-            host.room?.seats.allSatisfy { $0.taken && $0.connected } == true
+            host.view.online.room?.seats.allSatisfy { $0.taken && $0.connected } == true
         }
-        #expect(!host.canStart)
-        await guest.start()
-        #expect(guest.message?.kind == .hostOnly, "a refusal in the app's words")
-        guest.dismissMessage()
-        await host.ready(true)
-        await guest.ready(true)
-        try await waitUntil("the host may start") { host.canStart }
-        await host.start()
-        try await waitUntil("the game screens") { host.playing && guest.playing }
-        #expect(host.roomTable?.seats[0].mine == true)
-        #expect(guest.roomTable?.seats[0].mine == false)
+        #expect(host.view.online.room?.canStart == false)
+        host.online(.start)
+        try await waitUntil("the host's refusal") { host.view.message != nil }
+        #expect(host.view.message?.kind == .notEveryoneReady, "a refusal as a kind the app words")
+        host.send(.dismiss)
+        for phone in [host, guest] {
+            for seat in phone.view.online.mySeats { phone.online(.ready(seat: seat.seat, ready: true)) }
+        }
+        try await waitUntil("the host may start") { host.view.online.room?.canStart == true }
+        #expect(host.view.online.allMineReady && guest.view.online.allMineReady)
+        guest.online(.start)
+        try await waitUntil("the guest's refusal") { guest.view.message != nil }
+        #expect(guest.view.message?.kind == .hostOnly, "the server's refusal, as a kind")
+        guest.send(.dismiss)
+        host.online(.start)
+        try await waitUntil("both at the room's table") {
+            [host, guest].allSatisfy { $0.view.screen == .table && $0.view.online.stage == .game && $0.view.table != nil }
+        }
+        #expect(host.view.table?.advice == false, "a room has no hint or review")
 
         // Play: a few throws and moves, each seen on both phones.
-        var latencies: [Double] = []
-        try await OnlineGameTests().play(host, guest, latencies: &latencies) { host.playsHeard >= 6 }
-        #expect(samePosition(host.snapshot, guest.snapshot))
+        try await play(host, guest, actions: 4)
+        try await waitUntil("the same position on both phones") { samePosition(host, guest) }
 
-        // Leave: the screen closes, the room is kept in the saved-games list.
-        await guest.leave()
-        #expect(!guest.inRoom && guest.table == nil && guest.roomTable == nil)
-        let saved = try #require(guest.tickets?.rooms.first)
-        #expect(saved.code == room.code && saved.seats.map(\.seat) == [1])
-        // The list survives the app: a new store reads the same file.
-        let reread = RoomTickets(file: try #require(guest.tickets?.file))
-        #expect(reread.rooms == guest.tickets?.rooms)
+        // Leave: the room is kept, and survives the app.
+        guest.online(.leave)
+        try await waitUntil("the guest out of the room") { guest.view.online.stage == .entry }
+        #expect(guest.view.table == nil)
+        #expect(guest.view.online.kept.map(\.code) == [room.code])
+        #expect(guest.view.online.kept.first?.seats == [1])
+        await guest.backgrounded()
+        guest.shutdown()
+        let again = try phone(server, dir: guestDir)
+        defer { again.shutdown() }
+        #expect(again.view.online.kept.map(\.code) == [room.code], "the kept room is read back")
 
-        // Rejoin from the list: the same seat, the game where it was.
-        #expect(await guest.rejoin(saved))
+        // Rejoin from the saved games: the same seat, the game where it was.
+        again.online(.rejoin(code: room.code))
         try await waitUntil("the game again, on the same seat") {
-            guest.playing && guest.table != nil && guest.mySeats.map(\.seat) == [1]
+            again.view.screen == .table && again.view.online.mySeats.map(\.seat) == [1]
         }
-        try await waitUntil("the same position") {
-            samePosition(host.snapshot, guest.snapshot)
-        }
-        try await OnlineGameTests().play(host, guest, latencies: &latencies) { host.playsHeard >= 10 }
+        try await waitUntil("the same position") { samePosition(host, again) }
+        try await play(host, again, actions: 2)
 
         // Forget: the room leaves the list.
-        await guest.leave()
-        guest.forget(saved)
-        #expect(guest.tickets?.rooms.isEmpty == true)
-        await host.leave()
+        again.online(.leave)
+        again.online(.forget(code: room.code))
+        try await waitUntil("the room forgotten") { again.view.online.kept.isEmpty }
+        host.online(.leave)
     }
 }
 #endif

@@ -4,7 +4,6 @@
 import Foundation
 import Testing
 import YutCore
-@testable import YunnoriKit
 
 struct NoServer: Error, CustomStringConvertible {
     let description: String
@@ -69,69 +68,4 @@ final class TestServer: @unchecked Sendable {
     }
 }
 
-/// Room settings for tests: bots act at once, a dropped seat waits 300 ms for its player.
-func testRoomSettings(undo: Bool = false) -> RoomSettings {
-    var s = defaultRoomSettings()
-    s = RoomSettings(undo: undo, graceMs: 300, standin: s.standin, turnTimerMs: nil, botDelayMs: 0)
-    return s
-}
-
-/// People and bots, `pieces` each, the first seat starts.
-func onlineTable(pieces: Int32 = 4, _ players: PlayerKind...) -> NewGame {
-    let names = ["Haneul", "Bada", "Byeol", "Dal"]
-    let seats = players.enumerated().map { i, p in
-        SeatSpec(name: names[i], colour: palette[i], player: p)
-    }
-    let short = rules(.yunnori, ["pieces_per_player": .count(value: pieces),
-                                 "first_player": .choice(id: "seat_order")])
-    return NewGame(rules: short, seats: seats, teams: nil, seed: nil, undo: false)
-}
-
-/// A phone: its own online model, with its own tickets file, on `server`; its sticks drop
-/// at once (Reduce Motion, no drop time) and make no sound.
-@MainActor
-func phone(_ server: TestServer) throws -> OnlineModel {
-    let tickets = RoomTickets(file: try tempDir().appendingPathComponent("rooms.json"))
-    let model = OnlineModel(tickets: tickets, player: SilentPlayer())
-    model.follow(SettingsState(muted: true, quickBots: false, reduceMotion: true, server: server.address))
-    model.game.dropMs = 0
-    return model
-}
-
-extension OnlineModel {
-    /// Acts once when this phone may, as its table offers: the Throw button, or the first
-    /// legal move chosen.
-    /// - Returns: whether it acted.
-    @discardableResult
-    func actIfDue() -> Bool {
-        guard let table else { return false }
-        if table.canThrow {
-            act(.throwTap)
-            return true
-        }
-        if table.canMove, !table.snapshot.legalMoves.isEmpty {
-            act(.chooseMove(index: 0, state: table.snapshot.state))
-            return true
-        }
-        return false
-    }
-
-    var over: Bool { table?.snapshot.over == true }
-    var snapshot: GameSnapshot? { table?.snapshot }
-    /// An intent of this phone is on its way, or its sticks are still in the air.
-    var settling: Bool { game.waiting || table?.status == .inTheAir }
-}
-
-func median(_ xs: [Double]) -> Double { percentile(xs, 0.5) }
-
-func percentile(_ xs: [Double], _ p: Double) -> Double {
-    guard !xs.isEmpty else { return .nan }
-    let s = xs.sorted()
-    let rank = Int((p * Double(s.count)).rounded(.up)) - 1
-    return s[max(0, min(s.count - 1, rank))]
-}
-
-extension Duration {
-    var ms: Double { Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15 }
-}
 #endif
