@@ -324,11 +324,12 @@ def bundles_tls(ios):
 
 
 def plays_online(ios):
-    """Whether the app's screens use the online rooms (the room server)."""
+    """Whether the app's screens use the online rooms (the room server): they draw the core's
+    `OnlineState`."""
     for folder, _, files in os.walk(os.path.join(ios, "Yunnori")):
         for file in (f for f in files if f.endswith(".swift")):
             with open(os.path.join(folder, file), encoding="utf-8") as f:
-                if "OnlineModel" in f.read():
+                if "OnlineState" in f.read():
                     return True
     return False
 
