@@ -41,6 +41,7 @@ if ! "$bindgen" --version 2>/dev/null | grep -q " $version\$"; then
 fi
 
 # Its output goes to stderr: stdout carries only the CLI path (build-web.sh reads it).
-yn_apt_ensure chromium >&2
+# fonts-nanum: Korean glyphs for the screenshots (Debian's chromium brings none).
+yn_apt_ensure chromium fonts-nanum >&2
 command -v chromium >/dev/null 2>&1 || yn_die "chromium not found after installing it"
 echo "$bindgen"

@@ -31,6 +31,8 @@ pub struct App {
     saves: Box<dyn SaveStore>,
     kv: Box<dyn KeyValue>,
     settings: Settings,
+    /// The server rooms go to when the settings name none.
+    default_server: String,
     reduce_motion: bool,
     screen: AppScreen,
     form: Option<Form>,
@@ -68,6 +70,7 @@ impl App {
             saves,
             kv,
             settings,
+            default_server: crate::settings::DEFAULT_SERVER.into(),
             reduce_motion: false,
             screen: AppScreen::Menu,
             form: None,
@@ -94,6 +97,21 @@ impl App {
         };
         app.refresh_saved();
         app
+    }
+
+    /// Makes `server` (`ws://` or `wss://`, a host, maybe a port) where rooms go while the
+    /// settings name no server: the web's default is the page's own origin, so its room
+    /// socket is same-origin. An address `Settings::check_server` refuses is ignored.
+    pub fn set_default_server(&mut self, server: &str) {
+        if let Ok(Some(server)) = Settings::check_server(server) {
+            self.default_server = server;
+            self.online.set_server(&self.server());
+        }
+    }
+
+    /// The server rooms go to: the settings', else the default.
+    fn server(&self) -> String {
+        self.settings.server_or(&self.default_server)
     }
 
     /// Handles one input at `now_ms` (milliseconds since the Unix epoch, from one clock
@@ -572,7 +590,7 @@ impl App {
             SettingsAction::SetServer { address } => match Settings::check_server(&address) {
                 Ok(server) => {
                     self.settings.server = server;
-                    self.online.set_server(&self.settings.server_or_default());
+                    self.online.set_server(&self.server());
                 }
                 Err(reason) => return *said = Some((MessageKind::BadServerAddress, reason)),
             },
@@ -628,7 +646,7 @@ impl App {
                 muted: self.settings.muted,
                 quick_bots: self.settings.quick_bots,
                 reduce_motion: self.reduce_motion,
-                server: self.settings.server_or_default(),
+                server: self.server(),
             },
             rules: match &self.table {
                 Some(t) => crate::catalog::describe(t.session().rules()).ok(),

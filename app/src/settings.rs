@@ -35,7 +35,12 @@ impl Settings {
     }
 
     pub fn server_or_default(&self) -> String {
-        self.server.clone().unwrap_or_else(|| DEFAULT_SERVER.into())
+        self.server_or(DEFAULT_SERVER)
+    }
+
+    /// The server of the settings, else `default` (the web's: the page's own origin).
+    pub fn server_or(&self, default: &str) -> String {
+        self.server.clone().unwrap_or_else(|| default.into())
     }
 
     /// A server address a person typed (`ws://` or `wss://`, a host, maybe a port),

@@ -688,3 +688,52 @@ fn the_form_starts_the_table_it_shows() {
         .iter()
         .all(|s| s.pieces.iter().all(|p| *p == Spot::Home)));
 }
+
+/// The web's default server is the page's own origin: rooms go there (its `/ws`) while the
+/// settings name no server, and a server the person set wins over it.
+#[test]
+fn rooms_go_to_the_default_server_until_the_settings_name_one() {
+    use yut_app::effect::{Effect, SocketCommand};
+    use yut_app::input::Input;
+    use yut_app::online::OnlineAction;
+    let dir = tempfile::tempdir().unwrap();
+    let mut j = Journey::on(dir.path(), MemoryKv::default());
+    j.app.set_default_server("ws://127.0.0.1:8080/");
+    // An address that is no socket's is ignored.
+    j.app.set_default_server("http://127.0.0.1:9");
+    assert_eq!(j.view().settings.server, "ws://127.0.0.1:8080");
+    assert_eq!(j.view().online.server, "ws://127.0.0.1:8080");
+    let join = |j: &mut Journey| {
+        let action = OnlineAction::Join {
+            code: "KQXMNP".into(),
+            name: "Ana".into(),
+        };
+        let effects = j
+            .app
+            .update(j.now, Input::Event(AppEvent::Online { action }));
+        let opened = effects.into_iter().find_map(|e| match e {
+            Effect::Socket(SocketCommand::Open { url }) => Some(url),
+            _ => None,
+        });
+        j.send(AppEvent::Online {
+            action: OnlineAction::Leave,
+        });
+        opened
+    };
+    assert_eq!(join(&mut j).as_deref(), Some("ws://127.0.0.1:8080/ws"));
+    j.send(AppEvent::Settings {
+        action: SettingsAction::SetServer {
+            address: "wss://rooms.example".into(),
+        },
+    });
+    j.app.set_default_server("wss://127.0.0.1:8443");
+    assert_eq!(j.view().online.server, "wss://rooms.example");
+    assert_eq!(join(&mut j).as_deref(), Some("wss://rooms.example/ws"));
+    // Emptied, the setting goes back to the default.
+    j.send(AppEvent::Settings {
+        action: SettingsAction::SetServer {
+            address: String::new(),
+        },
+    });
+    assert_eq!(join(&mut j).as_deref(), Some("wss://127.0.0.1:8443/ws"));
+}

@@ -6,7 +6,7 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { playStep, settled, startGame, swipe, table, untilThrow, waitLanded } from './helpers';
+import { hostRoom, playStep, settled, startGame, swipe, table, untilThrow, waitLanded } from './helpers';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const shots = join(process.env.YUT_WEB_OUT ?? join(repo, 'web', 'test-results'), 'screenshots');
@@ -77,6 +77,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: 'Settings' }).click();
     await audit('settings');
+    // Online: the entry, a room's lobby and its game on the table (a bot in the other seat).
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Play online' }).click();
+    await audit('online entry');
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    const code = await hostRoom(page, 'Haneul', [{ player: 'player_human' }, { player: 'bot_easy' }]);
+    await audit('lobby');
+    await page.getByRole('button', { name: "I'm ready" }).click();
+    await page.getByTestId('start-room').click();
+    await expect(page.locator(`[data-screen="table"][data-room="${code}"]`)).toBeVisible();
+    await audit('room table');
+    await page.getByRole('button', { name: 'Leave the room' }).click();
     await context.close();
   });
 }

@@ -17,10 +17,8 @@ export interface Seat {
   player: 'player_human' | 'bot_easy' | 'bot_medium' | 'bot_hard';
 }
 
-/// Opens the form from the menu and starts a game of `seats` with `pieces` pieces each.
-export async function startGame(page: Page, seats: Seat[], pieces = 1, teams = false): Promise<void> {
-  await page.getByRole('button', { name: /New game|새 게임/ }).click();
-  await expect(page.locator('[data-screen="new-game"]')).toBeVisible();
+/// Sets the table on the new-game form: `seats` with `pieces` pieces each.
+async function setTable(page: Page, seats: Seat[], pieces: number, teams = false): Promise<void> {
   for (let i = 2; i < seats.length; i++) await page.getByTestId('add-seat').click();
   await expect(page.locator('.seat-form')).toHaveCount(seats.length);
   for (const [i, s] of seats.entries()) await page.getByTestId(`player-${i}`).selectOption(s.player);
@@ -30,6 +28,13 @@ export async function startGame(page: Page, seats: Seat[], pieces = 1, teams = f
   await count.fill(String(pieces));
   await count.press('Tab');
   await expect(count).toHaveValue(String(pieces));
+}
+
+/// Opens the form from the menu and starts a game of `seats` with `pieces` pieces each.
+export async function startGame(page: Page, seats: Seat[], pieces = 1, teams = false): Promise<void> {
+  await page.getByRole('button', { name: /New game|새 게임/ }).click();
+  await expect(page.locator('[data-screen="new-game"]')).toBeVisible();
+  await setTable(page, seats, pieces, teams);
   await page.getByTestId('start').click();
   await expect(page.locator('[data-screen="table"]')).toBeVisible();
 }
@@ -155,4 +160,18 @@ export async function waitLanded(page: Page): Promise<void> {
     const t = (window as unknown as { yunnoriView?: AppView }).yunnoriView?.table;
     return !t?.throw || t.throw.outcome !== null;
   });
+}
+
+/// Opens a room from the menu's online entry: `name` on the first person's seat, the table
+/// `seats` with `pieces` pieces each. Returns the room's code.
+export async function hostRoom(page: Page, name: string, seats: Seat[], pieces = 1): Promise<string> {
+  await page.getByRole('button', { name: /Play online|온라인으로 놀기/ }).click();
+  await expect(page.locator('[data-screen="online"]')).toBeVisible();
+  await page.getByTestId('host').click();
+  await expect(page.locator('[data-screen="new-game"][data-hosting="yes"]')).toBeVisible();
+  await page.getByTestId('host-name').fill(name);
+  await setTable(page, seats, pieces);
+  await page.getByTestId('open-room').click();
+  await expect(page.locator('[data-screen="lobby"]')).toBeVisible();
+  return (await page.getByTestId('room-code').textContent()) ?? '';
 }

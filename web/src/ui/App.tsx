@@ -1,11 +1,14 @@
 // The root: whichever screen the core shows, the message line, the screen reader's live
-// region, and the shell's effects (clacks, haptics, announcements, sharing).
+// region, and the shell's effects (clacks, haptics, announcements, sharing). A room link
+// (`/r/CODE`) opens the online entry with its code filled in.
 import { useEffect, useState } from 'preact/hooks';
 import type { MatLayout } from '../pkg/yut_web';
 import { core, send } from '../core';
 import { t, type Lang } from '../i18n';
 import { Menu, NewGame, Rules, Saved, Settings } from './Screens';
 import { Table } from './Table';
+import { Lobby } from './Lobby';
+import { OnlineEntry, hostRoom, linkedCode, type EntryFields } from './Online';
 import { messageText, speech } from './words';
 import { playEffects } from './feedback';
 
@@ -14,7 +17,18 @@ export function App() {
   const [, setLang] = useState<Lang>('en');
   const [said, setSaid] = useState('');
   const [layout, setLayout] = useState<MatLayout | undefined>(undefined);
+  const [fields, setFields] = useState<EntryFields>(() => ({ name: '', code: linkedCode(location.pathname) ?? '' }));
+  // The new-game form opened from the online entry sets a room's table.
+  const [hosting, setHosting] = useState(false);
   useEffect(() => core.subscribe(() => setState(core.state)), []);
+  const ready = state.view !== undefined;
+  useEffect(() => {
+    if (ready && linkedCode(location.pathname) !== undefined) send({ Open: { screen: 'Online' } });
+  }, [ready]);
+  const screenNow = state.view?.screen;
+  useEffect(() => {
+    if (screenNow !== 'NewGame') setHosting(false);
+  }, [screenNow]);
   useEffect(
     () =>
       core.onEffects((effects) => {
@@ -40,10 +54,10 @@ export function App() {
       screen = <Menu view={view} onLang={setLang} />;
       break;
     case 'NewGame':
-      screen = view.form ? <NewGame f={view.form} /> : null;
+      screen = view.form ? <NewGame f={view.form} host={hosting ? { name: fields.name, onName: (name) => setFields({ ...fields, name }), open: (f) => hostRoom(f, fields.name) } : undefined} /> : null;
       break;
     case 'Table':
-      screen = view.table ? <Table table={view.table} board={state.board} layout={layout} onMatSize={onMatSize} /> : null;
+      screen = view.table ? <Table table={view.table} board={state.board} layout={layout} onMatSize={onMatSize} online={view.online} /> : null;
       break;
     case 'SavedGames':
       screen = <Saved view={view} />;
@@ -55,7 +69,14 @@ export function App() {
       screen = <Rules rules={view.rules} />;
       break;
     case 'Online':
-      screen = <main data-screen="online"><button type="button" class="back" onClick={() => send('Back')}>‹ {t('back')}</button><h1>{t('online_title')}</h1><p>{t('web_online_soon')}</p></main>;
+      screen = view.online.room ? (
+        <Lobby o={view.online} room={view.online.room} />
+      ) : (
+        <OnlineEntry o={view.online} fields={fields} onFields={setFields} onHost={() => {
+          setHosting(true);
+          send({ Open: { screen: 'NewGame' } });
+        }} />
+      );
       break;
   }
   const notice = state.notice;

@@ -5,6 +5,7 @@ import type { AppView, FormEvent, FormState, SettingsAction, PlayerKind, Preset,
 import { core, send } from '../core';
 import { currentLang, has, keepLang, setLang, t, type Lang } from '../i18n';
 import { throwName } from './words';
+import { KeptRooms } from './Online';
 
 const form = (event: FormEvent): void => send({ Form: { event } });
 const open = (screen: string): void => send({ Open: { screen: screen as never } });
@@ -45,17 +46,18 @@ function LangSwitch({ onLang }: { onLang: (l: Lang) => void }) {
   );
 }
 
-function Back() {
+export function Back() {
   return <button type="button" class="back" onClick={() => send('Back')} aria-label={t('back')}>‹ {t('back')}</button>;
 }
 
-const PLAYERS: Array<[string, PlayerKind]> = [
+/// Who can sit in a seat, with their words' ids (the new-game form's and the lobby's).
+export const PLAYERS: Array<[string, PlayerKind]> = [
   ['player_human', 'Human'],
   ['bot_easy', { Bot: { level: 'Easy' } }],
   ['bot_medium', { Bot: { level: 'Medium' } }],
   ['bot_hard', { Bot: { level: 'Hard' } }],
 ];
-const playerKey = (p: PlayerKind): string => (p === 'Human' ? 'player_human' : `bot_${p.Bot.level.toLowerCase()}`);
+export const playerKey = (p: PlayerKind): string => (p === 'Human' ? 'player_human' : `bot_${p.Bot.level.toLowerCase()}`);
 
 function ruleLabel(o: RuleOption): string {
   return has(`rule_${o.key}`) ? t(`rule_${o.key}`) : o.label;
@@ -119,11 +121,27 @@ function RuleInput({ o }: { o: RuleOption }) {
   return null;
 }
 
-export function NewGame({ f }: { f: FormState }) {
+/// The form opened to host a room: the host's name, and a room opened instead of a game.
+export interface HostForm {
+  name: string;
+  onName: (name: string) => void;
+  open: (f: FormState) => void;
+}
+
+export function NewGame({ f, host }: { f: FormState; host?: HostForm | undefined }) {
   return (
-    <main class="form" data-screen="new-game">
+    <main class="form" data-screen="new-game" data-hosting={host ? 'yes' : undefined}>
       <Back />
-      <h1>{t('new_game_title')}</h1>
+      <h1>{host ? t('online_host') : t('new_game_title')}</h1>
+      {host ? (
+        <>
+          <p class="help">{t('online_host_help')}</p>
+          <label class="field">
+            <span>{t('online_name')}</span>
+            <input data-testid="host-name" autocomplete="nickname" maxLength={24} value={host.name} onInput={(e) => host.onName(e.currentTarget.value)} />
+          </label>
+        </>
+      ) : null}
       <label class="field">
         <span>{t('new_game_preset')}</span>
         <select data-testid="preset" value={f.preset} onChange={(e) => form({ SelectPreset: { preset: e.currentTarget.value as Preset } })}>
@@ -175,7 +193,11 @@ export function NewGame({ f }: { f: FormState }) {
           </div>
         ))}
       </details>
-      <button type="button" class="primary start" data-testid="start" onClick={() => form('Start')}>{t('new_game_start')}</button>
+      {host ? (
+        <button type="button" class="primary start" data-testid="open-room" onClick={() => host.open(f)}>{t('online_host_start')}</button>
+      ) : (
+        <button type="button" class="primary start" data-testid="start" onClick={() => form('Start')}>{t('new_game_start')}</button>
+      )}
     </main>
   );
 }
@@ -219,6 +241,7 @@ export function Saved({ view }: { view: AppView }) {
         ))}
       </ul>
       <button type="button" class="secondary" data-testid="import" onClick={pick}>{t('save_import')}</button>
+      <KeptRooms kept={view.online.kept} busy={view.online.busy} />
       {pending ? (
         <div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="delete-title">
           <div class="card">

@@ -1,7 +1,8 @@
 // The game table: the seats, the turn line, the results in hand, the 말판, the stick mat
 // and the table's controls; the questions the core asks (route, stacking, which results),
-// the hint, the review and the result card.
-import type { BoardLayout, MatLayout, TableAction, TableState, TurnLine, SeatView } from '../pkg/yut_web';
+// the hint, the review and the result card. A room's game shows here too, with the
+// connection banner, who is away and which bot stands in.
+import type { BoardLayout, MatLayout, OnlineState, RoomState, TableAction, TableState, TurnLine, SeatView } from '../pkg/yut_web';
 import { send } from '../core';
 import { t, tn } from '../i18n';
 import { Board } from './Board';
@@ -10,6 +11,8 @@ import { routeName, spotName, throwName } from './words';
 import { useNow } from './frames';
 import { useEffect } from 'preact/hooks';
 import { warmAudio } from './feedback';
+import { Banner } from './Online';
+import { ThrowsCheck, seatTags } from './Lobby';
 
 const act = (action: TableAction): void => send({ Table: { action } });
 
@@ -25,18 +28,29 @@ function turnLine(table: TableState): string {
   return t('game_to_throw', name);
 }
 
-function Seat({ seat, turn }: { seat: SeatView; turn: boolean }) {
+function Seat({ seat, turn, room }: { seat: SeatView; turn: boolean; room: RoomState | undefined }) {
+  const held = room?.seats.find((s) => s.seat === seat.seat);
+  // In a room: this browser's seat, who is away and the bot standing in.
+  const tags = held && room ? seatTags(held, room).filter((x) => x !== t('lobby_seat_host')) : [];
   return (
-    <li class={`seat${turn ? ' turn' : ''}`} data-seat={seat.seat}>
+    <li class={`seat${turn ? ' turn' : ''}${held?.away ? ' away' : ''}`} data-seat={seat.seat}>
       <span class="dot" style={{ background: seat.colour }} aria-hidden="true" />
       <span class="seat-name">{seat.name}</span>
       <span class="seat-pieces">{t('game_seat_pieces', seat.home, seat.done)}</span>
+      {tags.length > 0 ? <span class="seat-tags" data-testid={`seat-tags-${seat.seat}`}>{tags.join(' · ')}</span> : null}
       {seat.place ? <span class="place">{t('game_place', seat.place)}</span> : null}
     </li>
   );
 }
 
-export function Table({ table, board, layout, onMatSize }: { table: TableState; board: BoardLayout; layout: MatLayout | undefined; onMatSize: (w: number, h: number) => void }) {
+/// The room whose game `table` is, if it is a room's (a local game's table has none).
+export function roomOf(table: TableState, o: OnlineState): RoomState | undefined {
+  const room = o.room;
+  return room && table.game_id === `${room.code}-${room.game_number}` ? room : undefined;
+}
+
+export function Table({ table, board, layout, onMatSize, online }: { table: TableState; board: BoardLayout; layout: MatLayout | undefined; onMatSize: (w: number, h: number) => void; online: OnlineState }) {
+  const room = roomOf(table, online);
   useEffect(warmAudio, []);
   const snap = table.snapshot;
   const landed = useNow(table.throw?.lands_at_ms ?? 0);
@@ -47,9 +61,10 @@ export function Table({ table, board, layout, onMatSize }: { table: TableState; 
   const q = table.choice;
   const winner = snap.over ? snap.seats.filter((s) => s.place === 1).map((s) => s.name).join(', ') : '';
   return (
-    <main class="table" data-screen="table">
+    <main class="table" data-screen="table" data-room={room?.code}>
+      {room ? <Banner link={online.connection} /> : null}
       <ul class="seats" aria-label={t('seats_label')}>
-        {snap.seats.map((s) => <Seat seat={s} turn={!snap.over && s.seat === snap.turn.seat} />)}
+        {snap.seats.map((s) => <Seat seat={s} turn={!snap.over && s.seat === snap.turn.seat} room={room} />)}
       </ul>
       <div class="turn-row">
         <p class="turn-line" aria-live="polite" data-testid="turn-line">
@@ -93,8 +108,11 @@ export function Table({ table, board, layout, onMatSize }: { table: TableState; 
           <button type="button" class="secondary" onClick={() => act('Review')}>{t('review_button')}</button>
         ) : null}
         <button type="button" class="secondary" onClick={() => send({ Open: { screen: 'Rules' } })}>{t('menu_rules')}</button>
-        <button type="button" class="secondary" onClick={() => act('Leave')}>{t('game_back_to_menu')}</button>
+        {room ? <button type="button" class="secondary" data-testid="to-room" onClick={() => send('Back')}>{t('lobby_title')}</button> : null}
+        <button type="button" class="secondary" onClick={() => act('Leave')}>{room ? t('lobby_leave') : t('game_back_to_menu')}</button>
       </div>
+      {room && room.spectators > 0 ? <p class="help">{t('lobby_spectators', room.spectators)}</p> : null}
+      {room ? <ThrowsCheck room={room} /> : null}
       {table.hint_pending ? <p class="note" role="status">{t('game_hint_thinking')}</p> : null}
       {table.hint ? (
         <p class="note hint" role="status">
@@ -155,7 +173,7 @@ export function Table({ table, board, layout, onMatSize }: { table: TableState; 
             <button type="button" class="primary" onClick={() => act('PlayAgain')}>{t('game_play_again')}</button>
             <button type="button" class="secondary" onClick={() => act({ SetResultAside: { aside: true } })}>{t('game_see_board')}</button>
             {table.advice ? <button type="button" class="secondary" onClick={() => act('Review')}>{t('review_button')}</button> : null}
-            <button type="button" class="secondary" onClick={() => act('Leave')}>{t('game_back_to_menu')}</button>
+            <button type="button" class="secondary" onClick={() => act('Leave')}>{room ? t('lobby_leave') : t('game_back_to_menu')}</button>
           </div>
         </div>
       ) : null}

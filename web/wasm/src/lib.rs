@@ -65,18 +65,21 @@ pub struct Core {
 
 #[wasm_bindgen]
 impl Core {
-    /// The core over the values read from IndexedDB (`keys[i]` holds `values[i]`).
+    /// The core over the values read from IndexedDB (`keys[i]` holds `values[i]`); rooms
+    /// go to `server` (the page's own origin as `ws://` or `wss://`) unless the settings
+    /// name another, so the room socket is same-origin with the page.
     #[wasm_bindgen(constructor)]
-    pub fn new(keys: Vec<String>, values: Vec<js_sys::Uint8Array>) -> Core {
+    pub fn new(keys: Vec<String>, values: Vec<js_sys::Uint8Array>, server: &str) -> Core {
         let kv = WebKv::default();
         for (k, v) in keys.into_iter().zip(values) {
             kv.preload(k, v.to_vec());
         }
-        let app = App::new(
+        let mut app = App::new(
             Box::new(KvSaves::new(kv.clone())),
             Box::new(kv.clone()),
             Pacing::default(),
         );
+        app.set_default_server(server);
         Core {
             app,
             kv,
@@ -187,6 +190,13 @@ impl Core {
 #[wasm_bindgen]
 pub fn board_layout() -> Result<String, JsError> {
     json(&yut_app::catalog::board_layout())
+}
+
+/// A room's settings beside its table as the server has them by default (JSON
+/// `HostSettings`), for the host's `OnlineAction::Host`.
+#[wasm_bindgen]
+pub fn host_settings() -> Result<String, JsError> {
+    json(&yut_app::online::HostSettings::default())
 }
 
 /// The six results with their names (JSON `ThrowInfo[]`).

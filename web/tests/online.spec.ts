@@ -1,0 +1,157 @@
+// Online rooms in the browser, against the real yut-server that serves the page: one
+// browser hosts a room, another opens its link (`/r/CODE`) and joins, both play turns by
+// swipes and taps, one drops (its page closed) and rejoins with its seat from the ticket
+// the browser kept; the lobby's screenshots in both themes and languages.
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hostRoom, playStep, view } from './helpers';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const shots = join(process.env.YUT_WEB_OUT ?? join(repo, 'web', 'test-results'), 'screenshots');
+
+const phone = { viewport: { width: 412, height: 915 }, hasTouch: true, isMobile: true };
+
+/// The page's own seat in its room (its protocol index).
+async function mySeat(page: Page): Promise<number> {
+  const seat = (await view(page))?.online.room?.seats.find((s) => s.mine);
+  if (!seat) throw new Error('this browser holds no seat');
+  return seat.seat;
+}
+
+/// Waits until one of `pages` may act on the room's table (or the game is over) and plays
+/// one step there by a swipe or a tap. Returns the page that played.
+async function roomStep(pages: Page[], timeout = 30_000): Promise<Page | undefined> {
+  const until = Date.now() + timeout;
+  while (Date.now() < until) {
+    for (const page of pages) {
+      const t = (await view(page))?.table;
+      if (!t) continue;
+      if (t.snapshot.over) return undefined;
+      if (t.throw && !t.throw.outcome) continue;
+      if (t.can_throw || t.can_move || t.choice != null) {
+        if (await playStep(page)) return page;
+      }
+    }
+    await pages[0]!.waitForTimeout(50);
+  }
+  throw new Error('no seat could act on the room table in time');
+}
+
+/// Plays steps on the room's table until every one of `pages` has played (at most 30).
+async function untilEachPlayed(pages: Page[]): Promise<number> {
+  const played = new Set<Page>();
+  for (let i = 0; i < 30 && played.size < pages.length; i++) {
+    const who = await roomStep(pages);
+    if (!who) break;
+    played.add(who);
+  }
+  return played.size;
+}
+
+const onTable = (page: Page, code: string) => expect(page.locator(`[data-screen="table"][data-room="${code}"]`)).toBeVisible();
+
+test('two browsers host and join a room by its link, play by swipes and taps, one drops and rejoins its seat', async ({ browser, baseURL }) => {
+  test.setTimeout(150_000);
+  const hostCtx = await browser.newContext({ ...phone, permissions: ['clipboard-read', 'clipboard-write'] });
+  const guestCtx = await browser.newContext(phone);
+  try {
+    const host = await hostCtx.newPage();
+    await host.goto('/?lang=en');
+    const code = await hostRoom(host, 'Haneul', [{ player: 'player_human' }, { player: 'player_human' }]);
+    expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    // The room's link is an address of the page's own server; Share copies it here (a
+    // desktop Chromium has no share sheet).
+    const link = `${baseURL}/r/${code}`;
+    await expect(host.getByTestId('room-link')).toHaveText(link);
+    await host.getByTestId('share').click();
+    await expect(host.getByRole('status').filter({ hasText: 'Link copied.' })).toBeVisible();
+    expect(await host.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    // The room socket is the page's own origin.
+    expect((await view(host))?.online.server).toBe(baseURL!.replace(/^http/, 'ws'));
+
+    // The guest opens the link: the join screen with the code filled in.
+    const guest = await guestCtx.newPage();
+    await guest.goto(link);
+    await expect(guest.locator('[data-screen="online"]')).toBeVisible();
+    await expect(guest.getByTestId('online-code')).toHaveValue(code);
+    await guest.getByTestId('online-name').fill('Jun');
+    await guest.getByTestId('join').click();
+    await expect(guest.locator('[data-screen="lobby"]')).toBeVisible();
+    const guestSeat = await mySeat(guest);
+    const hostSeat = await mySeat(host);
+    expect(guestSeat).not.toBe(hostSeat);
+    // Seats are read from 1; the host sees Jun take seat 2.
+    await expect(host.locator(`.room-seat[data-seat="${guestSeat}"]`)).toContainText('Jun');
+    await expect(host.locator(`.room-seat[data-seat="${guestSeat}"] .number`)).toHaveText(String(guestSeat + 1));
+    await expect(host.getByTestId('start-room')).toBeDisabled();
+    await host.getByTestId(`ready-${hostSeat}`).click();
+    await guest.getByTestId(`ready-${guestSeat}`).click();
+    await expect(host.getByTestId('start-room')).toBeEnabled();
+    await host.getByTestId('start-room').click();
+    await onTable(host, code);
+    await onTable(guest, code);
+
+    // Turns by swipes and taps on both phones, until each has played.
+    expect(await untilEachPlayed([host, guest]), 'both browsers played a step').toBe(2);
+
+    // The guest's tab is closed: the host sees the seat away.
+    await guest.close();
+    await expect(host.getByTestId(`seat-tags-${guestSeat}`)).toContainText('Away');
+    mkdirSync(shots, { recursive: true });
+    await host.screenshot({ path: join(shots, 'web-room-away-412x915-light-en.png') });
+    // The guest comes back: its kept room (the ticket in IndexedDB) rejoins its seat.
+    const back = await guestCtx.newPage();
+    await back.goto('/?lang=en');
+    await back.getByRole('button', { name: 'Play online' }).click();
+    await back.getByRole('button', { name: `Rejoin room ${code}` }).click();
+    await onTable(back, code);
+    expect(await mySeat(back)).toBe(guestSeat);
+    await expect(host.locator(`.seats [data-seat="${guestSeat}"]`)).not.toContainText('Away');
+    // And play goes on from where it was, on both.
+    expect(await untilEachPlayed([host, back]), 'both browsers played after the rejoin').toBe(2);
+  } finally {
+    await hostCtx.close();
+    await guestCtx.close();
+  }
+});
+
+const looks = (['light', 'dark'] as const).flatMap((colorScheme) => (['en', 'ko'] as const).map((lang) => ({ colorScheme, lang })));
+
+async function lobbyShots(browser: Browser, size: { width: number; height: number }): Promise<void> {
+  mkdirSync(shots, { recursive: true });
+  const contexts: BrowserContext[] = [];
+  try {
+    const hostCtx = await browser.newContext({ viewport: size, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const guestCtx = await browser.newContext(phone);
+    contexts.push(hostCtx, guestCtx);
+    const host = await hostCtx.newPage();
+    await host.goto('/?lang=en');
+    const code = await hostRoom(host, 'Haneul', [{ player: 'player_human' }, { player: 'player_human' }, { player: 'bot_medium' }]);
+    const guest = await guestCtx.newPage();
+    await guest.goto(`/r/${code}?lang=en`);
+    await guest.getByTestId('online-name').fill('Jun');
+    await guest.getByTestId('join').click();
+    await expect(guest.locator('[data-screen="lobby"]')).toBeVisible();
+    await host.getByTestId(`ready-${await mySeat(host)}`).click();
+    await expect(host.locator('.room-seat').nth(1)).toContainText('Jun');
+    for (const look of looks) {
+      await host.emulateMedia({ colorScheme: look.colorScheme });
+      // The language from the menu's switch: the room stays held meanwhile.
+      await host.getByRole('button', { name: /^(Back|뒤로)$/ }).click();
+      await host.getByRole('button', { name: look.lang === 'en' ? 'English' : '한국어' }).click();
+      await host.getByRole('button', { name: /Play online|온라인으로 놀기/ }).click();
+      await expect(host.locator('[data-screen="lobby"]')).toBeVisible();
+      await host.screenshot({ path: join(shots, `web-lobby-${size.width}x${size.height}-${look.colorScheme}-${look.lang}.png`) });
+    }
+  } finally {
+    for (const c of contexts) await c.close();
+  }
+}
+
+for (const size of [{ width: 360, height: 640 }, { width: 412, height: 915 }]) {
+  test(`screenshots ${size.width}x${size.height}: the lobby; light and dark, English and Korean`, async ({ browser }) => {
+    await lobbyShots(browser, size);
+  });
+}
