@@ -4,8 +4,10 @@
 // the browser kept; the lobby's screenshots in both themes and languages.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AppView } from '../src/pkg/yut_web';
 import { hostRoom, playStep, view } from './helpers';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -132,6 +134,7 @@ async function lobbyShots(browser: Browser, size: { width: number; height: numbe
     const guest = await guestCtx.newPage();
     await guest.goto(`/r/${code}?lang=en`);
     await guest.getByTestId('online-name').fill('Jun');
+    if (size.width === 412) await guest.screenshot({ path: join(shots, 'web-online-entry-412x915-light-en.png') });
     await guest.getByTestId('join').click();
     await expect(guest.locator('[data-screen="lobby"]')).toBeVisible();
     await host.getByTestId(`ready-${await mySeat(host)}`).click();
@@ -155,3 +158,71 @@ for (const size of [{ width: 360, height: 640 }, { width: 412, height: 915 }]) {
     await lobbyShots(browser, size);
   });
 }
+
+/// A TCP relay in front of the server, so a test can cut the page's connection (the
+/// browser's offline mode leaves an open WebSocket alone) and mend it again.
+async function relay(to: URL) {
+  const open = new Set<Socket>();
+  let down = false;
+  const server = createServer((client) => {
+    if (down) return void client.destroy();
+    const upstream = connect(Number(to.port), to.hostname);
+    const end = (): void => {
+      for (const s of [client, upstream]) {
+        s.destroy();
+        open.delete(s);
+      }
+    };
+    for (const s of [client, upstream]) {
+      open.add(s);
+      s.on('error', end);
+      s.on('close', end);
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  const port = await new Promise<number>((ok) => server.listen(0, '127.0.0.1', () => ok((server.address() as AddressInfo).port)));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    cut: (): void => {
+      down = true;
+      for (const s of open) s.destroy();
+    },
+    mend: (): void => {
+      down = false;
+    },
+    close: (): Promise<void> => {
+      for (const s of open) s.destroy();
+      return new Promise((ok) => server.close(() => ok()));
+    },
+  };
+}
+
+test('a lost connection shows the banner, and Retry brings the room back', async ({ browser, baseURL }) => {
+  const line = await relay(new URL(baseURL!));
+  const ctx = await browser.newContext(phone);
+  try {
+    const page = await ctx.newPage();
+    await page.goto(`${line.url}/?lang=en`);
+    const code = await hostRoom(page, 'Haneul', [{ player: 'player_human' }, { player: 'bot_easy' }]);
+    await page.getByTestId(`ready-${await mySeat(page)}`).click();
+    await page.getByTestId('start-room').click();
+    await onTable(page, code);
+    await expect(page.getByTestId('banner')).toHaveCount(0);
+    line.cut();
+    await expect(page.getByTestId('banner')).toContainText('Reconnecting');
+    // The core tries again on its own, each wait longer; Retry tries now.
+    await page.waitForFunction(() => {
+      const c = (window as unknown as { yunnoriView?: AppView }).yunnoriView?.online.connection;
+      return typeof c === 'object' && 'Reconnecting' in c && c.Reconnecting.attempt >= 4;
+    });
+    line.mend();
+    await page.getByTestId('banner').getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByTestId('banner')).toHaveCount(0);
+    await onTable(page, code);
+    expect((await view(page))?.online.room?.seats.find((s) => s.mine)?.away).toBe(false);
+  } finally {
+    await ctx.close();
+    await line.close();
+  }
+});
