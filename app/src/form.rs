@@ -6,6 +6,7 @@ use crate::convert::to_i32;
 use crate::error::YutError;
 use crate::input::FormEvent;
 use crate::message::MessageKind;
+use crate::online::{HostSettings, OnlineAction};
 use crate::records::{
     BotLevel, NewGame, PlayerKind, Preset, RuleSetting, RuleValue, Rules, RulesDescription,
     SeatSpec,
@@ -300,32 +301,12 @@ impl Form {
         if colours.len() != self.seats.len() {
             return Err(Said(MessageKind::SameColour, String::new()));
         }
-        let teams = self.teams.then(|| {
-            let mut sides: Vec<(u32, Vec<i32>)> = Vec::new();
-            for (i, s) in self.seats.iter().enumerate() {
-                match sides.iter_mut().find(|(side, _)| *side == s.side) {
-                    Some((_, seats)) => seats.push(to_i32(i)),
-                    None => sides.push((s.side, vec![to_i32(i)])),
-                }
-            }
-            sides.sort_by_key(|(side, _)| *side);
-            sides.into_iter().map(|(_, seats)| seats).collect()
-        });
-        Ok(Some(NewGame {
-            rules: self.desc.rules.clone(),
-            seats: self
-                .seats
-                .iter()
-                .map(|s| SeatSpec {
-                    name: s.name.trim().to_string(),
-                    colour: s.colour.clone(),
-                    player: s.player,
-                })
-                .collect(),
-            teams,
-            seed: None,
-            undo: self.undo,
-        }))
+        Ok(Some(table_of(
+            &self.desc.rules,
+            &self.seats,
+            self.teams,
+            self.undo,
+        )))
     }
 
     pub fn view(&self) -> FormState {
@@ -357,5 +338,57 @@ impl Form {
 impl Default for Form {
     fn default() -> Form {
         Form::new(SeatNames::default())
+    }
+}
+
+/// The table a form's seats make: names less the spaces round them, the teams as the form
+/// sides them, no seed (a local game's seed comes from the session, a room's from the
+/// server). Starting a local game and hosting a room both use it.
+fn table_of(rules: &Rules, seats: &[SeatForm], teams: bool, undo: bool) -> NewGame {
+    let teams = teams.then(|| {
+        let mut sides: Vec<(u32, Vec<i32>)> = Vec::new();
+        for (i, s) in seats.iter().enumerate() {
+            match sides.iter_mut().find(|(side, _)| *side == s.side) {
+                Some((_, held)) => held.push(to_i32(i)),
+                None => sides.push((s.side, vec![to_i32(i)])),
+            }
+        }
+        sides.sort_by_key(|(side, _)| *side);
+        sides.into_iter().map(|(_, held)| held).collect()
+    });
+    NewGame {
+        rules: rules.clone(),
+        seats: seats
+            .iter()
+            .map(|s| SeatSpec {
+                name: s.name.trim().to_string(),
+                colour: s.colour.clone(),
+                player: s.player,
+            })
+            .collect(),
+        teams,
+        seed: None,
+        undo,
+    }
+}
+
+impl FormState {
+    /// The action that opens a room at this form's table, with the server's default room
+    /// settings; the host is the first person's seat. Every shell hosts through it, so none
+    /// turns a form into a table of its own. The core checks the name and the table when
+    /// it handles the action (refusals come back as messages).
+    pub fn host_action(&self) -> OnlineAction {
+        let setup = table_of(&self.rules, &self.seats, self.teams, self.undo);
+        let name = setup
+            .seats
+            .iter()
+            .find(|s| s.player == PlayerKind::Human)
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
+        OnlineAction::Host {
+            name,
+            setup,
+            settings: HostSettings::default(),
+        }
     }
 }

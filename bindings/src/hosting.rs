@@ -3,7 +3,6 @@
 //! `NewGame` of its own.
 
 use yut_app::online::{HostSettings, OnlineAction};
-use yut_app::records::{NewGame, PlayerKind, SeatSpec};
 use yut_app::view::FormState;
 
 /// The settings a new room starts with (the server's defaults).
@@ -12,64 +11,28 @@ pub fn default_host_settings() -> HostSettings {
     HostSettings::default()
 }
 
-/// The action that opens a room at the form's table: the names less the spaces round them,
-/// the teams as the form sides them, no seed (the server throws), the server's default
-/// room settings; the host's name is the first person's seat's. The core checks the name
-/// and the table when it handles the action (refusals come back as messages).
+/// The action that opens a room at the form's table (the core's `FormState::host_action`:
+/// the host is the first person's seat, the server's default room settings).
 #[uniffi::export]
 pub fn host_from_form(form: FormState) -> OnlineAction {
-    let seats: Vec<SeatSpec> = form
-        .seats
-        .iter()
-        .map(|s| SeatSpec {
-            name: s.name.trim().to_string(),
-            colour: s.colour.clone(),
-            player: s.player,
-        })
-        .collect();
-    let teams = form.teams.then(|| {
-        let mut sides: Vec<(u32, Vec<i32>)> = Vec::new();
-        for (i, s) in form.seats.iter().enumerate() {
-            let seat = i32::try_from(i).unwrap_or(i32::MAX);
-            match sides.iter_mut().find(|(side, _)| *side == s.side) {
-                Some((_, held)) => held.push(seat),
-                None => sides.push((s.side, vec![seat])),
-            }
-        }
-        sides.sort_by_key(|(side, _)| *side);
-        sides.into_iter().map(|(_, held)| held).collect()
-    });
-    let name = seats
-        .iter()
-        .find(|s| s.player == PlayerKind::Human)
-        .map(|s| s.name.clone())
-        .unwrap_or_default();
-    OnlineAction::Host {
-        name,
-        setup: NewGame {
-            rules: form.rules,
-            seats,
-            teams,
-            seed: None,
-            undo: form.undo,
-        },
-        settings: HostSettings::default(),
-    }
+    form.host_action()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use yut_app::records::PlayerKind;
     use yut_app::view::SeatForm;
 
     fn form(seats: &[(&str, PlayerKind, u32)], teams: bool) -> FormState {
-        let dir = std::env::temp_dir().join(format!("yunnori-hosting-{}", std::process::id()));
+        // A folder of its own per call: tests run in parallel, and a shared one was
+        // removed under the other test's feet.
+        let dir = tempfile::tempdir().expect("temp dir");
         let view = crate::samples::sample_view(
             yut_app::samples::Sample::NewGame,
-            dir.to_string_lossy().into_owned(),
+            dir.path().to_string_lossy().into_owned(),
             0,
         );
-        let _ = std::fs::remove_dir_all(&dir);
         let Some(mut f) = view.ok().and_then(|v| v.form) else {
             panic!("the new-game sample has no form");
         };
