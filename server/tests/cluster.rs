@@ -32,7 +32,7 @@ fn servers() -> (String, String) {
 }
 
 /// A lease short enough for a quick test, long enough for a loaded 2-core machine.
-const LEASE_MS: u64 = 1_000;
+const LEASE_MS: u64 = 2_000;
 
 struct Node {
     child: Child,
