@@ -3,7 +3,7 @@
 //! [`App::view`] is what every screen draws.
 
 use crate::ctx::{Ctx, Switches};
-use crate::effect::{Effect, ShellEffect, SpeechPart};
+use crate::effect::{Effect, HapticKind, ShellEffect, SpeechPart};
 use crate::error::YutError;
 use crate::flight::{self, Mat};
 use crate::form::{Form, Said, SeatNames};
@@ -201,12 +201,25 @@ impl App {
         effects: &mut Vec<Effect>,
         said: &mut Option<(MessageKind, String)>,
     ) {
+        // A person's action on the room's game: refused, it buzzes as at a local table.
+        let plays = matches!(
+            input,
+            OnlineInput::Table(_)
+                | OnlineInput::Action(
+                    OnlineAction::Throw | OnlineAction::Move { .. } | OnlineAction::Undo
+                )
+        );
         let out = self.online.update(self.now, input, self.kv.as_ref());
         effects.extend(
             out.into_iter()
                 .filter(|e| !matches!(e, Effect::Tick { .. })),
         );
         if let Some(s) = self.online.take_said() {
+            if plays {
+                effects.push(Effect::Shell(ShellEffect::Haptic {
+                    kind: HapticKind::Refused,
+                }));
+            }
             *said = Some(s);
         }
         if let Some((play, speech)) = self.online.take_play() {
@@ -216,6 +229,8 @@ impl App {
 
     /// Animates what the room played: a throw flies as a bot's flick (the same on every
     /// device of the room) and its result waits for the landing; a move goes along its path.
+    /// The haptics are a local table's: the sticks leaving a hand, a move ending, a capture,
+    /// the game won.
     fn room_play(
         &mut self,
         play: Play,
@@ -223,8 +238,9 @@ impl App {
         effects: &mut Vec<Effect>,
         said: &mut Option<(MessageKind, String)>,
     ) {
-        // Whatever is still in the air lands first: the room has moved on.
-        self.land_room(effects, said);
+        // Whatever is still in the air lands first: the room has moved on (and already
+        // holds what this play shows, so only the earlier landing's words and result).
+        self.show_landing(effects, said);
         match play {
             Play::Throw {
                 seat,
@@ -243,6 +259,9 @@ impl App {
                 });
                 self.room_landing = Some((thrown.seq, outcome, speech));
                 self.room_throw = Some(thrown);
+                effects.push(Effect::Shell(ShellEffect::Haptic {
+                    kind: HapticKind::Thrown,
+                }));
             }
             Play::Move {
                 mv,
@@ -250,25 +269,60 @@ impl App {
                 events,
                 by_bot,
             } => {
+                let over = self.room_over();
                 let m = self.with_cx(effects, said, |_, cx| {
                     cx.announce(speech);
                     shown::moved(cx, &mv, colour, events, by_bot)
                 });
+                let kind = if over {
+                    HapticKind::Won
+                } else if m.captured > 0 {
+                    HapticKind::Captured
+                } else {
+                    HapticKind::Moved
+                };
+                effects.push(Effect::Shell(ShellEffect::Haptic { kind }));
                 self.room_move = Some(m);
             }
         }
     }
 
-    /// The room's throw in the air lands: its result shows and is announced.
+    /// The room's game (as shown) is over.
+    fn room_over(&self) -> bool {
+        self.online
+            .view()
+            .room
+            .and_then(|r| r.game)
+            .is_some_and(|g| g.snapshot.over)
+    }
+
+    /// The room's throw in the air lands: the room shows as it is, the result shows and is
+    /// announced.
     fn land_room(&mut self, effects: &mut Vec<Effect>, said: &mut Option<(MessageKind, String)>) {
+        if self.room_landing.is_some() {
+            self.online.landed();
+            self.show_landing(effects, said);
+        }
+    }
+
+    /// The landing of the room's throw in the air, on the table: its result and its words.
+    fn show_landing(
+        &mut self,
+        effects: &mut Vec<Effect>,
+        said: &mut Option<(MessageKind, String)>,
+    ) {
         let Some((seq, outcome, speech)) = self.room_landing.take() else {
             return;
         };
-        self.online.landed();
         if let Some(t) = self.room_throw.as_mut().filter(|t| t.seq == seq) {
             t.outcome = Some(outcome);
         }
         self.with_cx(effects, said, |_, cx| cx.announce(speech));
+        if self.room_over() {
+            effects.push(Effect::Shell(ShellEffect::Haptic {
+                kind: HapticKind::Won,
+            }));
+        }
     }
 
     /// The screen follows the room: onto the table when its game starts, off it when the

@@ -61,6 +61,10 @@ impl Phone {
                 other => panic!("unexpected effect {other:?}"),
             }
         }
+        // These screens show no flight: a throw's sticks land as it is taken in.
+        if self.online.take_play().is_some() {
+            self.online.landed();
+        }
     }
 
     fn act(&mut self, a: OnlineAction) {
@@ -321,6 +325,27 @@ fn a_killed_app_rejoins_from_its_kept_ticket() {
     ));
     let room = p.online.view().room.unwrap();
     assert!(room.seats[0].mine && room.hosting);
+}
+
+#[test]
+fn a_rejoin_whose_server_cannot_be_reached_says_so_and_keeps_the_ticket() {
+    let kv = MemoryKv::default();
+    drop(host_in_lobby(kv.clone()));
+    let mut p = Phone::new(kv);
+    p.act(OnlineAction::Rejoin { code: CODE.into() });
+    assert!(p.online.view().busy);
+    p.input(OnlineInput::Socket(SocketEvent::Closed {
+        reason: "connection refused".into(),
+    }));
+    let v = p.online.view();
+    assert!(!v.busy, "nothing waits for a room that is not coming");
+    assert!(matches!(v.connection, LinkState::Closed { .. }));
+    assert_eq!(v.stage, OnlineStage::Entry);
+    assert_eq!(p.said(), Some(MessageKind::Offline));
+    assert_eq!(v.kept.len(), 1, "the ticket stays for another try");
+    let opened = p.opened.len();
+    p.act(OnlineAction::Retry);
+    assert_eq!(p.opened.len(), opened + 1, "Retry opens again");
 }
 
 #[test]

@@ -22,7 +22,8 @@ use yut_app::online::{
 use yut_app::records::{BotLevel, NewGame, PlayerKind, Preset, Rules, SeatSpec};
 use yut_app::store::MemoryKv;
 use yut_app::view::{AppView, TurnLine};
-use yut_app::{App, AppEvent, AppScreen, Pacing, SettingsAction, TableAction};
+use yut_app::{App, AppEvent, AppScreen, HapticKind, Pacing, SettingsAction, TableAction};
+use yut_net::protocol::ServerMessage;
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -126,6 +127,10 @@ impl Phone {
             if let Some((kind, _)) = self.online.take_said() {
                 self.said.push(kind);
             }
+            // These screens show no flight: a throw's sticks land as it is taken in.
+            if self.online.take_play().is_some() {
+                self.online.landed();
+            }
             for e in &effects {
                 if let Effect::Shell(_) | Effect::Work { .. } = e {
                     panic!("unexpected effect {e:?}");
@@ -168,6 +173,8 @@ struct AppPhone {
     skew: u64,
     tick: Option<u64>,
     shell: Vec<ShellEffect>,
+    /// Every frame the app sent the server.
+    sent: Vec<String>,
 }
 
 impl AppPhone {
@@ -192,6 +199,7 @@ impl AppPhone {
             skew: 0,
             tick: None,
             shell: Vec::new(),
+            sent: Vec::new(),
         }
     }
 
@@ -222,6 +230,7 @@ impl AppPhone {
                 match e {
                     Effect::Tick { at_ms } => self.tick = Some(*at_ms),
                     Effect::Shell(s) => self.shell.push(s.clone()),
+                    Effect::Socket(SocketCommand::Send { text }) => self.sent.push(text.clone()),
                     _ => {}
                 }
             }
@@ -248,6 +257,31 @@ impl AppPhone {
             let heard = self.wire.heard(what, deadline).await;
             self.input(Input::Socket(heard)).await;
         }
+    }
+
+    /// Takes in the server's frames up to the first of which `done` holds.
+    async fn until_frame(&mut self, what: &str, done: impl Fn(&ServerMessage) -> bool) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let heard = self.wire.heard(what, deadline).await;
+            let SocketEvent::Text { text } = &heard else {
+                continue;
+            };
+            let last = serde_json::from_str(text).is_ok_and(|m| done(&m));
+            self.input(Input::Socket(heard)).await;
+            if last {
+                return;
+            }
+        }
+    }
+
+    /// The seq of the throw the table shows last (0: none yet).
+    fn throw_seq(&self) -> u64 {
+        self.app
+            .view()
+            .table
+            .and_then(|t| t.throw)
+            .map_or(0, |t| t.seq)
     }
 }
 
@@ -482,10 +516,10 @@ async fn refusals_no_such_room_and_room_full() {
 /// game opens on the game table of both (the same table view model as a local game), they
 /// play it through the table's own actions (the Throw button, taps on a piece and its
 /// destination), and the kept rooms show on both phones.
-#[tokio::test]
-async fn two_apps_play_a_room_on_the_game_table() {
-    let (_dir, _server, url) = server().await;
-    let mut mina = AppPhone::new(&url);
+/// Mina hosts from the online screen and Jun joins by the link; both ready, Mina starts:
+/// the room's game on both phones' game tables.
+async fn at_the_table(url: &str) -> (AppPhone, AppPhone) {
+    let mut mina = AppPhone::new(url);
     assert_eq!(mina.app.view().online.server, url);
     mina.send(AppEvent::Open {
         screen: AppScreen::Online,
@@ -500,7 +534,7 @@ async fn two_apps_play_a_room_on_the_game_table() {
     mina.until("Mina's lobby", |v| v.online.stage == OnlineStage::Lobby)
         .await;
     let link = mina.app.view().online.room.expect("a room").link;
-    let mut jun = AppPhone::new(&url);
+    let mut jun = AppPhone::new(url);
     jun.send(AppEvent::Open {
         screen: AppScreen::Online,
     })
@@ -540,6 +574,214 @@ async fn two_apps_play_a_room_on_the_game_table() {
         assert!(!t.advice, "a room has no hint or review");
         assert!(t.saved);
     }
+    (mina, jun)
+}
+
+/// The phone whose seat is to act, then the other.
+fn to_act<'a>(
+    mina: &'a mut AppPhone,
+    jun: &'a mut AppPhone,
+) -> (&'a mut AppPhone, &'a mut AppPhone) {
+    if mina.app.view().table.expect("a table").status == TurnLine::Remote {
+        (jun, mina)
+    } else {
+        (mina, jun)
+    }
+}
+
+/// `p` throws from its table: the sticks fly on both phones and the server has answered
+/// `p`; the positions each showed before.
+async fn throw_from_the_table(p: &mut AppPhone, q: &mut AppPhone) -> [u64; 2] {
+    let before = [&*p, &*q].map(|phone| phone.app.view().table.expect("a table").snapshot.state);
+    let (p_seq, q_seq) = (p.throw_seq(), q.throw_seq());
+    p.table(TableAction::ThrowTap).await;
+    p.until("thrown", |v| seq_of(v) != p_seq).await;
+    p.until_frame("the throw's answer", |m| {
+        matches!(m, ServerMessage::Ok { .. })
+    })
+    .await;
+    q.until("thrown", |v| seq_of(v) != q_seq).await;
+    before
+}
+
+/// A room's throw: while its sticks fly, the online view (not only the table) keeps the
+/// position from before it on both phones; the result shows once they land.
+#[tokio::test]
+async fn the_online_view_holds_a_rooms_throw_until_it_lands() {
+    let (_dir, _server, url) = server().await;
+    let (mut mina, mut jun) = at_the_table(&url).await;
+    let (p, q) = to_act(&mut mina, &mut jun);
+    let before = throw_from_the_table(p, q).await;
+    for (phone, before) in [p, q].into_iter().zip(before) {
+        let held = room_game(phone);
+        assert_eq!(
+            held.snapshot.state, before,
+            "the result shows before the landing"
+        );
+        assert!(
+            held.snapshot.legal_moves.is_empty(),
+            "moves listed mid-flight"
+        );
+        phone.settle().await;
+        assert_ne!(
+            room_game(phone).snapshot.state,
+            before,
+            "the result once landed"
+        );
+    }
+}
+
+/// A room's throw and move give a local table's haptics on both phones: the sticks leaving
+/// a hand, then a move ending (or a capture).
+#[tokio::test]
+async fn a_rooms_throw_and_move_buzz_as_a_local_tables_do() {
+    let (_dir, _server, url) = server().await;
+    let (mut mina, mut jun) = at_the_table(&url).await;
+    let (p, q) = to_act(&mut mina, &mut jun);
+    throw_from_the_table(p, q).await;
+    for phone in [&mut *p, &mut *q] {
+        let thrown = phone
+            .shell
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    ShellEffect::Haptic {
+                        kind: HapticKind::Thrown
+                    }
+                )
+            })
+            .count();
+        assert_eq!(thrown, 1, "the sticks leaving a hand buzz once");
+        phone.settle().await;
+    }
+    // Throws until a move is due; then the move.
+    loop {
+        let (p, q) = to_act(&mut mina, &mut jun);
+        let t = p.app.view().table.expect("a table");
+        if t.can_move {
+            let before = t.snapshot.state;
+            p.table(TableAction::ChooseMove {
+                index: 0,
+                state: before,
+            })
+            .await;
+            p.until("moved", |v| position_of(v) != before).await;
+            let shown = position(&p.app.view().online);
+            q.until("the same position", |v| position(&v.online) == shown)
+                .await;
+            for phone in [p, q] {
+                let m = phone
+                    .app
+                    .view()
+                    .table
+                    .and_then(|t| t.last_move)
+                    .expect("the move");
+                let buzz = phone.shell.iter().rev().find_map(|e| match e {
+                    ShellEffect::Haptic { kind } => Some(*kind),
+                    _ => None,
+                });
+                let kind = if m.captured > 0 {
+                    HapticKind::Captured
+                } else {
+                    HapticKind::Moved
+                };
+                assert_eq!(buzz, Some(kind), "a move ends with a local move's haptic");
+            }
+            return;
+        }
+        throw_from_the_table(p, q).await;
+        for phone in [p, q] {
+            phone.settle().await;
+        }
+    }
+}
+
+/// `p` threw and its sticks fly (the server has answered the throw): another throw or a
+/// move, from the table or straight from the online screens, is refused as at a local
+/// table (the message, the refusal's haptic) and nothing goes to the server.
+#[tokio::test]
+async fn nothing_is_played_while_a_rooms_sticks_fly() {
+    let (_dir, _server, url) = server().await;
+    let (mut mina, mut jun) = at_the_table(&url).await;
+    let (p, q) = to_act(&mut mina, &mut jun);
+    throw_from_the_table(p, q).await;
+    assert!(p
+        .app
+        .view()
+        .table
+        .and_then(|t| t.throw)
+        .is_some_and(|t| t.outcome.is_none()));
+    let sent = p.sent.len();
+    let state = room_game(p).snapshot.state;
+    for action in [
+        AppEvent::Online {
+            action: OnlineAction::Throw,
+        },
+        AppEvent::Online {
+            action: OnlineAction::Move { index: 0, state },
+        },
+        AppEvent::Table {
+            action: TableAction::ThrowTap,
+        },
+    ] {
+        let buzzed = p.shell.len();
+        p.send(action.clone()).await;
+        assert_eq!(
+            p.sent.len(),
+            sent,
+            "{action:?} went to the server mid-flight"
+        );
+        let said = p.app.view().message.map(|m| m.kind);
+        assert_eq!(said, Some(MessageKind::NotNow), "{action:?}");
+        assert!(
+            p.shell[buzzed..].iter().any(|e| matches!(
+                e,
+                ShellEffect::Haptic {
+                    kind: HapticKind::Refused
+                }
+            )),
+            "{action:?} refused without the refusal's haptic"
+        );
+        p.send(AppEvent::Dismiss).await;
+    }
+    // Once the sticks are down, the move goes.
+    p.settle().await;
+    let t = p.app.view().table.expect("a table");
+    if t.can_move {
+        p.table(TableAction::ChooseMove {
+            index: 0,
+            state: t.snapshot.state,
+        })
+        .await;
+        assert_eq!(p.sent.len(), sent + 1, "the move goes once landed");
+    }
+}
+
+/// The room's game as the online view shows it.
+fn room_game(phone: &AppPhone) -> yut_app::online::RoomGameState {
+    phone
+        .app
+        .view()
+        .online
+        .room
+        .and_then(|r| r.game)
+        .expect("a game")
+}
+
+/// The state tag of the room's position the online view shows (0: none).
+fn position_of(v: &AppView) -> u64 {
+    v.online
+        .room
+        .as_ref()
+        .and_then(|r| r.game.as_ref())
+        .map_or(0, |g| g.snapshot.state)
+}
+
+#[tokio::test]
+async fn two_apps_play_a_room_on_the_game_table() {
+    let (_dir, _server, url) = server().await;
+    let (mut mina, mut jun) = at_the_table(&url).await;
     let (mut checked_throw, mut checked_move) = (false, false);
     let mut actions = 0;
     loop {
@@ -548,19 +790,19 @@ async fn two_apps_play_a_room_on_the_game_table() {
             break;
         }
         assert!(actions < 2_000, "the game ends");
-        let (p, q) = if mina.app.view().table.expect("a table").status == TurnLine::Remote {
-            (&mut jun, &mut mina)
-        } else {
-            (&mut mina, &mut jun)
-        };
+        let (p, q) = to_act(&mut mina, &mut jun);
         let t = p.app.view().table.expect("a table");
         assert_ne!(t.status, TurnLine::Remote, "one of the phones is to act");
-        let before = t.snapshot.state;
-        let q_before = q.app.view().table.expect("a table").snapshot.state;
         if t.can_throw {
-            p.table(TableAction::ThrowTap).await;
+            // A throw flies on both phones (its result shows nowhere before it lands).
+            let before = throw_from_the_table(p, q).await;
+            if !checked_throw {
+                checked_throw = true;
+                the_flight_holds_the_result(p, q, before).await;
+            }
         } else {
             assert!(t.can_move, "{:?}", t.status);
+            let before = t.snapshot.state;
             // A tap on a movable piece, then on its first destination.
             let from = t.movable[0].clone();
             p.table(TableAction::Tap { spot: from }).await;
@@ -577,28 +819,28 @@ async fn two_apps_play_a_room_on_the_game_table() {
                 })
                 .await;
             }
-        }
-        p.until("played", |v| {
-            v.online
-                .room
-                .as_ref()
-                .and_then(|r| r.game.as_ref())
-                .is_some_and(|g| g.snapshot.state != before && !g.on_its_way)
-        })
-        .await;
-        let shown = position(&p.app.view().online);
-        q.until("the same position", |v| position(&v.online) == shown)
+            p.until("played", |v| {
+                v.online
+                    .room
+                    .as_ref()
+                    .and_then(|r| r.game.as_ref())
+                    .is_some_and(|g| g.snapshot.state != before && !g.on_its_way)
+            })
             .await;
-        if t.can_throw && !checked_throw {
-            checked_throw = true;
-            the_flight_holds_the_result(p, q, [before, q_before]).await;
-        } else if t.can_move && !checked_move {
-            checked_move = true;
-            the_move_shows_its_path(p, q).await;
+            let shown = position(&p.app.view().online);
+            q.until("the same position", |v| position(&v.online) == shown)
+                .await;
+            if !checked_move {
+                checked_move = true;
+                the_move_shows_its_path(p, q).await;
+            }
         }
         for p in [&mut *p, &mut *q] {
             p.settle().await;
         }
+        let shown = position(&p.app.view().online);
+        q.until("the same position", |v| position(&v.online) == shown)
+            .await;
         actions += 1;
     }
     assert!(checked_throw && checked_move);
@@ -630,18 +872,8 @@ async fn the_flight_holds_the_result(p: &mut AppPhone, q: &mut AppPhone, before:
             "the position from before the throw"
         );
         assert!(!t.can_throw && !t.can_move && !t.can_undo);
-        let live = phone
-            .app
-            .view()
-            .online
-            .room
-            .and_then(|r| r.game)
-            .expect("a game");
-        assert_ne!(
-            live.snapshot.state, before,
-            "the room has the result already"
-        );
         let shell = phone.settle().await;
+        let live = room_game(phone);
         let cues: Vec<u64> = shell
             .iter()
             .filter_map(|e| match e {
@@ -707,4 +939,12 @@ async fn the_move_shows_its_path(p: &mut AppPhone, q: &mut AppPhone) {
             "{said:?}"
         );
     }
+}
+
+/// The table's last throw's seq (0: none yet).
+fn seq_of(v: &AppView) -> u64 {
+    v.table
+        .as_ref()
+        .and_then(|t| t.throw.as_ref())
+        .map_or(0, |t| t.seq)
 }

@@ -115,7 +115,9 @@ impl Online {
         self.play.take()
     }
 
-    /// The thrown sticks have landed: the table shows the room as it is.
+    /// The thrown sticks have landed: the table and the online view show the room as it
+    /// is. (Until then they show the room from before the throw; a user of `Online` that
+    /// shows no flight calls this as it takes the play.)
     pub fn landed(&mut self) {
         self.held = None;
     }
@@ -180,12 +182,21 @@ impl Online {
             .is_some_and(|m| m.room.stage != Stage::Lobby)
     }
 
+    /// The room as the screens show it: while a throw's sticks are in the air, its game
+    /// (and phase) as they were before the throw, so its result shows nowhere before the
+    /// landing; the seats and the connection as they are.
+    fn shown(&self) -> Option<RoomState> {
+        let mut room = self.room()?;
+        if let Some(before) = &self.held {
+            room.game.clone_from(&before.game);
+            room.phase = before.phase;
+        }
+        Some(room)
+    }
+
     /// The game table of the room's game, as a local game's (`mat`: the stick mat laid out).
     pub fn table(&self, mat: Mat) -> Option<TableState> {
-        match &self.held {
-            Some(before) => self.table.view(before, mat),
-            None => self.table.view(&self.room()?, mat),
-        }
+        self.table.view(&self.shown()?, mat)
     }
 
     /// The rules of the open room.
@@ -395,6 +406,11 @@ impl Online {
         if self.on_its_way() {
             return self.say(MessageKind::NotNow, "the last action is on its way");
         }
+        // As at a local table: nothing is played while the sticks are in the air (the
+        // position the person sees is the one from before the throw).
+        if self.held.is_some() {
+            return self.say(MessageKind::NotNow, "the sticks are still in the air");
+        }
         let Some(seat) = m.my_turn(self.ticket.as_ref()) else {
             return self.say(MessageKind::NotYourTurn, "another seat is to act");
         };
@@ -461,7 +477,9 @@ impl Online {
                     return;
                 }
                 self.asked.clear();
-                let keep = self.ticket.is_some();
+                // Tried again and again only for a room that is open: a rejoin whose server
+                // cannot be reached closes (and says so), the ticket kept for a Retry.
+                let keep = self.ticket.is_some() && self.mirror.is_some();
                 self.link.lost(now, keep, &reason);
                 if !keep {
                     self.busy = false;
@@ -686,7 +704,7 @@ impl Online {
 
     /// What the online screens draw.
     pub fn view(&self) -> OnlineState {
-        let room = self.room();
+        let room = self.shown();
         let stage = match self.mirror.as_ref().map(|m| m.room.stage) {
             None => OnlineStage::Entry,
             Some(Stage::Lobby) => OnlineStage::Lobby,
