@@ -19,7 +19,7 @@
 #   YUT_SERVER_BIN     yut-server for the online tests (default: cargo build -p yut-server)
 #   YUNNORI_SKIP_INSTALL=1  do not call install-kotlin.sh (expects $YUNNORI_TOOLS/kotlin.env)
 #   YUNNORI_COMPILE_ONLY=1  compile the bindings and the module, run no test
-#   YUNNORI_VM_TESTS=REGEX  run only the test classes whose names match (e.g. '.*OnlineGameTest')
+#   YUNNORI_VM_TESTS=REGEX  run only the test classes whose names match (e.g. '.*AppModelTest')
 #
 # Idempotent: each compile step is skipped when its inputs (by content) are unchanged.
 # Exit status: 0 only when every test passed and at least one ran.

@@ -56,7 +56,7 @@ tasks.test {
     jvmArgumentProviders += CommandLineArgumentProvider {
         listOf("-Djna.library.path=${hostLibrary.get().singleFile.path}")
     }
-    // The online tests (OnlineGameTest) play against a real yut-server, which they find
+    // Online tests play against a real yut-server (YutServer.kt, shared with the screen tests), found
     // through YUT_SERVER_BIN: the one cargo built for this run, so `./gradlew test` needs
     // nothing but cargo (and a server handed in from outside is not used instead).
     val server: FileCollection = files(yutServerBinary)

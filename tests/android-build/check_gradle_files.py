@@ -248,7 +248,7 @@ def main():
         if '"yutServer"(project(path = ":rust", configuration = "serverBinary"))' not in viewmodel:
             wrong.append("viewmodel/build.gradle.kts does not take :rust's yut-server")
         if not re.search(r'environment\("YUT_SERVER_BIN", server\.singleFile\.path\)', viewmodel):
-            wrong.append("viewmodel's test task does not set YUT_SERVER_BIN (OnlineGameTest fails without it)")
+            wrong.append("viewmodel's test task does not set YUT_SERVER_BIN (the online tests' YutServer fails without it)")
         return "\n".join(wrong) or None
 
     checks.run(":viewmodel:test gets the yut-server cargo builds in the same Gradle run (YUT_SERVER_BIN)",

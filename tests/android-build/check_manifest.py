@@ -11,10 +11,11 @@ references, check_resources.py; this checks what it means):
     over the same save files and room tickets;
   - backups: with backup on, android:dataExtractionRules (Android 12 on: cloud backup and
     device transfer) and android:fullBackupContent (Android 11 and before) name rules files
-    that exclude every place room tickets are kept: the directory YunnoriModel gives
-    FileRoomTickets, and the app core's file of its ROOMS_KEY (app/src/store.rs) as FileKv
-    names it (bindings/src/file_kv.rs: `<key>.json`, written through `<key>.json.tmp`), both
-    read from the code: a seat's token stays on the phone;
+    that exclude every place room tickets are kept: the app core's file of its ROOMS_KEY
+    (app/src/store.rs) as FileKv names it (bindings/src/file_kv.rs: `<key>.json`, written
+    through `<key>.json.tmp`), read from the code, and `rooms`, the directory where versions
+    before the core ran the rooms kept one file per room (still on phones that updated): a
+    seat's token stays on the phone;
   - each rule of both checks refuses a manifest known to be wrong (so the check cannot
     pass by checking nothing).
 
@@ -92,11 +93,9 @@ def keeps_tickets(manifest, res, tickets):
     return "\n".join(wrong) or None
 
 
-def tickets_dir_of(model_source):
-    m = re.search(r'FileRoomTickets\(File\(\w+\.filesDir, "([^"]+)"\)\)', model_source)
-    if not m:
-        raise LookupError("YunnoriModel.kt gives FileRoomTickets no directory under filesDir")
-    return m.group(1)
+# Where versions before the app core ran the rooms kept one ticket file per room (Kotlin's
+# FileRoomTickets, files/rooms): a phone that updated may still hold them.
+LEGACY_TICKETS = "rooms"
 
 
 def core_tickets_of(store_source, file_kv_source):
@@ -128,7 +127,7 @@ def main():
     main_dir = repo / "android" / "app" / "src" / "main"
     text = (main_dir / "AndroidManifest.xml").read_text(encoding="utf-8")
     activity_source = (repo / KOTLIN / "MainActivity.kt").read_text(encoding="utf-8")
-    tickets = [tickets_dir_of((repo / KOTLIN / "YunnoriModel.kt").read_text(encoding="utf-8"))] + core_tickets_of(
+    tickets = [LEGACY_TICKETS] + core_tickets_of(
         (repo / "app" / "src" / "store.rs").read_text(encoding="utf-8"),
         (repo / "bindings" / "src" / "file_kv.rs").read_text(encoding="utf-8"),
     )

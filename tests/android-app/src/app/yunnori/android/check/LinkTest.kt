@@ -12,7 +12,6 @@ import androidx.compose.ui.test.onNodeWithContentDescription
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performScrollTo
 import androidx.lifecycle.SavedStateHandle
-import app.yunnori.core.roomLink
 import org.junit.jupiter.api.Test
 import kotlin.test.assertEquals
 import kotlin.test.assertNull
@@ -26,8 +25,8 @@ import kotlin.test.assertNull
  */
 @OptIn(ExperimentalTestApi::class)
 class LinkTest {
-    private val first = roomLink("HJKMNP")
-    private val second = roomLink("ACDEFG")
+    private val first = "yunnori://room/HJKMNP"
+    private val second = "yunnori://room/ACDEFG"
 
     /** A VIEW intent of [link] arriving, as the activity hands over its parts. */
     private fun AppHost.arrives(link: String, recreated: Boolean, flags: Int = 0) =

@@ -31,14 +31,14 @@ class RoomSurvivalTest {
     /** Hosts a room of two people from the app's menu; its code. */
     private fun SkikoComposeUiTest.hostRoom(app: AppHost, server: YutServer): String {
         app.send(this, AppEvent.Settings(SettingsAction.SetServer(server.address)))
-        awaitReal("the server set") { app.model.online.state.value.server == server.address }
+        awaitReal("the server set") { app.view.online.server == server.address }
         tap(onNodeWithText("Play online"))
         tap(onNode(hasText("Host a room") and hasClickAction()))
         tap(onAllNodesWithText("Person")[1].performScrollTo())
         tap(onNodeWithText("Start the game"))
-        awaitReal("the room") { app.model.online.state.value.room != null }
+        awaitReal("the room") { app.view.online.room != null }
         waitForIdle()
-        return app.model.online.state.value.room!!.code
+        return app.view.online.room!!.code
     }
 
     /** The process ends: the screens and the model go, the saved state stays; a new model is made from it. */
@@ -63,11 +63,11 @@ class RoomSurvivalTest {
 
                 app = endProcess(app, dir) { shown = false }
                 runOnUiThread { shown = true }
-                awaitReal("the room rejoined") { app.model.online.state.value.room?.code == code }
+                awaitReal("the room rejoined") { app.view.online.room?.code == code }
                 waitForIdle()
                 // The lobby again, this phone in its seat, nothing waiting.
                 onNodeWithText(code).assertExists()
-                assertEquals(true, app.model.online.state.value.room!!.seats[0].mine)
+                assertEquals(true, app.view.online.room!!.seats[0].mine)
                 assertEquals(0, onAllNodesWithText("Connecting…").fetchSemanticsNodes().size, "still waiting")
                 assertNull(app.model.rejoining.value)
                 screenshot("room-rejoined-after-process-death")

@@ -9,20 +9,15 @@ import androidx.lifecycle.viewModelScope
 import app.yunnori.core.AppEvent
 import app.yunnori.core.AppScreen
 import app.yunnori.core.FormState
-import app.yunnori.core.NewGame
+import app.yunnori.core.Message
+import app.yunnori.core.OnlineAction
 import app.yunnori.core.Pacing
-import app.yunnori.core.PlayerKind
-import app.yunnori.core.SeatSpec
 import app.yunnori.core.SettingsAction
 import app.yunnori.core.TableAction
 import app.yunnori.core.defaultPacing
-import app.yunnori.core.defaultRoomSettings
+import app.yunnori.core.hostFromForm
 import app.yunnori.viewmodel.AppModel
 import app.yunnori.viewmodel.ShellEffects
-import app.yunnori.viewmodel.online.OnlineEvent
-import app.yunnori.viewmodel.online.OnlineSettings
-import app.yunnori.viewmodel.online.OnlineViewModel
-import app.yunnori.viewmodel.online.UserMessage
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.asExecutor
 import kotlinx.coroutines.flow.MutableStateFlow
@@ -44,8 +39,8 @@ import java.io.File
  *
  * The open game and the screen are kept in [saved] (the activity's saved state): when the
  * system ends the process (a call, memory running low) and the player comes back, the new
- * model opens them again. Online rooms still run on [online] (the older `OnlineRoom` API)
- * until the app core's online part takes them over.
+ * model opens them again; the online room the phone was in is rejoined from the ticket the
+ * core kept.
  */
 class YunnoriModel @JvmOverloads constructor(
     application: Application,
@@ -60,15 +55,6 @@ class YunnoriModel @JvmOverloads constructor(
 
     /** The app core: everything the screens draw and everything they do. */
     val app = AppModel(dataDir(application.filesDir), shell, Dispatchers.Main.asExecutor(), pacing)
-
-    /** Online rooms; the seats' tickets are kept in the app's private files. */
-    val online = OnlineViewModel(
-        viewModelScope,
-        FileRoomTickets(File(application.filesDir, "rooms")),
-        app.view.value.settings.server,
-        OnlineSettings(),
-        shell,
-    )
 
     /** The host's form is open: the new-game form, whose Start opens a room. */
     private val _hosting = MutableStateFlow(false)
@@ -88,19 +74,12 @@ class YunnoriModel @JvmOverloads constructor(
 
     /**
      * Opens a room at the table [form] shows, with the host in its first person's seat (the
-     * server checks the table; its refusal is said on the online screen).
+     * core's `hostFromForm`; the server checks the table, its refusal is said on the online
+     * screen).
      */
     fun hostRoom(form: FormState) {
-        val setup = NewGame(
-            rules = form.rules,
-            seats = form.seats.map { SeatSpec(it.name.trim(), it.colour, it.player) },
-            teams = if (form.teams) form.seats.indices.groupBy { form.seats[it].side }.toSortedMap().values.toList() else null,
-            seed = null,
-            undo = form.undo,
-        )
-        val name = setup.seats.firstOrNull { it.player is PlayerKind.Human }?.name.orEmpty()
-        online.onEvent(OnlineEvent.HostRoom(name, setup, defaultRoomSettings().copy(undo = setup.undo)))
-        closeHostForm()
+        _hosting.value = false
+        app.send(AppEvent.Online(hostFromForm(form)))
     }
 
     /**
@@ -146,7 +125,6 @@ class YunnoriModel @JvmOverloads constructor(
     fun refreshMotion() {
         val reduce = !ValueAnimator.areAnimatorsEnabled()
         app.send(AppEvent.Settings(SettingsAction.SetReduceMotion(reduce)))
-        online.onEvent(OnlineEvent.SetReduceMotion(reduce))
     }
 
     /** The app went to the background (everything is saved already). */
@@ -171,26 +149,20 @@ class YunnoriModel @JvmOverloads constructor(
         viewModelScope.launch {
             app.view.map { it.screen }.distinctUntilChanged().drop(1).collect { saved[SCREEN] = it.name }
         }
-        // The settings the rooms use: the server and the mute switch.
-        viewModelScope.launch {
-            app.view.map { it.settings }.distinctUntilChanged().collect {
-                online.onEvent(OnlineEvent.SetServer(it.server))
-                online.onEvent(OnlineEvent.SetMuted(it.muted))
-            }
-        }
         // The room this phone is in, kept so that a process the system ends comes back to it.
         viewModelScope.launch {
-            online.state.map { it.room?.code }.distinctUntilChanged().drop(1).collect { saved[OPEN_ROOM] = it }
+            app.view.map { it.online.room?.code }.distinctUntilChanged().drop(1).collect { saved[OPEN_ROOM] = it }
         }
         _rejoining.value?.let { code ->
-            online.onEvent(OnlineEvent.Rejoin(code))
+            app.send(AppEvent.Online(OnlineAction.Rejoin(code)))
             // The rejoin ends with the room heard, or with the reason it failed (no ticket
             // kept, the server out of reach or refusing): then the menu says so.
             viewModelScope.launch {
-                val end = online.state.first { it.room != null || (it.message != null && !it.busy) }
-                if (end.room == null) {
+                val end = app.view.first { it.online.room != null || (it.message != null && !it.online.busy) }
+                if (end.online.room == null) {
                     _roomLost.value = RoomLost(code, end.message)
-                    online.onEvent(OnlineEvent.Dismiss)
+                    app.send(AppEvent.Online(OnlineAction.Leave))
+                    app.send(AppEvent.Dismiss)
                     saved[OPEN_ROOM] = null
                     app.send(AppEvent.Open(AppScreen.MENU))
                 }
@@ -200,7 +172,6 @@ class YunnoriModel @JvmOverloads constructor(
     }
 
     override fun onCleared() {
-        online.close()
         app.close()
         shell.close()
     }
@@ -232,4 +203,4 @@ class YunnoriModel @JvmOverloads constructor(
 }
 
 /** A room this phone was in when the process ended, that could not be rejoined, and why. */
-data class RoomLost(val code: String, val why: UserMessage?)
+data class RoomLost(val code: String, val why: Message?)

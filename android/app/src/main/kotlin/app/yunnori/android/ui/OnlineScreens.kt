@@ -45,41 +45,43 @@ import androidx.compose.ui.unit.sp
 import app.yunnori.android.R
 import app.yunnori.android.ui.game.SeatMark
 import app.yunnori.android.ui.theme.YunnoriTheme
+import app.yunnori.core.AppEvent
 import app.yunnori.core.BotLevel
+import app.yunnori.core.KeptRoom
+import app.yunnori.core.LinkState
+import app.yunnori.core.Message
+import app.yunnori.core.OnlineAction
+import app.yunnori.core.OnlineStage
+import app.yunnori.core.OnlineState
 import app.yunnori.core.PlayerKind
 import app.yunnori.core.Preset
-import app.yunnori.core.RoomStage
-import app.yunnori.core.defaultRoomSettings
-import app.yunnori.core.defaultServer
+import app.yunnori.core.RoomPhase
+import app.yunnori.core.RoomSeatState
+import app.yunnori.core.RoomState
 import app.yunnori.core.describeRules
 import app.yunnori.core.presetRules
-import app.yunnori.core.roomLink
-import app.yunnori.viewmodel.online.RoomGame
-import app.yunnori.core.RoomSeat
-import app.yunnori.core.RoomTicket
-import app.yunnori.core.RoomView
-import app.yunnori.viewmodel.online.ConnectionBanner
-import app.yunnori.viewmodel.online.OnlineEvent
-import app.yunnori.viewmodel.online.OnlineUiState
 
 /**
  * Play online: host a room (the new-game form comes next), join one by its code and a name,
- * or come back to a room this phone holds a seat in. The code and name being typed are
- * hoisted to the caller.
+ * or come back to a room this phone holds a seat in. Draws the core's [OnlineState]; the
+ * code and name being typed are hoisted to the caller; what the person does goes to the
+ * core as [AppEvent]s.
  */
 @Composable
 fun OnlineScreen(
-    state: OnlineUiState,
+    state: OnlineState,
+    message: Message?,
     code: String,
     name: String,
     onCodeChange: (String) -> Unit,
     onNameChange: (String) -> Unit,
     onHost: () -> Unit,
-    onEvent: (OnlineEvent) -> Unit,
-    onBack: () -> Unit,
+    onEvent: (AppEvent) -> Unit,
 ) {
-    OnlinePage(stringResource(R.string.online_title), state, onEvent, onBack, Alignment.Start) {
+    val online = { a: OnlineAction -> onEvent(AppEvent.Online(a)) }
+    OnlinePage(stringResource(R.string.online_title), message, onEvent, { onEvent(AppEvent.Back) }, Alignment.Start) {
         val wide = Modifier.widthIn(max = 480.dp).fillMaxWidth()
+        LinkBanner(state.connection, onRetry = { online(OnlineAction.Retry) })
         Text(stringResource(R.string.online_host), style = MaterialTheme.typography.titleLarge)
         Text(stringResource(R.string.online_host_help), style = MaterialTheme.typography.bodyMedium)
         FilledTonalButton(onClick = onHost, enabled = !state.busy, modifier = wide) {
@@ -104,45 +106,43 @@ fun OnlineScreen(
             modifier = wide,
         )
         Button(
-            onClick = { onEvent(OnlineEvent.JoinRoom(code, name)) },
+            onClick = { online(OnlineAction.Join(code, name)) },
             enabled = !state.busy && code.isNotBlank() && name.isNotBlank(),
             modifier = wide,
         ) { Text(stringResource(R.string.online_join_button)) }
-        if (state.busy) {
-            Row(verticalAlignment = Alignment.CenterVertically) {
-                CircularProgressIndicator(Modifier.size(20.dp))
-                Spacer(Modifier.width(8.dp))
-                Text(stringResource(R.string.online_working))
-            }
-        }
+        if (state.busy) Working()
         if (state.kept.isNotEmpty()) {
             HorizontalDivider()
             Text(stringResource(R.string.online_kept), style = MaterialTheme.typography.titleLarge)
             Text(stringResource(R.string.online_kept_help), style = MaterialTheme.typography.bodyMedium)
-            state.kept.forEach { ticket ->
-                KeptRoomCard(
-                    ticket,
-                    onRejoin = { onEvent(OnlineEvent.Rejoin(ticket.code)) },
-                    onForget = { onEvent(OnlineEvent.Forget(ticket.code)) },
-                )
-            }
+            state.kept.forEach { room -> KeptRoomCard(room, onEvent) }
         }
         Text(stringResource(R.string.online_server, state.server), style = MaterialTheme.typography.bodySmall)
     }
 }
 
-/** A page of the online screens: a back bar, the message of [state] as a snackbar, a scrolling column. */
+/** The spinner while a host, join or rejoin is on its way. */
+@Composable
+private fun Working() {
+    Row(verticalAlignment = Alignment.CenterVertically) {
+        CircularProgressIndicator(Modifier.size(20.dp))
+        Spacer(Modifier.width(8.dp))
+        Text(stringResource(R.string.online_working))
+    }
+}
+
+/** A page of the online screens: a back bar, the core's [message] as a snackbar, a scrolling column. */
 @Composable
 private fun OnlinePage(
     title: String,
-    state: OnlineUiState,
-    onEvent: (OnlineEvent) -> Unit,
+    message: Message?,
+    onEvent: (AppEvent) -> Unit,
     onBack: () -> Unit,
     alignment: Alignment.Horizontal,
     content: @Composable ColumnScope.() -> Unit,
 ) {
     val snackbar = remember { SnackbarHostState() }
-    MessageEffect(state.message?.toMessage(), snackbar, onDismiss = { onEvent(OnlineEvent.Dismiss) })
+    MessageEffect(message, snackbar, onDismiss = { onEvent(AppEvent.Dismiss) })
     Scaffold(
         contentWindowInsets = safeInsets(),
         topBar = { BackTopBar(title, onBack) },
@@ -157,49 +157,54 @@ private fun OnlinePage(
     }
 }
 
-/** A room this phone holds a seat in: rejoin it, or forget it. */
+/** A room this phone holds a seat in (the core keeps its ticket): rejoin it, or forget it. */
 @Composable
-fun KeptRoomCard(ticket: RoomTicket, onRejoin: () -> Unit, onForget: () -> Unit) {
+fun KeptRoomCard(room: KeptRoom, onEvent: (AppEvent) -> Unit) {
     Card(Modifier.fillMaxWidth()) {
         Row(Modifier.padding(16.dp), verticalAlignment = Alignment.CenterVertically) {
             Text(
-                ticket.code,
+                room.code,
                 style = MaterialTheme.typography.titleLarge,
                 fontFamily = FontFamily.Monospace,
                 modifier = Modifier.weight(1f),
             )
-            val rejoin = stringResource(R.string.online_rejoin_room, ticket.code)
-            val forget = stringResource(R.string.online_forget_room, ticket.code)
-            Button(onClick = onRejoin, modifier = Modifier.semantics { contentDescription = rejoin }) {
-                Text(stringResource(R.string.online_rejoin))
-            }
-            TextButton(onClick = onForget, modifier = Modifier.semantics { contentDescription = forget }) {
-                Text(stringResource(R.string.online_forget))
-            }
+            val rejoin = stringResource(R.string.online_rejoin_room, room.code)
+            val forget = stringResource(R.string.online_forget_room, room.code)
+            Button(
+                onClick = { onEvent(AppEvent.Online(OnlineAction.Rejoin(room.code))) },
+                modifier = Modifier.semantics { contentDescription = rejoin },
+            ) { Text(stringResource(R.string.online_rejoin)) }
+            TextButton(
+                onClick = { onEvent(AppEvent.Online(OnlineAction.Forget(room.code))) },
+                modifier = Modifier.semantics { contentDescription = forget },
+            ) { Text(stringResource(R.string.online_forget)) }
         }
     }
 }
 
 /**
  * The room before its game: the code, large, to read out or share; the seats (who holds
- * each, connected, ready); ready, and for the host start and each seat's person or bot.
+ * each, connected, ready, away); ready, and for the host start and each seat's person or
+ * bot. [onShare] hands the room's link to the phone's share sheet.
  */
 @Composable
 fun LobbyScreen(
-    state: OnlineUiState,
-    onEvent: (OnlineEvent) -> Unit,
-    onShare: (RoomView) -> Unit,
+    state: OnlineState,
+    message: Message?,
+    onEvent: (AppEvent) -> Unit,
+    onShare: (String) -> Unit,
     onLeave: () -> Unit,
 ) {
     val room = state.room
-    OnlinePage(stringResource(R.string.lobby_title), state, onEvent, onLeave, Alignment.CenterHorizontally) {
+    val online = { a: OnlineAction -> onEvent(AppEvent.Online(a)) }
+    OnlinePage(stringResource(R.string.lobby_title), message, onEvent, onLeave, Alignment.CenterHorizontally) {
         if (room == null) {
             // Rejoining the room (after the process ended): what the spinner waits for.
-            CircularProgressIndicator()
-            Text(stringResource(R.string.online_working), style = MaterialTheme.typography.bodyMedium)
+            LinkBanner(state.connection, onRetry = { online(OnlineAction.Retry) })
+            Working()
             return@OnlinePage
         }
-        ConnectionBannerView(state.banner)
+        LinkBanner(state.connection, onRetry = { online(OnlineAction.Retry) })
         Text(stringResource(R.string.lobby_code_label), style = MaterialTheme.typography.titleMedium)
         Text(
             room.code,
@@ -208,25 +213,27 @@ fun LobbyScreen(
             color = MaterialTheme.colorScheme.primary,
             modifier = Modifier.semantics { contentDescription = room.code.toList().joinToString(" ") },
         )
-        OutlinedButton(onClick = { onShare(room) }) { Text(stringResource(R.string.lobby_share)) }
+        OutlinedButton(onClick = { onShare(room.link) }) { Text(stringResource(R.string.lobby_share)) }
         HorizontalDivider()
         room.seats.forEach { seat ->
             LobbySeatRow(seat, host = seat.seat == room.hostSeat, hosting = room.hosting) { player ->
-                onEvent(OnlineEvent.SetRoomSeat(seat.seat, player))
+                online(OnlineAction.SetSeat(seat.seat, player))
             }
         }
-        if (room.spectators > 0) {
-            Text(stringResource(R.string.lobby_spectators, room.spectators), style = MaterialTheme.typography.bodySmall)
+        if (room.spectators > 0u) {
+            Text(stringResource(R.string.lobby_spectators, room.spectators.toInt()), style = MaterialTheme.typography.bodySmall)
         }
         HorizontalDivider()
         val wide = Modifier.widthIn(max = 480.dp).fillMaxWidth()
-        if (state.mySeats.isNotEmpty()) {
-            FilledTonalButton(onClick = { onEvent(OnlineEvent.SetReady(!state.ready)) }, modifier = wide) {
-                Text(stringResource(if (state.ready) R.string.lobby_not_ready else R.string.lobby_ready))
+        val mine = room.seats.filter { it.mine }
+        if (mine.isNotEmpty()) {
+            val ready = mine.all { it.ready }
+            FilledTonalButton(onClick = { mine.forEach { online(OnlineAction.Ready(it.seat, !ready)) } }, modifier = wide) {
+                Text(stringResource(if (ready) R.string.lobby_not_ready else R.string.lobby_ready))
             }
         }
         if (room.hosting) {
-            Button(onClick = { onEvent(OnlineEvent.StartRoom) }, enabled = state.canStart && !state.busy, modifier = wide) {
+            Button(onClick = { online(OnlineAction.Start) }, enabled = room.canStart && !state.busy, modifier = wide) {
                 Text(stringResource(R.string.lobby_start))
             }
             Text(stringResource(R.string.lobby_start_help), style = MaterialTheme.typography.bodySmall)
@@ -236,9 +243,9 @@ fun LobbyScreen(
 }
 
 @Composable
-private fun LobbySeatRow(seat: RoomSeat, host: Boolean, hosting: Boolean, onSetPlayer: (PlayerKind) -> Unit) {
+private fun LobbySeatRow(seat: RoomSeatState, host: Boolean, hosting: Boolean, onSetPlayer: (PlayerKind) -> Unit) {
     Row(Modifier.fillMaxWidth(), verticalAlignment = Alignment.CenterVertically) {
-        SeatMark(seat.seat, colourOf(seat.colour), Modifier.size(20.dp))
+        SeatMark(seat.seat.toInt(), colourOf(seat.colour), Modifier.size(20.dp))
         Spacer(Modifier.width(8.dp))
         Column(Modifier.weight(1f)) {
             val name = if (seat.taken || seat.player is PlayerKind.Bot) seat.name else stringResource(R.string.lobby_seat_open)
@@ -257,14 +264,14 @@ private fun LobbySeatRow(seat: RoomSeat, host: Boolean, hosting: Boolean, onSetP
 
 /** What a seat's line says under its name: you, the host, ready or not, away, a bot. */
 @Composable
-private fun seatStatus(seat: RoomSeat, host: Boolean): String {
+private fun seatStatus(seat: RoomSeatState, host: Boolean): String {
     val parts = buildList {
         if (seat.mine) add(stringResource(R.string.lobby_seat_you))
         if (host) add(stringResource(R.string.lobby_seat_host))
         when {
             seat.player is PlayerKind.Bot -> add(stringResource(R.string.lobby_seat_bot))
             seat.standin != null -> add(stringResource(R.string.online_seat_standin))
-            seat.taken && !seat.connected -> add(stringResource(R.string.lobby_seat_away))
+            seat.away -> add(stringResource(R.string.lobby_seat_away))
             seat.ready -> add(stringResource(R.string.lobby_seat_ready))
             seat.taken -> add(stringResource(R.string.lobby_seat_waiting))
         }
@@ -272,36 +279,42 @@ private fun seatStatus(seat: RoomSeat, host: Boolean): String {
     return parts.joinToString(" · ")
 }
 
-/** The banner while the connection is lost and being restored, and once it is back. */
+/**
+ * The connection's banner: lost and being tried again (which attempt), or closed with
+ * Retry; nothing while it is live or idle.
+ */
 @Composable
-fun ConnectionBannerView(banner: ConnectionBanner?, modifier: Modifier = Modifier) {
-    val text = when (banner) {
-        null -> return
-        is ConnectionBanner.Reconnecting -> stringResource(R.string.online_banner_reconnecting, banner.attempt)
-        ConnectionBanner.Restored -> stringResource(R.string.online_banner_restored)
-        ConnectionBanner.Closed -> stringResource(R.string.online_banner_closed)
+fun LinkBanner(link: LinkState, onRetry: () -> Unit, modifier: Modifier = Modifier) {
+    val text = when (link) {
+        is LinkState.Reconnecting -> stringResource(R.string.online_banner_reconnecting, link.attempt.toInt())
+        is LinkState.Connecting -> if (link.attempt > 1u) {
+            stringResource(R.string.online_banner_reconnecting, link.attempt.toInt())
+        } else {
+            return
+        }
+        is LinkState.Closed -> stringResource(R.string.online_banner_closed)
+        LinkState.Idle, LinkState.Live -> return
     }
-    val colour = if (banner == ConnectionBanner.Restored) {
-        MaterialTheme.colorScheme.secondaryContainer
-    } else {
-        MaterialTheme.colorScheme.errorContainer
+    Row(
+        modifier.fillMaxWidth().background(MaterialTheme.colorScheme.errorContainer, RoundedCornerShape(8.dp)).padding(12.dp),
+        verticalAlignment = Alignment.CenterVertically,
+    ) {
+        Text(text, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.weight(1f))
+        if (link is LinkState.Closed) {
+            TextButton(onClick = onRetry) { Text(stringResource(R.string.msg_retry)) }
+        }
     }
-    Text(
-        text,
-        style = MaterialTheme.typography.bodyLarge,
-        modifier = modifier.fillMaxWidth().background(colour, RoundedCornerShape(8.dp)).padding(12.dp),
-    )
 }
 
 /**
- * The online game's marks over the game screen: the connection banner, and whose device
- * holds each seat (this phone, another phone, a bot while its player is away).
+ * The room's marks over the game screen: the connection's banner, and whose device holds
+ * each person's seat (this phone, another phone, away, a bot while its person is away).
  */
 @Composable
-fun OnlineTableMarks(state: OnlineUiState, modifier: Modifier = Modifier) {
+fun OnlineTableMarks(state: OnlineState, onRetry: () -> Unit, modifier: Modifier = Modifier) {
     val room = state.room ?: return
     Column(modifier.fillMaxWidth().padding(horizontal = 8.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
-        ConnectionBannerView(state.banner)
+        LinkBanner(state.connection, onRetry)
         Row(
             Modifier
                 .background(MaterialTheme.colorScheme.surface.copy(alpha = 0.85f), RoundedCornerShape(8.dp))
@@ -312,10 +325,11 @@ fun OnlineTableMarks(state: OnlineUiState, modifier: Modifier = Modifier) {
         ) {
             room.seats.filter { it.player is PlayerKind.Human }.forEach { seat ->
                 Row(verticalAlignment = Alignment.CenterVertically) {
-                    SeatMark(seat.seat, colourOf(seat.colour), Modifier.size(12.dp))
+                    SeatMark(seat.seat.toInt(), colourOf(seat.colour), Modifier.size(12.dp))
                     Spacer(Modifier.width(4.dp))
                     val holder = when {
                         seat.standin != null -> R.string.online_seat_standin
+                        seat.away -> R.string.lobby_seat_away
                         seat.mine -> R.string.online_seat_yours
                         else -> R.string.online_seat_remote
                     }
@@ -333,7 +347,7 @@ fun OnlineTableMarks(state: OnlineUiState, modifier: Modifier = Modifier) {
 internal fun OnlineScreenPreview() {
     val state = remember { OnlinePreviews.state(room = null) }
     YunnoriTheme {
-        OnlineScreen(state, code = "", name = "", onCodeChange = {}, onNameChange = {}, onHost = {}, onEvent = {}, onBack = {})
+        OnlineScreen(state, message = null, code = "", name = "", onCodeChange = {}, onNameChange = {}, onHost = {}, onEvent = {})
     }
 }
 
@@ -341,44 +355,62 @@ internal fun OnlineScreenPreview() {
 @Composable
 internal fun LobbyScreenPreview() {
     val state = remember { OnlinePreviews.state(room = OnlinePreviews.lobby()) }
-    YunnoriTheme { LobbyScreen(state, onEvent = {}, onShare = {}, onLeave = {}) }
+    YunnoriTheme { LobbyScreen(state, message = null, onEvent = {}, onShare = {}, onLeave = {}) }
 }
 
 @Preview(widthDp = 412, heightDp = 200)
 @Composable
 internal fun OnlineTableMarksPreview() {
     val state = remember {
-        OnlinePreviews.state(room = OnlinePreviews.lobby()).copy(banner = ConnectionBanner.Reconnecting(2))
+        OnlinePreviews.state(room = OnlinePreviews.lobby()).copy(connection = LinkState.Reconnecting(2u, 0u))
     }
-    YunnoriTheme { Box(Modifier.fillMaxSize()) { OnlineTableMarks(state) } }
+    YunnoriTheme { Box(Modifier.fillMaxSize()) { OnlineTableMarks(state, onRetry = {}) } }
 }
 
 /** Sample rooms for the previews (no server). */
 internal object OnlinePreviews {
-    fun lobby(): RoomView = RoomView(
-        code = "K7TQ2M",
-        link = roomLink("K7TQ2M"),
-        stage = RoomStage.LOBBY,
-        hostSeat = 0,
+    private const val SERVER = "wss://rooms.yunnori.app"
+    private const val CODE = "K7TQ2M"
+
+    private fun seat(seat: Int, name: String, colour: String, taken: Boolean, away: Boolean, ready: Boolean, standin: BotLevel?) =
+        RoomSeatState(
+            seat = seat.toUInt(),
+            number = (seat + 1).toUInt(),
+            name = name,
+            colour = colour,
+            player = PlayerKind.Human,
+            taken = taken,
+            connected = taken && !away,
+            away = away,
+            ready = ready,
+            standin = standin,
+            mine = seat == 0,
+        )
+
+    fun lobby(): RoomState = RoomState(
+        code = CODE,
+        link = "yunnori://room/$CODE",
+        phase = RoomPhase.LOBBY,
         hosting = true,
+        hostSeat = 0u,
         seats = listOf(
-            RoomSeat(0, "Ana", "#D55E00", PlayerKind.Human, taken = true, connected = true, ready = true, standin = null, mine = true),
-            RoomSeat(1, "Bo", "#0072B2", PlayerKind.Human, taken = true, connected = false, ready = false, standin = BotLevel.MEDIUM, mine = false),
-            RoomSeat(2, "", "#009E73", PlayerKind.Human, taken = false, connected = false, ready = false, standin = null, mine = false),
+            seat(0, "Ana", "#D55E00", taken = true, away = false, ready = true, standin = null),
+            seat(1, "Bo", "#0072B2", taken = true, away = true, ready = false, standin = BotLevel.MEDIUM),
+            seat(2, "", "#009E73", taken = false, away = false, ready = false, standin = null),
         ),
-        spectators = 1,
+        spectators = 1u,
+        canStart = false,
+        gameNumber = 0u,
         rules = describeRules(presetRules(Preset.YUNNORI)),
-        settings = defaultRoomSettings(),
-        gameNumber = 0,
         game = null,
-        myTurn = false,
-        deadlineMs = null,
     )
 
-    fun state(room: RoomView?): OnlineUiState = OnlineUiState(
-        server = defaultServer(),
+    fun state(room: RoomState?): OnlineState = OnlineState(
+        stage = if (room == null) OnlineStage.ENTRY else OnlineStage.LOBBY,
+        server = SERVER,
+        busy = false,
+        connection = LinkState.Live,
         room = room,
-        kept = listOf(RoomTicket(defaultServer(), "K7TQ2M", roomLink("K7TQ2M"), emptyList(), host = true)),
-        game = RoomGame(),
+        kept = listOf(KeptRoom(CODE, SERVER, listOf(0u), host = true, joinedAtMs = 0u)),
     )
 }

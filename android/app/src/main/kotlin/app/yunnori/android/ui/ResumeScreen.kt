@@ -36,7 +36,7 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.unit.dp
 import app.yunnori.android.R
-import app.yunnori.core.RoomTicket
+import app.yunnori.core.KeptRoom
 import app.yunnori.core.AppEvent
 import app.yunnori.core.Message
 import app.yunnori.core.SaveHealth
@@ -50,17 +50,15 @@ import app.yunnori.android.ui.game.SeatMark
 
 /**
  * The saved games: open one, or delete one (damaged ones are listed so they can go), and
- * the online rooms this phone holds a seat in ([rooms]: rejoin or forget). Stateless: it
- * draws [state] and reports what the player does through [onEvent].
+ * the online rooms this phone holds a seat in ([rooms], the core's kept rooms: rejoin or
+ * forget). Stateless: it draws [state] and reports what the player does through [onEvent].
  */
 @Composable
 fun ResumeScreen(
     state: SavedState,
     message: Message?,
     onEvent: (AppEvent) -> Unit,
-    rooms: List<RoomTicket> = emptyList(),
-    onRejoin: (String) -> Unit = {},
-    onForget: (String) -> Unit = {},
+    rooms: List<KeptRoom> = emptyList(),
 ) {
     val snackbar = remember { SnackbarHostState() }
     MessageEffect(message, snackbar, onDismiss = { onEvent(AppEvent.Dismiss) })
@@ -83,10 +81,8 @@ fun ResumeScreen(
                     verticalArrangement = Arrangement.spacedBy(12.dp),
                 ) {
                     // Online rooms this phone holds a seat in: rejoin or forget.
-                    items(rooms, key = { "room-" + it.code }) { ticket ->
-                        Box(Modifier.padding(horizontal = 16.dp)) {
-                            KeptRoomCard(ticket, onRejoin = { onRejoin(ticket.code) }, onForget = { onForget(ticket.code) })
-                        }
+                    items(rooms, key = { "room-" + it.code }) { room ->
+                        Box(Modifier.padding(horizontal = 16.dp)) { KeptRoomCard(room, onEvent) }
                     }
                     items(state.rows, key = { it.id }) { row ->
                         SaveCard(

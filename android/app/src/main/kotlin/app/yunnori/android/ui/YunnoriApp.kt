@@ -33,14 +33,13 @@ import app.yunnori.android.ui.game.MOVE_STEP_MS
 import app.yunnori.core.AppEvent
 import app.yunnori.core.AppScreen
 import app.yunnori.core.FormEvent
+import app.yunnori.core.OnlineAction
+import app.yunnori.core.OnlineStage
 import app.yunnori.core.ShellEffect
 import app.yunnori.core.TableAction
 import app.yunnori.core.boardLayout
 import app.yunnori.core.readRoomCode
 import app.yunnori.core.throwKinds
-import app.yunnori.viewmodel.online.OnlineEvent
-import app.yunnori.viewmodel.online.OnlineStage
-import app.yunnori.viewmodel.online.toTable
 
 /** The test tag of the node TalkBack's announcements are read from. */
 const val ANNOUNCER_TAG = "announcer"
@@ -52,14 +51,14 @@ const val ANNOUNCER_TAG = "announcer"
  * changed) and a room link handed to the activity go to the model. TalkBack hears the
  * core's announcements through [Announcer].
  *
- * Online rooms (the online screens, the host's form, a room's lobby and game) still run on
- * the model's `OnlineViewModel` while the core shows its Online screen, until the core's
- * online part takes them over.
+ * Online rooms are the core's too ([app.yunnori.core.AppView.online]): the entry, the
+ * lobby, and the room's game on the same game screen as a local game, with the room's
+ * marks (the connection, who holds each seat) over it.
  */
 @Composable
 fun YunnoriApp(model: YunnoriModel = viewModel()) {
     val view by model.app.view.collectAsStateWithLifecycle()
-    val online by model.online.state.collectAsStateWithLifecycle()
+    val online = view.online
     val hosting by model.hosting.collectAsStateWithLifecycle()
     val link by model.link.collectAsStateWithLifecycle()
     val rejoining by model.rejoining.collectAsStateWithLifecycle()
@@ -96,16 +95,20 @@ fun YunnoriApp(model: YunnoriModel = viewModel()) {
 
     fun leaveRoom() {
         roomRules = false
-        model.online.onEvent(OnlineEvent.LeaveRoom)
+        send(AppEvent.Online(OnlineAction.Leave))
         send(AppEvent.Back)
     }
 
     val inRoom = online.room != null || rejoining != null
+    // The room's game is on the table (its id is the room's code and game number).
+    val roomGame = online.stage == OnlineStage.GAME &&
+        online.room.let { room -> room != null && view.table?.gameId == "${room.code}-${room.gameNumber}" }
     BackHandler(enabled = view.screen != AppScreen.MENU) {
         when {
             view.screen == AppScreen.NEW_GAME && hosting -> model.closeHostForm()
-            view.screen == AppScreen.ONLINE && roomRules -> roomRules = false
+            roomRules -> roomRules = false
             view.screen == AppScreen.ONLINE && inRoom -> leaveRoom()
+            view.screen == AppScreen.TABLE && roomGame -> leaveRoom()
             else -> send(AppEvent.Back)
         }
     }
@@ -114,7 +117,7 @@ fun YunnoriApp(model: YunnoriModel = viewModel()) {
         when (view.screen) {
             AppScreen.MENU -> {
                 val lost = roomLost?.let { r ->
-                    stringResource(R.string.online_room_lost, r.code, r.why?.let { messageText(it.toMessage()) }.orEmpty())
+                    stringResource(R.string.online_room_lost, r.code, r.why?.let { messageText(it) }.orEmpty())
                 }
                 MenuScreen(view.menu, view.message, send, notice = lost, onNoticeShown = model::dismissRoomLost)
             }
@@ -132,66 +135,50 @@ fun YunnoriApp(model: YunnoriModel = viewModel()) {
                     NewGameScreen(form, view.message, send)
                 }
             }
-            AppScreen.TABLE -> view.table?.let { table ->
-                GameScreen(table, view.message, send, view.settings.reduceMotion, view.settings.quickBots)
+            AppScreen.TABLE -> when {
+                roomRules && roomGame && view.rules != null -> RulesScreen(
+                    rules = view.rules!!,
+                    throwKinds = remember { throwKinds() },
+                    onBack = { roomRules = false },
+                )
+                else -> view.table?.let { table ->
+                    GameScreen(
+                        table,
+                        view.message,
+                        onEvent = { e ->
+                            // The room's rules show over its game (the core's Rules screen is a local game's).
+                            if (roomGame && e == AppEvent.Open(AppScreen.RULES)) roomRules = true else send(e)
+                        },
+                        reduceMotion = view.settings.reduceMotion,
+                        quickBots = view.settings.quickBots,
+                        tableMarks = {
+                            if (roomGame) OnlineTableMarks(online, onRetry = { send(AppEvent.Online(OnlineAction.Retry)) })
+                        },
+                    )
+                }
             }
-            AppScreen.SAVED_GAMES -> ResumeScreen(
-                view.saved,
-                view.message,
-                send,
-                rooms = online.kept,
-                onRejoin = {
-                    model.online.onEvent(OnlineEvent.Rejoin(it))
-                    send(AppEvent.Open(AppScreen.ONLINE))
-                },
-                onForget = { model.online.onEvent(OnlineEvent.Forget(it)) },
-            )
+            AppScreen.SAVED_GAMES -> ResumeScreen(view.saved, view.message, send, rooms = online.kept)
             AppScreen.SETTINGS -> SettingsScreen(view.settings, view.message, send)
             AppScreen.RULES -> view.rules?.let { rules ->
                 RulesScreen(rules, throwKinds = remember { throwKinds() }, onBack = { send(AppEvent.Back) })
             }
             AppScreen.ONLINE -> when {
-                roomRules && online.game.rules != null -> RulesScreen(
-                    rules = online.game.rules!!,
-                    throwKinds = remember { throwKinds() },
-                    onBack = { roomRules = false },
+                inRoom -> LobbyScreen(
+                    state = online,
+                    message = view.message,
+                    onEvent = send,
+                    onShare = { model.shell.perform(ShellEffect.Share(it)) },
+                    onLeave = { leaveRoom() },
                 )
-                inRoom -> {
-                    val table = online.game.toTable(MOVE_STEP_MS)
-                    if (online.stage == OnlineStage.GAME && table != null) {
-                        GameScreen(
-                            table,
-                            online.message?.toMessage(),
-                            onEvent = { e ->
-                                when {
-                                    e is AppEvent.Table && e.action == TableAction.Leave -> leaveRoom()
-                                    e is AppEvent.Table -> model.online.onGameEvent(e.action)
-                                    e is AppEvent.Open && e.screen == AppScreen.RULES -> roomRules = true
-                                    e == AppEvent.Dismiss -> model.online.onEvent(OnlineEvent.Dismiss)
-                                    else -> Unit
-                                }
-                            },
-                            reduceMotion = online.game.reduceMotion,
-                            tableMarks = { OnlineTableMarks(online) },
-                        )
-                    } else {
-                        LobbyScreen(
-                            state = online,
-                            onEvent = model.online::onEvent,
-                            onShare = { model.shell.perform(ShellEffect.Share(it.link)) },
-                            onLeave = { leaveRoom() },
-                        )
-                    }
-                }
                 else -> OnlineScreen(
                     state = online,
+                    message = view.message,
                     code = joinCode,
                     name = joinName,
                     onCodeChange = { joinCode = it },
                     onNameChange = { joinName = it },
                     onHost = model::openHostForm,
-                    onEvent = model.online::onEvent,
-                    onBack = { send(AppEvent.Back) },
+                    onEvent = send,
                 )
             }
         }
