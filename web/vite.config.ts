@@ -23,11 +23,34 @@ function serviceWorker(): Plugin {
   };
 }
 
+/// Tells the browser to fetch the core's WebAssembly as soon as it reads the page, beside
+/// the page's scripts (core.ts compiles it from this download and hands it to the worker).
+function preloadWasm(): Plugin {
+  return {
+    name: 'yunnori-preload-wasm',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const wasm = Object.keys(ctx.bundle ?? {}).find((f) => f.endsWith('.wasm'));
+        if (!wasm) throw new Error('no WebAssembly in the bundle to preload');
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${wasm}`, as: 'fetch', type: 'application/wasm', crossorigin: '' },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
 // The design tokens live in ../design (shared with the phones); the wasm glue is
 // generated into src/pkg by scripts/build-web.sh.
 export default defineConfig({
   base: '/',
-  plugins: [serviceWorker()],
+  plugins: [serviceWorker(), preloadWasm()],
   build: { target: 'es2022', assetsInlineLimit: 0, outDir: 'dist', emptyOutDir: true },
   worker: { format: 'es' },
   server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },

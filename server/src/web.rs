@@ -216,6 +216,34 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn the_webassembly_is_served_as_such_for_streaming_compilation() {
+        let (dir, settings) = site();
+        std::fs::write(dir.path().join("assets/core-1234.wasm"), b"\0asm").ok();
+        std::fs::write(dir.path().join("assets/core-1234.wasm.br"), b"br").ok();
+        let router = routes::<()>(&settings);
+        for (encoding, body) in [("identity", "\0asm"), ("br", "br")] {
+            let req = Request::get("/assets/core-1234.wasm")
+                .header(header::ACCEPT_ENCODING, encoding)
+                .body(Body::empty())
+                .unwrap_or_default();
+            let res = router
+                .clone()
+                .oneshot(req)
+                .await
+                .unwrap_or_else(|e| match e {});
+            assert_eq!(res.status(), StatusCode::OK, "{encoding}");
+            let kind = res.headers().get(header::CONTENT_TYPE).cloned();
+            assert_eq!(
+                kind,
+                Some(HeaderValue::from_static("application/wasm")),
+                "{encoding}"
+            );
+            let got = to_bytes(res.into_body(), 1 << 20).await.unwrap_or_default();
+            assert_eq!(String::from_utf8_lossy(&got), body, "{encoding}");
+        }
+    }
+
+    #[tokio::test]
     async fn nothing_is_served_that_is_not_configured() {
         let router = routes::<()>(&WebSettings::default());
         for path in [

@@ -2,6 +2,14 @@
 // the person does sent as `AppEvent`s.
 import type { AppEvent, AppView, BoardLayout, HostSettings, MatLayout, ShellEffect, ThrowInfo } from './pkg/yut_web';
 import type { BenchResult, FromWorker, ToWorker } from './protocol';
+import wasmUrl from './pkg/yut_web_bg.wasm?url';
+
+/// The core's WebAssembly, fetched (index.html preloads it) and compiled as it arrives,
+/// from the page's first script: its download does not wait for the worker's script to
+/// arrive and start. Undefined when it cannot be compiled here (the worker then fetches it).
+function compileCore(): Promise<WebAssembly.Module | undefined> {
+  return WebAssembly.compileStreaming(fetch(wasmUrl)).catch(() => undefined);
+}
 
 type Listener = () => void;
 
@@ -25,8 +33,10 @@ class CoreClient {
   private layoutWaiter: ((l: MatLayout) => void) | undefined;
 
   constructor() {
+    const compiled = compileCore();
     this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
     this.worker.onmessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
+    void compiled.then((module) => this.post({ type: 'wasm', module }));
   }
 
   private receive(m: FromWorker): void {

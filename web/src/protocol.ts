@@ -2,6 +2,8 @@
 import type { AppEvent, AppView, BoardLayout, HostSettings, MatLayout, ShellEffect, ThrowInfo } from './pkg/yut_web';
 
 export type ToWorker =
+  /// The core's WebAssembly, compiled by the page (undefined: the worker fetches it itself).
+  | { type: 'wasm'; module: WebAssembly.Module | undefined }
   | { type: 'event'; event: AppEvent }
   | { type: 'export'; id: string }
   | { type: 'import'; name: string; bytes: Uint8Array }

@@ -129,14 +129,21 @@ function handle(m: ToWorker): void {
   }
 }
 
+// The page compiles the WebAssembly while this script loads, and sends it first.
+let wasmGiven: (m: WebAssembly.Module | undefined) => void = () => undefined;
+const wasm = new Promise<WebAssembly.Module | undefined>((ok) => (wasmGiven = ok));
+
 self.onmessage = (e: MessageEvent<ToWorker>) => {
-  if (core) handle(e.data);
+  if (e.data.type === 'wasm') wasmGiven(e.data.module);
+  else if (core) handle(e.data);
   else queue.push(e.data);
 };
 
 async function start(): Promise<void> {
-  await init();
-  store = await openStore();
+  const opening = openStore();
+  const module = await wasm;
+  await init(module ? { module_or_path: module } : undefined);
+  store = await opening;
   const loaded = await store.readAll();
   // Rooms on the page's own server (same origin: wss:// beside https://).
   const server = `${self.location.protocol === 'https:' ? 'wss' : 'ws'}://${self.location.host}`;

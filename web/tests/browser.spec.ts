@@ -33,6 +33,19 @@ test('the page reports itself installable', async ({ baseURL }) => {
   }
 });
 
+test('a first visit fetches the WebAssembly once, from the page, at once', async ({ page }) => {
+  // The page preloads it and compiles that very download for the worker: a second fetch
+  // (the worker's own, or a fetch the preload does not serve) would be a second megabyte.
+  const wasm: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('.wasm') && !r.serviceWorker()) wasm.push(r.url());
+  });
+  await page.goto('/?lang=en');
+  await expect(page.locator('link[rel="preload"][as="fetch"][href$=".wasm"]')).toHaveCount(1);
+  await expect(page.locator('[data-screen="menu"]')).toBeVisible();
+  expect(wasm).toHaveLength(1);
+});
+
 test('after the first visit a local game starts and plays with the network cut', async ({ page, context }) => {
   await page.goto('/?lang=en');
   await expect(page.locator('[data-screen="menu"]')).toBeVisible();
