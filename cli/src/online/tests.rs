@@ -284,6 +284,16 @@ async fn a_refusal_shows_as_a_message() {
     assert!(s.contains("Room code"), "still in the lobby: {s}");
 }
 
+/// Jun says he is ready and Mina starts the game; returns Mina's first screen of it.
+async fn start_game(mina: &mut Term, jun: &mut Term) -> String {
+    jun.key(KeyCode::Char('y'));
+    mina.until("Jun ready", |s| line_with(s, "Jun").contains("ready"))
+        .await;
+    mina.key(KeyCode::Char('s'));
+    mina.until("the game", |s| s.contains("Mina: press Space to throw"))
+        .await
+}
+
 /// Drops the terminal's connection as a lost network would, and checks the screen says so.
 async fn drop_line(who: &mut Term) {
     who.link.client.drop_connection();
@@ -342,13 +352,7 @@ async fn act(who: &mut Term) {
 async fn a_throw_and_a_move_reach_the_other_terminal() {
     let (_dir, _server, url) = server().await;
     let (mut mina, mut jun, code) = mina_and_jun(&url).await;
-    jun.key(KeyCode::Char('y'));
-    mina.until("Jun ready", |s| line_with(s, "Jun").contains("ready"))
-        .await;
-    mina.key(KeyCode::Char('s'));
-    let s = mina
-        .until("the game", |s| s.contains("Mina: press Space to throw"))
-        .await;
+    let s = start_game(&mut mina, &mut jun).await;
     assert!(s.contains(&format!("room {code} · connected")), "{s}");
     let j = jun
         .until("the game at Jun's", |s| {
@@ -578,13 +582,7 @@ async fn a_player_gone_mid_game_shows_away_and_the_bot_that_plays_for_him() {
         ..quick_bots()
     };
     let (mut mina, mut jun, _) = mina_and_jun_with(&url, options).await;
-    jun.key(KeyCode::Char('y'));
-    mina.until("Jun ready", |s| line_with(s, "Jun").contains("ready"))
-        .await;
-    mina.key(KeyCode::Char('s'));
-    let s = mina
-        .until("the game", |s| s.contains("Mina: press Space to throw"))
-        .await;
+    let s = start_game(&mut mina, &mut jun).await;
     assert!(!s.contains("away"), "nobody is away yet:\n{s}");
     jun.until("the game at Jun's", |s| s.contains("Waiting for Mina"))
         .await;
