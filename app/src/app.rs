@@ -13,7 +13,7 @@ use crate::message::{Message, MessageKind};
 use crate::online::{Online, OnlineAction, OnlineInput, Play};
 use crate::pacing::Pacing;
 use crate::records::{NewGame, Preset};
-use crate::settings::Settings;
+use crate::settings::{Settings, DEFAULT_SERVER};
 use crate::shown;
 use crate::store::{KeyValue, SaveStore};
 use crate::swipe::Drag;
@@ -64,13 +64,13 @@ impl App {
     /// The app over its stores; the settings are read from `kv`.
     pub fn new(saves: Box<dyn SaveStore>, kv: Box<dyn KeyValue>, pacing: Pacing) -> App {
         let settings = Settings::load(kv.as_ref());
-        let online = Online::new(&settings.server_or_default(), kv.as_ref());
+        let online = Online::new(&settings.server_or(DEFAULT_SERVER), kv.as_ref());
         let mut app = App {
             pacing,
             saves,
             kv,
             settings,
-            default_server: crate::settings::DEFAULT_SERVER.into(),
+            default_server: DEFAULT_SERVER.into(),
             reduce_motion: false,
             screen: AppScreen::Menu,
             form: None,
@@ -302,6 +302,12 @@ impl App {
         if self.room_landing.is_some() {
             self.online.landed();
             self.show_landing(effects, said);
+            // The room can end while the sticks fly (a move heard only through a sync).
+            if self.room_over() {
+                effects.push(Effect::Shell(ShellEffect::Haptic {
+                    kind: HapticKind::Won,
+                }));
+            }
         }
     }
 
@@ -318,11 +324,6 @@ impl App {
             t.outcome = Some(outcome);
         }
         self.with_cx(effects, said, |_, cx| cx.announce(speech));
-        if self.room_over() {
-            effects.push(Effect::Shell(ShellEffect::Haptic {
-                kind: HapticKind::Won,
-            }));
-        }
     }
 
     /// The screen follows the room: onto the table when its game starts, off it when the
