@@ -34,10 +34,6 @@ impl Settings {
         kv.put(KEY, &bytes)
     }
 
-    pub fn server_or_default(&self) -> String {
-        self.server_or(DEFAULT_SERVER)
-    }
-
     /// The server of the settings, else `default` (the web's: the page's own origin).
     pub fn server_or(&self, default: &str) -> String {
         self.server.clone().unwrap_or_else(|| default.into())

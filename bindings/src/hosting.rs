@@ -2,14 +2,8 @@
 //! room's (`OnlineAction::Host`), so neither Kotlin nor Swift turns a `FormState` into a
 //! `NewGame` of its own.
 
-use yut_app::online::{HostSettings, OnlineAction};
+use yut_app::online::OnlineAction;
 use yut_app::view::FormState;
-
-/// The settings a new room starts with (the server's defaults).
-#[uniffi::export]
-pub fn default_host_settings() -> HostSettings {
-    HostSettings::default()
-}
 
 /// The action that opens a room at the form's table (the core's `FormState::host_action`:
 /// the host is the first person's seat, the server's default room settings).
@@ -21,6 +15,7 @@ pub fn host_from_form(form: FormState) -> OnlineAction {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use yut_app::online::HostSettings;
     use yut_app::records::PlayerKind;
     use yut_app::view::SeatForm;
 

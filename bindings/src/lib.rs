@@ -42,7 +42,7 @@ pub use catalog::{
 };
 pub use error::YutError;
 pub use flight::{mat_layout, plan_flight, tap_swipe};
-pub use hosting::{default_host_settings, host_from_form};
+pub use hosting::host_from_form;
 pub use library::{LoadedGame, SaveLibrary};
 pub use online::{
     check_server_address, default_room_settings, default_server, read_room_code, room_link,
