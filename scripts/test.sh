@@ -13,18 +13,35 @@ export PATH="$HOME/.cargo/bin:$PATH"
 # run needs (a CI run once failed on a full disk).
 export CARGO_INCREMENTAL=0
 
-STEP="" STEP_T0=0 RUN_T0=$(date +%s)
+STEP="" STEP_T0=0 STEP_LINE=1 RUN_T0=$(date +%s)
 TIMES=()
+# The whole run is also written to a log, so a failure can be summed up at the very end,
+# where a reader of only the run's last lines still sees what failed, not just where.
+RUN_LOG="$(mktemp -t yunnori-test-XXXXXX.log)"
+exec > >(tee "$RUN_LOG") 2>&1
 # Ends the running step's clock: each step's time is printed at the end, pass or fail.
 step_done() { [ -z "$STEP" ] || TIMES+=("$(printf '%5ss  %s' "$(($(date +%s) - STEP_T0))" "$STEP")"); }
-step() { step_done; STEP="$*"; STEP_T0=$(date +%s); printf '\n==> %s\n' "$*"; }
+step() {
+    step_done
+    STEP="$*" STEP_T0=$(date +%s) STEP_LINE=$(($(wc -l <"$RUN_LOG") + 1))
+    printf '\n==> %s\n' "$*"
+}
 report() {
     local rc=$?
     step_done
     printf '\nstep times (total %ss):\n' "$(($(date +%s) - RUN_T0))"
     printf '  %s\n' "${TIMES[@]}"
-    # Said last, so the tail of a failed run names the step.
-    [ "$rc" -eq 0 ] || printf "\nFAILED (exit %s) in: %s\n" "$rc" "$STEP"
+    if [ "$rc" -ne 0 ]; then
+        # The failed step's own words about what failed (tests, errors, panics), then the
+        # step's name, last.
+        sleep 1
+        local said
+        said="$(tail -n +"$STEP_LINE" "$RUN_LOG" | grep -E '✘|FAILED|FAIL |failed|panicked|^error|Error:|timed out|Timeout' |
+            grep -vE '(^|[^0-9])0 failed' | tail -n 20 | cut -c1-240 || true)"
+        printf '\nwhat failed in that step (its lines naming a failure):\n%s\n' "${said:-(none named)}"
+        printf "\nFAILED (exit %s) in: %s\n" "$rc" "$STEP"
+    fi
+    rm -f "$RUN_LOG"
 }
 trap report EXIT
 

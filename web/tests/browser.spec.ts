@@ -161,9 +161,10 @@ for (const size of sizes) {
       });
       await page.screenshot({ path: name('board', look) });
       // Mid-flight: a swipe, the shot a quarter of a second into the flight, before the
-      // sticks land (a flight too short to catch is thrown again, at most three times).
+      // sticks land (a flight too short to catch, or a screenshot too slow on a busy machine,
+      // is thrown again, at most six times).
       let caught = false;
-      for (let attempt = 0; attempt < 3 && !caught; attempt++) {
+      for (let attempt = 0; attempt < 6 && !caught; attempt++) {
         await untilThrow(page);
         await swipe(page);
         const flying = await page.waitForFunction(() => {
