@@ -11,11 +11,11 @@
 //! - [`SaveLibrary`]: the saved games of a directory (list, load, save, delete).
 //! - [`ScenarioGame`]: a position from the scenario file format, played with forced
 //!   throws.
-//! - [`OnlineRoom`]: a room on a `yut-server` (host, join, resume, play), its news handed
-//!   to a [`RoomListener`] as the same snapshots a local game draws.
 //! - Free functions: the board layout, throw names, presets and rule options, and the
 //!   physical throw's flight ([`plan_flight`]), and the app at telling moments for
-//!   previews ([`sample_view`]).
+//!   previews ([`sample_view`]), a room code read from a link ([`read_room_code`]).
+//!
+//! Online rooms are the app core's (`AppEvent::Online`, the socket as an effect).
 //!
 //! Every fallible call returns [`YutError`]; a stale move, a closed library or a poisoned
 //! object is an error, never a crash.
@@ -29,8 +29,8 @@ mod file_kv;
 mod flight;
 mod hosting;
 mod library;
-mod online;
 mod remote;
+mod room_code;
 mod samples;
 mod scenario;
 mod session;
@@ -44,11 +44,7 @@ pub use error::YutError;
 pub use flight::{mat_layout, plan_flight, tap_swipe};
 pub use hosting::host_from_form;
 pub use library::{LoadedGame, SaveLibrary};
-pub use online::{
-    check_server_address, default_room_settings, default_server, read_room_code, room_link,
-    Connection, OnlineError, OnlinePlay, OnlineRoom, OnlineThrow, RoomListener, RoomNotice,
-    RoomSeat, RoomSettings, RoomStage, RoomTicket, RoomView, SeatTicket,
-};
+pub use room_code::{default_server, read_room_code};
 pub use samples::sample_view;
 pub use scenario::ScenarioGame;
 pub use session::GameSession;
