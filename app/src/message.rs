@@ -83,10 +83,12 @@ macro_rules! message_records {
                         TooFast,
                         /// Online: the kept ticket no longer holds a seat in the room.
                         SeatGone,
-                        /// Online: only the host may do this.
-                        HostOnly,
-                        /// Online: a person's seat is open or not ready.
-                        NotEveryoneReady,
+                        /// Online: only the host may do this; `name`: the host's, when the room is known.
+                        HostOnly { name: Option<String> },
+                        /// Online: a person's seat keeps the game from starting: `name` in seat `number` is
+                        /// not ready, or seat `number` waits for a player (`name` none). Seats are counted
+                        /// from 1, as on screen. Both none when the room as last heard shows no such seat.
+                        NotEveryoneReady { name: Option<String>, number: Option<u32> },
                         /// Online: the room's game has started.
                         AlreadyStarted,
                         /// Online: the server does not take that name.
@@ -161,8 +163,11 @@ impl MessageKind {
             "too_many_rooms" | "too_many_connections" | "store_failed" => MessageKind::ServerBusy,
             "rate_limited" => MessageKind::TooFast,
             "wrong_token" => MessageKind::SeatGone,
-            "not_host" => MessageKind::HostOnly,
-            "not_ready" => MessageKind::NotEveryoneReady,
+            "not_host" => MessageKind::HostOnly { name: None },
+            "not_ready" => MessageKind::NotEveryoneReady {
+                name: None,
+                number: None,
+            },
             "already_started" => MessageKind::AlreadyStarted,
             "bad_name" => MessageKind::BadName,
             "undo_off" => MessageKind::UndoOff,

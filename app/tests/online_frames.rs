@@ -192,6 +192,32 @@ fn hosting_opens_the_lobby_and_keeps_the_ticket() {
 #[test]
 fn start_before_everyone_is_ready_names_the_person() {
     let mut p = host_in_lobby(MemoryKv::default());
+    // Mina (seat 1, this phone) is not ready yet: she is named.
+    p.act(OnlineAction::Start);
+    assert_eq!(
+        p.said(),
+        Some(MessageKind::NotEveryoneReady {
+            name: Some("Mina".into()),
+            number: Some(1)
+        })
+    );
+    // Ready, but seat 2 is open: nobody to name, its number as on screen.
+    p.hear(room(
+        "lobby",
+        vec![
+            seat(0, "Mina", true, true, true),
+            seat(1, "Seat 2", false, false, false),
+        ],
+        None,
+    ));
+    p.act(OnlineAction::Start);
+    assert_eq!(
+        p.said(),
+        Some(MessageKind::NotEveryoneReady {
+            name: None,
+            number: Some(2)
+        })
+    );
     p.hear(room(
         "lobby",
         vec![
@@ -204,8 +230,15 @@ fn start_before_everyone_is_ready_names_the_person() {
     p.act(OnlineAction::Start);
     assert_eq!(p.sent.len(), before, "nothing sent");
     let (kind, detail) = p.online.take_said().expect("a message");
-    assert_eq!(kind, MessageKind::NotEveryoneReady);
-    assert_eq!(detail, "Jun (seat 2) is not ready");
+    assert_eq!(
+        kind,
+        MessageKind::NotEveryoneReady {
+            name: Some("Jun".into()),
+            number: Some(2)
+        },
+        "Jun, in seat 2 as the lobby counts"
+    );
+    assert_eq!(detail, "", "the kind says it all; no English beside it");
     p.hear(room(
         "lobby",
         vec![
@@ -217,6 +250,70 @@ fn start_before_everyone_is_ready_names_the_person() {
     assert!(p.online.view().room.unwrap().can_start);
     p.act(OnlineAction::Start);
     assert_eq!(p.last_sent()["type"], "start");
+}
+
+/// The server's refusals that concern a person name them from the room as last heard:
+/// the host to a guest who pressed Start, the seat that is not ready to the host.
+#[test]
+fn the_servers_refusals_name_the_person_they_concern() {
+    let mut p = Phone::new(MemoryKv::default());
+    p.act(OnlineAction::Join {
+        code: CODE.into(),
+        name: "Jun".into(),
+    });
+    p.open_and_welcome();
+    let join = p.last_sent().clone();
+    p.hear(json!({"type": "joined", "id": join["id"], "code": CODE,
+        "link": format!("yunnori://room/{CODE}"), "seats": [{"seat": 1, "token": "tok-1"}], "host": false}));
+    p.hear(room(
+        "lobby",
+        vec![
+            seat(0, "Mina", true, true, true),
+            seat(1, "Jun", true, true, true),
+        ],
+        None,
+    ));
+    p.act(OnlineAction::Start);
+    let start = p.last_sent().clone();
+    assert_eq!(start["type"], "start");
+    p.hear(
+        json!({"type": "error", "id": start["id"], "code": "not_host",
+        "message": "only the host may do this"}),
+    );
+    assert_eq!(
+        p.said(),
+        Some(MessageKind::HostOnly {
+            name: Some("Mina".into())
+        })
+    );
+
+    // The host starts as Jun un-readies: the server's refusal names him once his seat is heard.
+    let mut h = host_in_lobby(MemoryKv::default());
+    h.hear(room(
+        "lobby",
+        vec![
+            seat(0, "Mina", true, true, true),
+            seat(1, "Jun", true, true, true),
+        ],
+        None,
+    ));
+    h.act(OnlineAction::Start);
+    let start = h.last_sent().clone();
+    h.hear(
+        json!({"type": "seats", "seats": [seat(0, "Mina", true, true, true),
+        seat(1, "Jun", true, true, false)]}),
+    );
+    h.hear(
+        json!({"type": "error", "id": start["id"], "code": "not_ready",
+        "message": "Jun (seat 2) is not ready"}),
+    );
+    assert_eq!(
+        h.said(),
+        Some(MessageKind::NotEveryoneReady {
+            name: Some("Jun".into()),
+            number: Some(2)
+        })
+    );
 }
 
 #[test]
@@ -557,4 +654,82 @@ fn a_tampered_throw_is_detected() {
         end_with(&Secret::from_bytes([5; 32]), true),
         ThrowsCheck::Mismatch { .. }
     ));
+}
+
+/// The server's news of a join can come before its answer: the seat just taken still shows
+/// as this device's once the answer comes (a lobby once showed a joined player's seat as
+/// someone else's, and its Ready did nothing).
+#[test]
+fn a_room_heard_before_the_joins_answer_shows_the_seat_taken_as_mine() {
+    let mut p = Phone::new(MemoryKv::default());
+    p.act(OnlineAction::Join {
+        code: CODE.into(),
+        name: "Jun".into(),
+    });
+    p.open_and_welcome();
+    let join = p.last_sent().clone();
+    assert_eq!(join["type"], "join");
+    p.hear(room(
+        "lobby",
+        vec![
+            seat(0, "Mina", true, true, false),
+            seat(1, "Jun", true, true, false),
+        ],
+        None,
+    ));
+    p.hear(json!({"type": "joined", "id": join["id"], "code": CODE,
+        "link": format!("yunnori://room/{CODE}"), "seats": [{"seat": 1, "token": "tok-1"}], "host": false}));
+    let room = p.online.view().room.expect("the room");
+    assert!(room.seats[1].mine && !room.seats[0].mine);
+    assert!(!room.hosting);
+    p.act(OnlineAction::Ready {
+        seat: 1,
+        ready: true,
+    });
+    assert_eq!(p.last_sent()["type"], "ready");
+    assert_eq!(p.last_sent()["seat"], 1);
+}
+
+/// A move listed for an earlier position (a late tap) is refused on the device: nothing
+/// is sent and the game stays as it was.
+#[test]
+fn a_move_listed_for_an_earlier_position_is_stale_and_sends_nothing() {
+    let secret = secret_starting(0);
+    let (mut p, mut game) = host_in_game(&secret);
+    // Until Mina (this device) has a move to make.
+    let mut seq = 1;
+    while p
+        .online
+        .view()
+        .room
+        .unwrap()
+        .game
+        .unwrap()
+        .snapshot
+        .legal_moves
+        .is_empty()
+    {
+        assert!(seq < 200, "Mina never had a move");
+        let frame = next_frame(&secret, &mut game, seq);
+        p.hear(frame);
+        seq += 1;
+    }
+    let g = p.online.view().room.unwrap().game.unwrap();
+    let first = g.snapshot.legal_moves[0].clone();
+    let before = p.sent.len();
+    p.act(OnlineAction::Move {
+        index: 0,
+        state: first.state.wrapping_sub(1),
+    });
+    assert_eq!(p.said(), Some(MessageKind::Stale));
+    assert_eq!(p.sent.len(), before, "nothing sent");
+    assert_eq!(
+        p.online.view().room.unwrap().game.unwrap().snapshot,
+        g.snapshot
+    );
+    p.act(OnlineAction::Move {
+        index: 0,
+        state: first.state,
+    });
+    assert_eq!(p.last_sent()["type"], "move");
 }

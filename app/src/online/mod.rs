@@ -366,12 +366,8 @@ impl Online {
                 }
             }
             OnlineAction::Start => {
-                if let Some(seat) = m.first_not_ready() {
-                    let (name, number) = m.person(seat);
-                    return self.say(
-                        MessageKind::NotEveryoneReady,
-                        format!("{name} (seat {number}) is not ready"),
-                    );
+                if let Some(why) = m.not_ready() {
+                    return self.say(why, "");
                 }
                 ClientMessage::Start
             }
@@ -617,7 +613,7 @@ impl Online {
             let seat = usize::try_from(seat).unwrap_or(usize::MAX);
             self.mirror
                 .as_ref()
-                .map(|m| m.person(seat).0)
+                .map(|m| m.name(seat))
                 .unwrap_or_default()
         };
         let speech = match &play {
@@ -671,20 +667,15 @@ impl Online {
         kv: &dyn KeyValue,
         out: &mut Vec<Effect>,
     ) {
-        let kind = MessageKind::refusal(code);
-        let detail = match (
-            &kind,
-            self.mirror.as_ref().and_then(Mirror::first_not_ready),
-        ) {
-            (MessageKind::NotEveryoneReady, Some(seat)) => {
-                let (name, number) = self
-                    .mirror
-                    .as_ref()
-                    .map(|m| m.person(seat))
-                    .unwrap_or_default();
-                format!("{name} (seat {number}) is not ready")
-            }
-            _ => message,
+        // A refusal that concerns someone names them from the room as last heard (the
+        // shells word it); the server's English then says nothing more.
+        let (kind, detail) = match (MessageKind::refusal(code), self.mirror.as_ref()) {
+            (kind @ MessageKind::NotEveryoneReady { .. }, Some(m)) => match m.not_ready() {
+                Some(named) => (named, String::new()),
+                None => (kind, message),
+            },
+            (MessageKind::HostOnly { .. }, Some(m)) => (m.host_only(), String::new()),
+            (kind, _) => (kind, message),
         };
         if asked == Some(Asked::Enter) {
             // The room cannot be entered: with a kept ticket that no longer holds a seat (or

@@ -7,6 +7,7 @@ use super::tickets::RoomTicket;
 use super::view::{RoomGameState, RoomPhase, RoomSeatState, RoomState, ThrowsCheck};
 use crate::catalog::describe;
 use crate::convert::{events as convert_events, legal_move, result_of, to_i32};
+use crate::message::MessageKind;
 use crate::records::{BotLevel, GameEvent, GameSnapshot, LegalMove, PlayerKind, RulesDescription};
 use crate::snapshot::{next_state, snapshot, Extras, SeatLook};
 use crate::view::ThrowOutcome;
@@ -219,24 +220,39 @@ impl Mirror {
             .unwrap_or_default()
     }
 
-    /// The seat's person's name and number (from 1), for messages.
-    pub fn person(&self, seat: usize) -> (String, u32) {
-        let name = self
-            .room
+    /// The name of the seat's person (or bot), for what is said of its actions.
+    pub fn name(&self, seat: usize) -> String {
+        self.room
             .seats
             .get(seat)
             .map(|s| s.name.clone())
-            .unwrap_or_default();
-        (name, u32::try_from(seat + 1).unwrap_or(u32::MAX))
+            .unwrap_or_default()
     }
 
     /// The first person's seat that keeps the game from starting (open or not ready).
-    pub fn first_not_ready(&self) -> Option<usize> {
+    fn first_not_ready(&self) -> Option<&SeatView> {
         self.room
             .seats
             .iter()
             .find(|s| s.player == Player::Human && !(s.taken && s.ready))
-            .map(|s| s.seat)
+    }
+
+    /// Why the game cannot start, naming the first seat that keeps it: its person, or its
+    /// number when nobody sits there yet (counted from 1, as on screen); `None` when every
+    /// person's seat is taken and ready.
+    pub fn not_ready(&self) -> Option<MessageKind> {
+        self.first_not_ready()
+            .map(|s| MessageKind::NotEveryoneReady {
+                name: s.taken.then(|| s.name.clone()),
+                number: Some(u32::try_from(s.seat + 1).unwrap_or(u32::MAX)),
+            })
+    }
+
+    /// Only the host may do that: the host's name.
+    pub fn host_only(&self) -> MessageKind {
+        MessageKind::HostOnly {
+            name: self.room.seats.get(self.room.host).map(|s| s.name.clone()),
+        }
     }
 
     fn throws(&self) -> ThrowsCheck {

@@ -281,6 +281,10 @@ async fn a_refusal_shows_as_a_message() {
         .until("the refusal", |s| s.contains("Start refused"))
         .await;
     assert!(s.contains("not_ready"), "{s}");
+    assert!(
+        s.contains("Jun (seat 2) is not ready"),
+        "the refusal names him, his seat counted from 1: {s}"
+    );
     assert!(s.contains("Room code"), "still in the lobby: {s}");
 }
 

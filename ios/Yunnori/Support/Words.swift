@@ -139,8 +139,8 @@ func messageText(_ kind: MessageKind) -> String {
         localized("message.serverBusy", fallback: "The server cannot take that right now. Try again in a moment.")
     case .tooFast: localized("message.tooFast", fallback: "Too many taps at once. Wait a moment.")
     case .seatGone: localized("message.seatGone", fallback: "This phone no longer holds a seat in that room.")
-    case .hostOnly: localized("message.hostOnly", fallback: "Only the host can do that.")
-    case .notEveryoneReady: localized("message.notEveryoneReady", fallback: "Not everyone is ready yet.")
+    case .hostOnly(let name): hostOnlyText(name)
+    case .notEveryoneReady(let name, let number): notReadyText(name, number)
     case .alreadyStarted:
         localized("message.alreadyStarted", fallback: "The game in that room has already started.")
     case .badName: localized("message.badName", fallback: "That name cannot be used. Choose another.")
@@ -154,4 +154,25 @@ func messageText(_ kind: MessageKind) -> String {
                   fallback: "That is not a server address: it starts with wss:// or ws:// and names a host.")
     case .serverNotice: localized("message.serverNotice", fallback: "A message from the server.")
     }
+}
+
+/// Only the host may do that, naming the host when the core knows the room.
+private func hostOnlyText(_ name: String?) -> String {
+    guard let name else { return localized("message.hostOnly", fallback: "Only the host can do that.") }
+    return String(format: localized("message.hostOnly.named", fallback: "Only the host, %@, can do that."), name)
+}
+
+/// Why the game cannot start: the person not ready in seat `number` (from 1), the seat
+/// still open, or (the core naming nobody) everyone in general.
+private func notReadyText(_ name: String?, _ number: UInt32?) -> String {
+    guard let number else {
+        return localized("message.notEveryoneReady", fallback: "Not everyone is ready yet.")
+    }
+    guard let name else {
+        return String(format: localized("message.seatOpen",
+                                        fallback: "Seat %lld is still open: the game starts once someone takes it."),
+                      Int(number))
+    }
+    return String(format: localized("message.notReady.named", fallback: "%1$@ (seat %2$lld) is not ready yet."),
+                  name, Int(number))
 }

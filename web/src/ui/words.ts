@@ -40,8 +40,7 @@ const MESSAGE_KEYS: Record<Extract<MessageKind, string>, string> = {
   NotSaved: 'msg_not_saved', NotDeleted: 'msg_not_deleted', RecoveredFromBackup: 'msg_recovered', BotFailed: 'msg_bot_failed',
   InvalidInput: 'msg_invalid_input', Internal: 'msg_internal', SameColour: 'msg_same_colour',
   RoomNotFound: 'msg_room_not_found', RoomFull: 'msg_room_full', ServerBusy: 'msg_server_busy',
-  TooFast: 'msg_too_fast', SeatGone: 'msg_seat_gone', HostOnly: 'msg_host_only',
-  NotEveryoneReady: 'msg_not_everyone_ready', AlreadyStarted: 'msg_already_started', BadName: 'msg_bad_name',
+  TooFast: 'msg_too_fast', SeatGone: 'msg_seat_gone', AlreadyStarted: 'msg_already_started', BadName: 'msg_bad_name',
   UndoOff: 'msg_undo_off', Offline: 'msg_offline', ServerProtocol: 'msg_online_protocol',
   BadRoomCode: 'msg_bad_room_code', BadServerAddress: 'msg_bad_server_address',
 };
@@ -51,6 +50,16 @@ export function messageText(kind: MessageKind): string {
   if ('SaveFromNewerVersion' in kind) return t('msg_save_newer', kind.SaveFromNewerVersion.version);
   if ('SeatNameMissing' in kind) return t('msg_seat_name_missing', kind.SeatNameMissing.seat + 1);
   if ('Refused' in kind) return t('msg_online_refused', kind.Refused.code);
+  // Refusals that concern a person name them when the core knows the room.
+  if ('HostOnly' in kind) {
+    const { name } = kind.HostOnly;
+    return name ? t('msg_host_only_named', name) : t('msg_host_only');
+  }
+  if ('NotEveryoneReady' in kind) {
+    const { name, number } = kind.NotEveryoneReady;
+    if (number === null || number === undefined) return t('msg_not_everyone_ready');
+    return name ? t('msg_not_ready_named', name, number) : t('msg_seat_open', number);
+  }
   if ('ServerNotice' in kind) return t('msg_server_notice', kind.ServerNotice.code);
   return t('msg_internal');
 }

@@ -102,7 +102,8 @@ struct OnlineFlowTests {
         #expect(host.view.online.room?.canStart == false)
         host.online(.start)
         try await waitUntil("the host's refusal") { host.view.message != nil }
-        #expect(host.view.message?.kind == .notEveryoneReady, "a refusal as a kind the app words")
+        #expect(host.view.message?.kind == .notEveryoneReady(name: "Haneul", number: 1),
+                "a refusal naming the person, as a kind the app words")
         host.send(.dismiss)
         for phone in [host, guest] {
             for seat in phone.view.online.mySeats { phone.online(.ready(seat: seat.seat, ready: true)) }
@@ -111,7 +112,7 @@ struct OnlineFlowTests {
         #expect(host.view.online.allMineReady && guest.view.online.allMineReady)
         guest.online(.start)
         try await waitUntil("the guest's refusal") { guest.view.message != nil }
-        #expect(guest.view.message?.kind == .hostOnly, "the server's refusal, as a kind")
+        #expect(guest.view.message?.kind == .hostOnly(name: "Haneul"), "the server's refusal, naming the host")
         guest.send(.dismiss)
         host.online(.start)
         try await waitUntil("both at the room's table") {

@@ -64,8 +64,13 @@ class OnlineTest {
                         // The second phone joins by the code and is ready; the host is ready and starts.
                         guest.model.send(AppEvent.Online(OnlineAction.Join(code, "Ben")))
                         awaitReal("Ben joined") { online().room?.seats?.getOrNull(1)?.taken == true }
-                        guest.model.send(AppEvent.Online(OnlineAction.Ready(1u, true)))
                         tap(onNodeWithText("I'm ready").performScrollTo())
+                        awaitReal("the host ready") { online().room?.seats?.getOrNull(0)?.ready == true }
+                        // A start before Ben is ready is refused, naming him in the app's words.
+                        app.send(this, AppEvent.Online(OnlineAction.Start))
+                        waitForIdle()
+                        onNodeWithText("Ben (seat 2) is not ready yet.", substring = true).assertExists()
+                        guest.model.send(AppEvent.Online(OnlineAction.Ready(1u, true)))
                         awaitReal("all ready") { online().room?.canStart == true }
                         waitForIdle()
                         tap(onNode(hasText("Start the game") and hasClickAction()).performScrollTo())

@@ -72,8 +72,8 @@ fun MessageKind.text(): Int = when (this) {
     MessageKind.ServerBusy -> R.string.msg_server_busy
     MessageKind.TooFast -> R.string.msg_too_fast
     MessageKind.SeatGone -> R.string.msg_seat_gone
-    MessageKind.HostOnly -> R.string.msg_host_only
-    MessageKind.NotEveryoneReady -> R.string.msg_not_everyone_ready
+    is MessageKind.HostOnly -> R.string.msg_host_only
+    is MessageKind.NotEveryoneReady -> R.string.msg_not_everyone_ready
     MessageKind.AlreadyStarted -> R.string.msg_already_started
     MessageKind.BadName -> R.string.msg_bad_name
     MessageKind.UndoOff -> R.string.msg_undo_off
@@ -84,9 +84,25 @@ fun MessageKind.text(): Int = when (this) {
     is MessageKind.ServerNotice -> R.string.msg_server_notice
 }
 
-/** The message as the player reads it: the app's own sentence for its kind. */
+/**
+ * The message as the player reads it: the app's own sentence for its kind, naming the
+ * person a refusal concerns when the core names them.
+ */
 @Composable
-fun messageText(message: Message): String = stringResource(message.kind.text())
+fun messageText(message: Message): String = when (val kind = message.kind) {
+    is MessageKind.NotEveryoneReady -> {
+        val number = kind.number?.toInt()
+        val name = kind.name
+        when {
+            number == null -> stringResource(R.string.msg_not_everyone_ready)
+            name == null -> stringResource(R.string.msg_seat_open, number)
+            else -> stringResource(R.string.msg_not_ready_named, name, number)
+        }
+    }
+    is MessageKind.HostOnly ->
+        kind.name?.let { stringResource(R.string.msg_host_only_named, it) } ?: stringResource(R.string.msg_host_only)
+    else -> stringResource(kind.text())
+}
 
 /**
  * What TalkBack says for one announcement of the core ([SpeechPart]s, in order), in the
