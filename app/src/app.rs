@@ -7,7 +7,9 @@ use crate::effect::{Effect, HapticKind, ShellEffect, SpeechPart};
 use crate::error::YutError;
 use crate::flight::{self, Mat};
 use crate::form::{Form, Said, SeatNames};
-use crate::input::{AppEvent, AppScreen, Input, SavedAction, SettingsAction, TableAction};
+use crate::input::{
+    AppEvent, AppScreen, FormEvent, Input, SavedAction, SettingsAction, TableAction,
+};
 use crate::local::LocalTable;
 use crate::message::{Message, MessageKind};
 use crate::online::{Online, OnlineAction, OnlineInput, Play};
@@ -413,6 +415,10 @@ impl App {
             AppEvent::Form { event } => {
                 let names = &self.seat_names;
                 let form = self.form.get_or_insert_with(|| Form::new(names.clone()));
+                if let FormEvent::Host { name } = &event {
+                    let action = form.view().host_action(name);
+                    return self.event(AppEvent::Online { action }, effects, said);
+                }
                 match form.update(event) {
                     Ok(Some(setup)) => self.start(setup, effects, said),
                     Ok(None) => {}

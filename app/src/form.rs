@@ -283,6 +283,8 @@ impl Form {
             }
             FormEvent::SetUndo { on } => self.undo = on,
             FormEvent::Start => return self.start(),
+            // The App opens the room (`FormState::host_action`): nothing on the form changes.
+            FormEvent::Host { .. } => {}
         }
         Ok(None)
     }
@@ -377,14 +379,21 @@ impl FormState {
     /// settings; the host is the first person's seat. Every shell hosts through it, so none
     /// turns a form into a table of its own. The core checks the name and the table when
     /// it handles the action (refusals come back as messages).
-    pub fn host_action(&self) -> OnlineAction {
+    /// `name`: the host's as typed beside the form; empty, the first person's seat's.
+    pub fn host_action(&self, name: &str) -> OnlineAction {
         let setup = table_of(&self.rules, &self.seats, self.teams, self.undo);
-        let name = setup
-            .seats
-            .iter()
-            .find(|s| s.player == PlayerKind::Human)
-            .map(|s| s.name.clone())
-            .unwrap_or_default();
+        let first = || {
+            setup
+                .seats
+                .iter()
+                .find(|s| s.player == PlayerKind::Human)
+                .map(|s| s.name.clone())
+                .unwrap_or_default()
+        };
+        let name = match name.trim() {
+            "" => first(),
+            typed => typed.to_string(),
+        };
         OnlineAction::Host {
             name,
             setup,

@@ -105,6 +105,10 @@ macro_rules! input_records {
                         SetUndo { on: bool },
                         /// Checks the table and, when the core seats it, starts the game on the table.
                         Start,
+                        /// Opens an online room at this table, `name` on the first person's seat (empty:
+                        /// that seat's name on the form), with the server's default room settings. The
+                        /// core turns the form into the room's table, so no shell rebuilds it.
+                        Host { name: String },
                     }
 
                     /// The game table.

@@ -737,3 +737,94 @@ fn rooms_go_to_the_default_server_until_the_settings_name_one() {
     });
     assert_eq!(join(&mut j).as_deref(), Some("wss://127.0.0.1:8443/ws"));
 }
+
+/// Hosting from the new-game form: the core turns the form on screen into the room's table
+/// (its seats, bots and teams in order), the typed name on the first person's seat, so no
+/// shell rebuilds the table itself.
+#[test]
+fn hosting_from_the_form_sends_the_forms_table() {
+    use serde_json::Value;
+    use yut_app::effect::{Effect, SocketCommand};
+    use yut_app::input::{Input, SocketEvent};
+    use yut_app::records::PlayerKind;
+    let dir = tempfile::tempdir().unwrap();
+    let mut j = Journey::on(dir.path(), MemoryKv::default());
+    j.app.set_default_server("ws://127.0.0.1:8080");
+    j.send(AppEvent::Open {
+        screen: AppScreen::NewGame,
+    });
+    let bot = PlayerKind::Bot {
+        level: BotLevel::Easy,
+    };
+    for e in [
+        FormEvent::AddSeat,
+        FormEvent::AddSeat,
+        FormEvent::SetSeatPlayer {
+            seat: 0,
+            player: bot,
+        },
+        FormEvent::SetSeatName {
+            seat: 1,
+            name: " Haneul ".into(),
+        },
+        FormEvent::SetSeatPlayer {
+            seat: 1,
+            player: PlayerKind::Human,
+        },
+        FormEvent::SetTeams { on: true },
+        FormEvent::SetSeatSide { seat: 0, side: 1 },
+        FormEvent::SetSeatSide { seat: 1, side: 0 },
+        FormEvent::SetSeatSide { seat: 2, side: 1 },
+        FormEvent::SetSeatSide { seat: 3, side: 0 },
+    ] {
+        j.send(AppEvent::Form { event: e });
+    }
+    let form = j.view().form.expect("the form");
+    assert!(form.teams, "teams are on: {:?}", form.seats);
+    /// Hosts from the form with `name`; whether the room's socket opened.
+    fn host(j: &mut Journey, name: &str) -> bool {
+        let event = FormEvent::Host { name: name.into() };
+        j.app
+            .update(j.now, Input::Event(AppEvent::Form { event }))
+            .iter()
+            .any(|e| matches!(e, Effect::Socket(SocketCommand::Open { .. })))
+    }
+    /// The socket opens and the server welcomes: the room the core asks for.
+    fn created(j: &mut Journey) -> Value {
+        let welcome = r#"{"type":"welcome","protocol":1,"server":"test"}"#;
+        let events = [
+            SocketEvent::Opened,
+            SocketEvent::Text {
+                text: welcome.into(),
+            },
+        ];
+        events
+            .into_iter()
+            .flat_map(|e| j.app.update(j.now, Input::Socket(e)))
+            .filter_map(|e| match e {
+                Effect::Socket(SocketCommand::Send { text }) => serde_json::from_str(&text).ok(),
+                _ => None,
+            })
+            .find(|f: &Value| f["type"] == "create_room")
+            .expect("the room is asked for")
+    }
+    assert!(host(&mut j, ""), "the room's socket opens");
+    assert_eq!(j.view().screen, AppScreen::Online);
+    assert!(j.view().online.busy);
+    let create = created(&mut j);
+    assert_eq!(create["name"], "Haneul", "the first person's seat, trimmed");
+    let seats = create["table"]["seats"].as_array().expect("seats");
+    assert_eq!(seats.len(), 4);
+    assert_eq!(seats[0]["player"]["kind"], "bot");
+    assert_eq!(seats[1]["player"]["kind"], "human");
+    assert_eq!(
+        create["table"]["teams"],
+        serde_json::json!([[1, 3], [0, 2]])
+    );
+    // A name typed beside the form wins over the seat's.
+    j.send(AppEvent::Online {
+        action: yut_app::online::OnlineAction::Leave,
+    });
+    assert!(host(&mut j, " Bada "));
+    assert_eq!(created(&mut j)["name"], "Bada");
+}

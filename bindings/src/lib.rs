@@ -27,7 +27,6 @@ mod catalog;
 mod error;
 mod file_kv;
 mod flight;
-mod hosting;
 mod library;
 mod remote;
 mod room_code;
@@ -42,7 +41,6 @@ pub use catalog::{
 };
 pub use error::YutError;
 pub use flight::{mat_layout, plan_flight, tap_swipe};
-pub use hosting::host_from_form;
 pub use library::{LoadedGame, SaveLibrary};
 pub use room_code::{default_server, read_room_code};
 pub use samples::sample_view;

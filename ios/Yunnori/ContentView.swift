@@ -159,8 +159,7 @@ struct ContentView: View {
         case .online:
             OnlineMenuView(online: view.online, open: { entry = $0 }, retry: { model.online(.retry) })
         case .host:
-            HostView(form: view.form, busy: view.online.busy, send: { model.send(.form(event: $0)) },
-                     host: model.host)
+            HostView(form: view.form, busy: view.online.busy, send: { model.send(.form(event: $0)) })
         case .join(let code):
             JoinView(code: code ?? "", busy: view.online.busy) { model.online(.join(code: $0, name: $1)) }
         case .lobby:

@@ -1,6 +1,6 @@
 // The page's side of the app core: the worker that runs it, the latest view, and what
 // the person does sent as `AppEvent`s.
-import type { AppEvent, AppView, BoardLayout, HostSettings, MatLayout, ShellEffect, ThrowInfo } from './pkg/yut_web';
+import type { AppEvent, AppView, BoardLayout, MatLayout, ShellEffect, ThrowInfo } from './pkg/yut_web';
 import type { BenchResult, FromWorker, ToWorker } from './protocol';
 import wasmUrl from './pkg/yut_web_bg.wasm?url';
 
@@ -17,8 +17,6 @@ export interface CoreState {
   view?: AppView;
   board?: BoardLayout;
   throws?: ThrowInfo[];
-  /// A room's settings as the server has them by default (what a host opens a room with).
-  hostSettings?: HostSettings;
   failed?: string;
   /// A refused import or export, or a finished export, for the page to tell.
   notice?: { what: 'import' | 'export' | 'imported'; detail: string };
@@ -42,7 +40,7 @@ class CoreClient {
   private receive(m: FromWorker): void {
     switch (m.type) {
       case 'ready':
-        this.state = { ...this.state, board: m.board, throws: m.throws, hostSettings: m.hostSettings };
+        this.state = { ...this.state, board: m.board, throws: m.throws };
         break;
       case 'view':
         this.state = { ...this.state, view: JSON.parse(m.json) as AppView };

@@ -1,5 +1,5 @@
 // The messages between the page (drawing, input) and the worker that runs the app core.
-import type { AppEvent, AppView, BoardLayout, HostSettings, MatLayout, ShellEffect, ThrowInfo } from './pkg/yut_web';
+import type { AppEvent, AppView, BoardLayout, MatLayout, ShellEffect, ThrowInfo } from './pkg/yut_web';
 
 export type ToWorker =
   /// The core's WebAssembly, compiled by the page (undefined: the worker fetches it itself).
@@ -16,7 +16,7 @@ export interface BenchResult {
 }
 
 export type FromWorker =
-  | { type: 'ready'; board: BoardLayout; throws: ThrowInfo[]; hostSettings: HostSettings }
+  | { type: 'ready'; board: BoardLayout; throws: ThrowInfo[] }
   | { type: 'view'; json: string }
   | { type: 'effects'; effects: ShellEffect[] }
   | { type: 'exported'; id: string; bytes: Uint8Array }

@@ -3,7 +3,7 @@
 // its store (a map the core reads, written through to IndexedDB) and the room's socket.
 // The page only draws and captures input, so a search or a throw's simulation never holds
 // up a frame.
-import init, { Core, board_layout, host_settings, throw_kinds, flight_digest, mat_layout, plan_flight } from './pkg/yut_web';
+import init, { Core, board_layout, throw_kinds, flight_digest, mat_layout, plan_flight } from './pkg/yut_web';
 import type { ShellEffect, WebEffect, StoreWrite } from './pkg/yut_web';
 import type { FromWorker, ToWorker } from './protocol';
 import { openStore, type Store } from './store';
@@ -156,7 +156,6 @@ async function start(): Promise<void> {
     type: 'ready',
     board: JSON.parse(board_layout()),
     throws: JSON.parse(throw_kinds()),
-    hostSettings: JSON.parse(host_settings()),
   });
   perform(() => '[]');
   for (const m of queue.splice(0)) handle(m);

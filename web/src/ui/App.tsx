@@ -54,7 +54,7 @@ export function App() {
       screen = <Menu view={view} onLang={setLang} />;
       break;
     case 'NewGame':
-      screen = view.form ? <NewGame f={view.form} host={hosting ? { name: fields.name, onName: (name) => setFields({ ...fields, name }), open: (f) => hostRoom(f, fields.name) } : undefined} /> : null;
+      screen = view.form ? <NewGame f={view.form} host={hosting ? { name: fields.name, onName: (name) => setFields({ ...fields, name }), open: () => hostRoom(fields.name) } : undefined} /> : null;
       break;
     case 'Table':
       screen = view.table ? <Table table={view.table} board={state.board} layout={layout} onMatSize={onMatSize} online={view.online} /> : null;

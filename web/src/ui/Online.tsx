@@ -2,8 +2,8 @@
 // new-game form, and the rooms this browser holds a seat in (Rejoin, Forget). Also the
 // connection banner every online screen shows. What happens is the core's: these send
 // `AppEvent.Online` actions and draw `AppView.online`.
-import type { FormState, KeptRoom, LinkState, NewGame, OnlineAction, OnlineState } from '../pkg/yut_web';
-import { core, send } from '../core';
+import type { KeptRoom, LinkState, OnlineAction, OnlineState } from '../pkg/yut_web';
+import { send } from '../core';
 import { t } from '../i18n';
 import { Back } from './Screens';
 
@@ -24,27 +24,10 @@ export function linkedCode(path: string): string | undefined {
 /// The https link of a room on this page's own server (what Share gives).
 export const roomLink = (code: string): string => `${location.origin}/r/${code}`;
 
-/// The table the new-game form describes, for a host: the same table `Start` would seat.
-export function formTable(f: FormState): NewGame {
-  let teams: number[][] | undefined;
-  if (f.teams) {
-    const sides = new Map<number, number[]>();
-    f.seats.forEach((s, i) => sides.set(s.side, [...(sides.get(s.side) ?? []), i]));
-    teams = [...sides.entries()].sort(([a], [b]) => a - b).map(([, seats]) => seats);
-  }
-  return {
-    rules: f.rules,
-    seats: f.seats.map((s) => ({ name: s.name.trim(), colour: s.colour, player: s.player })),
-    teams,
-    seed: undefined,
-    undo: f.undo,
-  };
-}
-
-/// Opens a room at the form's table with `name` on the first person's seat.
-export function hostRoom(f: FormState, name: string): void {
-  const settings = core.state.hostSettings;
-  if (settings) online({ Host: { name, setup: formTable(f), settings } });
+/// Opens a room at the new-game form's table with `name` on the first person's seat: the
+/// core turns its form into the room's table.
+export function hostRoom(name: string): void {
+  send({ Form: { event: { Host: { name } } } });
 }
 
 /// The connection, when it is not simply live: connecting, lost and retrying, or closed.

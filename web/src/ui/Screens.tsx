@@ -125,7 +125,7 @@ function RuleInput({ o }: { o: RuleOption }) {
 export interface HostForm {
   name: string;
   onName: (name: string) => void;
-  open: (f: FormState) => void;
+  open: () => void;
 }
 
 export function NewGame({ f, host }: { f: FormState; host?: HostForm | undefined }) {
@@ -194,7 +194,7 @@ export function NewGame({ f, host }: { f: FormState; host?: HostForm | undefined
         ))}
       </details>
       {host ? (
-        <button type="button" class="primary start" data-testid="open-room" onClick={() => host.open(f)}>{t('online_host_start')}</button>
+        <button type="button" class="primary start" data-testid="open-room" onClick={() => host.open()}>{t('online_host_start')}</button>
       ) : (
         <button type="button" class="primary start" data-testid="start" onClick={() => form('Start')}>{t('new_game_start')}</button>
       )}

@@ -192,13 +192,6 @@ pub fn board_layout() -> Result<String, JsError> {
     json(&yut_app::catalog::board_layout())
 }
 
-/// A room's settings beside its table as the server has them by default (JSON
-/// `HostSettings`), for the host's `OnlineAction::Host`.
-#[wasm_bindgen]
-pub fn host_settings() -> Result<String, JsError> {
-    json(&yut_app::online::HostSettings::default())
-}
-
 /// The six results with their names (JSON `ThrowInfo[]`).
 #[wasm_bindgen]
 pub fn throw_kinds() -> Result<String, JsError> {

@@ -31,12 +31,11 @@ struct HostView: View {
     let form: FormState?
     let busy: Bool
     let send: @MainActor (FormEvent) -> Void
-    let host: @MainActor (FormState) -> Void
 
     var body: some View {
         Group {
             if let form {
-                NewGameView(form: form, send: send, start: { host(form) })
+                NewGameView(form: form, send: send, start: { send(.host(name: "")) })
             } else {
                 // The form comes with the core's first edit of it.
                 ProgressView().onAppear { send(.resetRules) }
@@ -78,7 +77,7 @@ struct JoinView: View {
 
 #Preview("Host") {
     NavigationStack {
-        HostView(form: Samples.view(.newGame)?.form, busy: false, send: { _ in }, host: { _ in })
+        HostView(form: Samples.view(.newGame)?.form, busy: false, send: { _ in })
     }
 }
 

@@ -74,11 +74,6 @@ public final class AppModel {
         send(.online(action: action))
     }
 
-    /// Opens a room at the new-game form's table (the core's `hostFromForm`).
-    public func host(_ form: FormState) {
-        online(hostFromForm(form: form))
-    }
-
     /// The share sheet with the room's link (the core's `Share` effect, performed here).
     public func share(_ link: String) {
         executor.perform([.share(link: link)])

@@ -74,7 +74,7 @@ struct OnlineFlowTests {
             host.view.screen == .online && host.view.form?.seats.map(\.player) == [.human, .human]
                 && host.view.form?.seats[0].name == " Haneul "
         }
-        host.host(try #require(host.view.form))
+        host.send(.form(event: .host(name: "")))
         try await waitUntil("the lobby") { host.view.online.stage == .lobby && host.view.online.room != nil }
         let room = try #require(host.view.online.room)
         #expect(room.hosting && room.phase == .lobby)

@@ -8,14 +8,13 @@ import androidx.lifecycle.SavedStateHandle
 import androidx.lifecycle.viewModelScope
 import app.yunnori.core.AppEvent
 import app.yunnori.core.AppScreen
-import app.yunnori.core.FormState
+import app.yunnori.core.FormEvent
 import app.yunnori.core.Message
 import app.yunnori.core.OnlineAction
 import app.yunnori.core.Pacing
 import app.yunnori.core.SettingsAction
 import app.yunnori.core.TableAction
 import app.yunnori.core.defaultPacing
-import app.yunnori.core.hostFromForm
 import app.yunnori.viewmodel.AppModel
 import app.yunnori.viewmodel.ShellEffects
 import kotlinx.coroutines.Dispatchers
@@ -73,13 +72,13 @@ class YunnoriModel @JvmOverloads constructor(
     }
 
     /**
-     * Opens a room at the table [form] shows, with the host in its first person's seat (the
-     * core's `hostFromForm`; the server checks the table, its refusal is said on the online
-     * screen).
+     * Opens a room at the new-game form's table, with the host in its first person's seat
+     * (the core turns the form into the room's table; the server checks it, its refusal is
+     * said on the online screen).
      */
-    fun hostRoom(form: FormState) {
+    fun hostRoom() {
         _hosting.value = false
-        app.send(AppEvent.Online(hostFromForm(form)))
+        app.send(AppEvent.Form(FormEvent.Host("")))
     }
 
     /**

@@ -126,7 +126,7 @@ fun YunnoriApp(model: YunnoriModel = viewModel()) {
                     // The host's table: Start opens the room instead of a game here.
                     NewGameScreen(form, view.message) { e ->
                         when {
-                            e == AppEvent.Form(FormEvent.Start) -> model.hostRoom(form)
+                            e == AppEvent.Form(FormEvent.Start) -> model.hostRoom()
                             e == AppEvent.Back -> model.closeHostForm()
                             else -> send(e)
                         }
