@@ -68,8 +68,10 @@ class OnlineTest {
                         awaitReal("the host ready") { online().room?.seats?.getOrNull(0)?.ready == true }
                         // A start before Ben is ready is refused, naming him in the app's words.
                         app.send(this, AppEvent.Online(OnlineAction.Start))
-                        waitForIdle()
-                        onNodeWithText("Ben (seat 2) is not ready yet.", substring = true).assertExists()
+                        awaitReal("the refusal naming Ben") {
+                            onAllNodesWithText("Ben (seat 2) is not ready yet.", substring = true)
+                                .fetchSemanticsNodes().isNotEmpty()
+                        }
                         guest.model.send(AppEvent.Online(OnlineAction.Ready(1u, true)))
                         awaitReal("all ready") { online().room?.canStart == true }
                         waitForIdle()
