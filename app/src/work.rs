@@ -5,8 +5,9 @@
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
+use yut_core::bot::net::{NetError, NetFile};
 use yut_core::bot::review::{review, Slip};
-use yut_core::bot::{Advice, Bot};
+use yut_core::bot::{Advice, Bot, Level};
 use yut_core::game::{Game, LegalMove};
 use yut_core::session::Session;
 
@@ -32,6 +33,27 @@ pub enum Job {
     },
 }
 
+impl Job {
+    /// The bots' networks this search reads that are not loaded yet: an executor without
+    /// the built-in networks (the browser) fetches them and runs the job once they are
+    /// there. Always empty with the networks built in.
+    pub fn missing_nets(&self) -> Vec<NetFile> {
+        match self {
+            Job::BotMove { game, bot, .. } if bot.level() == Level::Hard => bot.missing_nets(game),
+            Job::BotMove { .. } => Vec::new(),
+            Job::Hint { game, bot, .. } => bot.missing_nets(game),
+            Job::Review { session, .. } => review_missing(session),
+        }
+    }
+}
+
+/// The networks the review's hard judge reads that are not loaded yet.
+fn review_missing(session: &Session) -> Vec<NetFile> {
+    Bot::new(Level::Hard, 0)
+        .with_seat_levels(&session.seat_levels())
+        .missing_nets(session.game())
+}
+
 /// A search's answer.
 #[derive(Clone, Debug)]
 pub enum Done {
@@ -47,6 +69,12 @@ pub enum Done {
     Review {
         slips: Result<Vec<Slip>, String>,
     },
+    /// The search needs a network that is not loaded yet (see [`Job::missing_nets`]); the
+    /// bot is handed back to be asked again once it is.
+    NetsMissing {
+        missing: NetFile,
+        bot: Option<Box<Bot>>,
+    },
     /// Stopped before it finished (the executor's stop flag).
     Cancelled,
 }
@@ -60,23 +88,26 @@ pub fn run(job: Job, stop: &AtomicBool) -> Done {
             game,
             mut bot,
             budget_ms,
-        } => {
-            let found = bot.choose_legal(&game, ms(budget_ms), Some(stop));
-            Done::BotMove { found, bot }
-        }
+        } => match bot.try_choose_legal(&game, ms(budget_ms), Some(stop)) {
+            Ok(found) => Done::BotMove { found, bot },
+            Err(e) => nets_missing(e, Some(bot)),
+        },
         Job::Hint {
             game,
             mut bot,
             budget_ms,
-        } => {
-            let found = bot.advise(&game, ms(budget_ms), Some(stop));
-            Done::Hint { found, bot }
-        }
+        } => match bot.try_advise(&game, ms(budget_ms), Some(stop)) {
+            Ok(found) => Done::Hint { found, bot },
+            Err(e) => nets_missing(e, Some(bot)),
+        },
         Job::Review {
             session,
             budget_ms_per_move,
-        } => Done::Review {
-            slips: review(&session, ms(budget_ms_per_move)).map_err(|e| e.to_string()),
+        } => match review_missing(&session).first() {
+            Some(&missing) => Done::NetsMissing { missing, bot: None },
+            None => Done::Review {
+                slips: review(&session, ms(budget_ms_per_move)).map_err(|e| e.to_string()),
+            },
         },
     };
     if stop.load(Relaxed) {
@@ -84,6 +115,11 @@ pub fn run(job: Job, stop: &AtomicBool) -> Done {
     } else {
         done
     }
+}
+
+fn nets_missing(e: NetError, bot: Option<Box<Bot>>) -> Done {
+    let (NetError::Missing(missing) | NetError::Damaged(missing)) = e;
+    Done::NetsMissing { missing, bot }
 }
 
 fn ms(n: u32) -> Duration {

@@ -20,6 +20,10 @@ use yut_core::game::Event;
 use yut_core::save::Revision;
 use yut_core::session::Session;
 
+/// How long a bot waits before asking again for a network that was not loaded yet (only
+/// the browser loads them after start, over the network).
+const NETS_RETRY_MS: u64 = 500;
+
 mod view;
 
 /// A throw in the air: what shows once it lands.
@@ -514,6 +518,14 @@ impl LocalTable {
                     }
                 }
                 Done::Cancelled => self.bot = BotState::Idle,
+                Done::NetsMissing { bot, .. } => {
+                    // Its network is on its way (the executor fetches it): ask again soon.
+                    if let Some(bot) = bot {
+                        self.keep_bot(*bot, self.session.to_move());
+                    }
+                    self.bot = BotState::Idle;
+                    self.schedule_bot(cx, NETS_RETRY_MS);
+                }
                 _ => {
                     self.bot = BotState::Idle;
                     cx.refuse(MessageKind::BotFailed, "the bot found no move");
@@ -521,12 +533,18 @@ impl LocalTable {
             }
         } else if self.hint_work == Some(id) {
             self.hint_work = None;
-            if let Done::Hint { found, bot } = done {
-                self.keep_bot(*bot, self.session.to_move());
-                match found {
-                    Some(a) => self.show_hint(cx, &a),
-                    None => cx.refuse(MessageKind::NotNow, "there is no move to advise"),
+            match done {
+                Done::Hint { found, bot } => {
+                    self.keep_bot(*bot, self.session.to_move());
+                    match found {
+                        Some(a) => self.show_hint(cx, &a),
+                        None => cx.refuse(MessageKind::NotNow, "there is no move to advise"),
+                    }
                 }
+                Done::NetsMissing { .. } => {
+                    cx.refuse(MessageKind::NotNow, "the hint's network is still loading")
+                }
+                _ => {}
             }
         } else if self.review_work == Some(id) {
             self.review_work = None;
@@ -536,6 +554,9 @@ impl LocalTable {
                         Some((self.state, slips.iter().map(convert::review_slip).collect()));
                 }
                 Done::Review { slips: Err(e) } => cx.refuse(MessageKind::Internal, e),
+                Done::NetsMissing { .. } => {
+                    cx.refuse(MessageKind::NotNow, "the review's network is still loading")
+                }
                 _ => {}
             }
         }

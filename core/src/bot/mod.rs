@@ -11,7 +11,7 @@
 //! from optimal play.
 
 mod eval;
-mod net;
+pub mod net;
 pub mod review;
 mod rule;
 mod search;
@@ -158,7 +158,51 @@ impl Bot {
         self.seed = seed;
     }
 
-    /// The move to play now, or `None` when the game does not wait for a move.
+    /// The networks this bot's hard search (its own move at the hard level, or a hint)
+    /// would read at `game` and that are not loaded yet: always none with the networks
+    /// built in (`net::provide`).
+    pub fn missing_nets(&self, game: &Game) -> Vec<net::NetFile> {
+        net::missing(game, self.expect.contains(&search::Expect::Medium))
+    }
+
+    /// As `choose_legal`, but refuses, instead of playing on without it, when the hard
+    /// search needs a network that is not loaded yet (`NetError::Missing`): the caller
+    /// waits for it. Never refuses with the networks built in.
+    pub fn try_choose_legal(
+        &mut self,
+        game: &Game,
+        budget: Duration,
+        stop: Option<&AtomicBool>,
+    ) -> Result<Option<LegalMove>, net::NetError> {
+        if self.level == Level::Hard && game.phase() == Phase::Move {
+            self.need_nets(game)?;
+        }
+        Ok(self.choose_legal(game, budget, stop))
+    }
+
+    /// As `advise`, refusing as `try_choose_legal` does.
+    pub fn try_advise(
+        &mut self,
+        game: &Game,
+        budget: Duration,
+        stop: Option<&AtomicBool>,
+    ) -> Result<Option<Advice>, net::NetError> {
+        if game.phase() == Phase::Move {
+            self.need_nets(game)?;
+        }
+        Ok(self.advise(game, budget, stop))
+    }
+
+    fn need_nets(&self, game: &Game) -> Result<(), net::NetError> {
+        match self.missing_nets(game).first() {
+            Some(file) => Err(net::NetError::Missing(*file)),
+            None => Ok(()),
+        }
+    }
+
+    /// The move to play now, or `None` when the game does not wait for a move. Without the
+    /// built-in networks, a hard bot whose network is missing plays on the race model
+    /// (`try_choose_legal` refuses instead).
     pub fn choose(&mut self, game: &Game, budget: Duration) -> Option<Move> {
         self.choose_legal(game, budget, None).map(|l| l.mv)
     }
@@ -284,13 +328,16 @@ fn deadline_after(budget: Duration) -> Option<Instant> {
 }
 
 /// The rule-derived tables for `rules`, built on first use and kept while the rules stay
-/// the same. A function of the bot's slot, not of the bot, so that the search can borrow
+/// the same (and rebuilt once a network missing when they were built has come). A function of the bot's slot, not of the bot, so that the search can borrow
 /// the bot's other fields beside it.
 fn model_for<'m>(
     slot: &'m mut Option<Box<(RuleSet, Valuation)>>,
     rules: &RuleSet,
 ) -> &'m Valuation {
-    if slot.as_ref().is_some_and(|b| &b.0 != rules) {
+    if slot
+        .as_ref()
+        .is_some_and(|b| &b.0 != rules || !b.1.complete && Valuation::could_complete(rules))
+    {
         *slot = None;
     }
     let b = slot.get_or_insert_with(|| Box::new((rules.clone(), Valuation::new(rules))));

@@ -109,38 +109,40 @@ impl Net {
         }
     }
 
-    /// The built-in network for `rules`, if one was trained for it. Each is read from its
-    /// bytes once per process and then shared by every bot.
-    pub(crate) fn for_rules(rules: &RuleSet) -> Option<Arc<Net>> {
-        static NETS: [OnceLock<Option<Arc<Net>>>; 4] = [const { OnceLock::new() }; 4];
-        if !preset_rules(rules) {
-            return None;
+    /// The network trained for `rules`, if one was. `Err` when one was trained but its
+    /// weights are not loaded yet (only without the `embedded-nets` feature, see
+    /// [`provide`]).
+    pub(crate) fn for_rules(rules: &RuleSet) -> Result<Option<Arc<Net>>, NetError> {
+        match table_net(rules) {
+            Some(file) => loaded(file),
+            None => Ok(None),
         }
-        let (cell, bytes): (_, &[u8]) = match (rules.preset, rules.pieces_per_player) {
-            (Preset::Yunnori, 4) => (&NETS[0], include_bytes!("net_yunnori.bin")),
-            (Preset::Yunnori, 3) => (&NETS[1], include_bytes!("net_yunnori_3p.bin")),
-            (Preset::Yunnori, 2) => (&NETS[2], include_bytes!("net_yunnori_2p.bin")),
-            (Preset::Culin1895, 4) => (&NETS[3], include_bytes!("net_culin1895.bin")),
-            _ => return None,
-        };
-        cell.get_or_init(|| Net::from_bytes(bytes).map(Arc::new))
-            .clone()
     }
 
-    /// The built-in pair for a player facing the medium bot at `rules`' table, if one was
-    /// trained (Yunnori, 2 seats × 4 pieces).
-    pub(crate) fn against_medium_for_rules(rules: &RuleSet) -> Option<Arc<AgainstMedium>> {
+    /// The pair for a player facing the medium bot at `rules`' table, if one was trained
+    /// (Yunnori, 2 seats × 4 pieces); `Err` as for [`Net::for_rules`].
+    pub(crate) fn against_medium_for_rules(
+        rules: &RuleSet,
+    ) -> Result<Option<Arc<AgainstMedium>>, NetError> {
         static PAIR: OnceLock<Option<Arc<AgainstMedium>>> = OnceLock::new();
-        if !preset_rules(rules) || (rules.preset, rules.pieces_per_player) != (Preset::Yunnori, 4) {
-            return None;
+        if table_net(rules) != Some(NetFile::Yunnori) {
+            return Ok(None);
         }
-        PAIR.get_or_init(|| {
-            Some(Arc::new(AgainstMedium {
-                own: Net::from_bytes(include_bytes!("net_yunnori_vs_medium.bin"))?,
-                medium: Net::from_bytes(include_bytes!("net_yunnori_vs_medium_rival.bin"))?,
-            }))
-        })
-        .clone()
+        if let Some(pair) = PAIR.get() {
+            return Ok(pair.clone());
+        }
+        let (own, medium) = (
+            loaded(NetFile::YunnoriVsMedium)?,
+            loaded(NetFile::YunnoriVsMediumRival)?,
+        );
+        Ok(PAIR
+            .get_or_init(|| {
+                Some(Arc::new(AgainstMedium {
+                    own: own?,
+                    medium: medium?,
+                }))
+            })
+            .clone())
     }
 
     /// The hidden layer's pre-activations into `pre` (length `hidden`).
@@ -317,6 +319,147 @@ fn preset_rules(rules: &RuleSet) -> bool {
     *rules == base
 }
 
+/// A trained network, named by the file its weights ship in (`core/src/bot/net_*.bin`).
+///
+/// Why names: with the `embedded-nets` feature (on by default: the terminal, the server,
+/// the phones) the weights are compiled in; without it (the browser, where they were 60 %
+/// of the WebAssembly a first visit downloads) the caller fetches the files a game needs
+/// ([`missing`]) and hands them over with [`provide`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NetFile {
+    Yunnori,
+    Yunnori3p,
+    Yunnori2p,
+    Culin1895,
+    YunnoriVsMedium,
+    YunnoriVsMediumRival,
+}
+
+impl NetFile {
+    pub const ALL: [NetFile; 6] = [
+        NetFile::Yunnori,
+        NetFile::Yunnori3p,
+        NetFile::Yunnori2p,
+        NetFile::Culin1895,
+        NetFile::YunnoriVsMedium,
+        NetFile::YunnoriVsMediumRival,
+    ];
+
+    /// The weights' file name in `core/src/bot/`.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            NetFile::Yunnori => "net_yunnori.bin",
+            NetFile::Yunnori3p => "net_yunnori_3p.bin",
+            NetFile::Yunnori2p => "net_yunnori_2p.bin",
+            NetFile::Culin1895 => "net_culin1895.bin",
+            NetFile::YunnoriVsMedium => "net_yunnori_vs_medium.bin",
+            NetFile::YunnoriVsMediumRival => "net_yunnori_vs_medium_rival.bin",
+        }
+    }
+
+    pub fn from_file_name(name: &str) -> Option<NetFile> {
+        NetFile::ALL.into_iter().find(|f| f.file_name() == name)
+    }
+
+    #[cfg(feature = "embedded-nets")]
+    fn embedded(self) -> &'static [u8] {
+        match self {
+            NetFile::Yunnori => include_bytes!("net_yunnori.bin"),
+            NetFile::Yunnori3p => include_bytes!("net_yunnori_3p.bin"),
+            NetFile::Yunnori2p => include_bytes!("net_yunnori_2p.bin"),
+            NetFile::Culin1895 => include_bytes!("net_culin1895.bin"),
+            NetFile::YunnoriVsMedium => include_bytes!("net_yunnori_vs_medium.bin"),
+            NetFile::YunnoriVsMediumRival => include_bytes!("net_yunnori_vs_medium_rival.bin"),
+        }
+    }
+}
+
+/// A network a bot cannot use (yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NetError {
+    /// The search needs this network and it has not been provided: wait for it.
+    #[error("the bot's network {} is not loaded yet", .0.file_name())]
+    Missing(NetFile),
+    /// The bytes given are not a network of this build's layout.
+    #[error("the bytes given for {} are not a network this build can read", .0.file_name())]
+    Damaged(NetFile),
+}
+
+/// The networks read so far, one slot per [`NetFile`] (`None`: built-in bytes that do not
+/// read, which leaves the race model, as before the networks existed).
+static LOADED: [OnceLock<Option<Arc<Net>>>; 6] = [const { OnceLock::new() }; 6];
+
+/// The network in `file`, read once per process and then shared by every bot.
+fn loaded(file: NetFile) -> Result<Option<Arc<Net>>, NetError> {
+    let slot = &LOADED[file as usize];
+    #[cfg(feature = "embedded-nets")]
+    {
+        Ok(slot
+            .get_or_init(|| Net::from_bytes(file.embedded()).map(Arc::new))
+            .clone())
+    }
+    #[cfg(not(feature = "embedded-nets"))]
+    {
+        slot.get().cloned().ok_or(NetError::Missing(file))
+    }
+}
+
+/// Hands over the weights of `file` (its bytes as shipped). Without the `embedded-nets`
+/// feature this is how a network gets into the process; with it the bytes are only
+/// checked and the built-in network stays. A network once there never changes under a bot,
+/// so giving one twice keeps the first.
+pub fn provide(file: NetFile, bytes: &[u8]) -> Result<(), NetError> {
+    let net = Net::from_bytes(bytes).ok_or(NetError::Damaged(file))?;
+    if cfg!(not(feature = "embedded-nets")) {
+        let _ = LOADED[file as usize].set(Some(Arc::new(net)));
+    }
+    Ok(())
+}
+
+/// Whether `file` can be used now (always, with the networks built in).
+pub fn is_loaded(file: NetFile) -> bool {
+    loaded(file).is_ok()
+}
+
+/// The networks a hard search at `game` reads: the table's own where one was trained and
+/// covers the game (two seats, the preset's own rules), and the pair trained against the
+/// medium bot when the rival is that bot (`rival_medium`) at Yunnori's 2 × 4 table.
+pub fn needed(game: &Game, rival_medium: bool) -> Vec<NetFile> {
+    if game.seats() != 2 || game.sides().len() != 2 {
+        return Vec::new();
+    }
+    let Some(table) = table_net(game.rules()) else {
+        return Vec::new();
+    };
+    let mut files = vec![table];
+    if rival_medium && table == NetFile::Yunnori {
+        files.extend([NetFile::YunnoriVsMedium, NetFile::YunnoriVsMediumRival]);
+    }
+    files
+}
+
+/// [`needed`] less what is already loaded: what to fetch before such a search.
+pub fn missing(game: &Game, rival_medium: bool) -> Vec<NetFile> {
+    needed(game, rival_medium)
+        .into_iter()
+        .filter(|f| !is_loaded(*f))
+        .collect()
+}
+
+/// The network trained for `rules`' table, if one was.
+fn table_net(rules: &RuleSet) -> Option<NetFile> {
+    if !preset_rules(rules) {
+        return None;
+    }
+    match (rules.preset, rules.pieces_per_player) {
+        (Preset::Yunnori, 4) => Some(NetFile::Yunnori),
+        (Preset::Yunnori, 3) => Some(NetFile::Yunnori3p),
+        (Preset::Yunnori, 2) => Some(NetFile::Yunnori2p),
+        (Preset::Culin1895, 4) => Some(NetFile::Culin1895),
+        _ => None,
+    }
+}
+
 /// Two networks that value positions for a player whose rival is the medium bot: the
 /// medium bot is no perfect player, so a position is worth more against it than the
 /// self-play network says, and the search, which knows the bot's moves, needs to know by
@@ -324,8 +467,8 @@ fn preset_rules(rules: &RuleSet) -> bool {
 /// when it is the bot. Trained by `train::train_versus`.
 #[derive(Debug)]
 pub(crate) struct AgainstMedium {
-    pub(crate) own: Net,
-    pub(crate) medium: Net,
+    pub(crate) own: Arc<Net>,
+    pub(crate) medium: Arc<Net>,
 }
 
 fn sigmoid(z: f32) -> f32 {
@@ -431,14 +574,58 @@ pub(crate) fn inputs(model: &Model, game: &Game) -> Option<Inputs> {
     Some(x)
 }
 
+/// Every network from its file, as a shell would hand them over: the unit tests of a build
+/// without the built-in networks read them this way.
+#[cfg(test)]
+pub(crate) fn provide_all_from_disk() {
+    for file in NetFile::ALL {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("src/bot")
+            .join(file.file_name());
+        let bytes = std::fs::read(path).expect("the network's file is in the source tree");
+        provide(file, &bytes).expect("the shipped network reads");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn built_in_weights_load_and_cover_only_their_table() {
+    fn every_network_is_named_and_damaged_bytes_are_refused() {
+        provide_all_from_disk();
+        for file in NetFile::ALL {
+            assert_eq!(NetFile::from_file_name(file.file_name()), Some(file));
+            assert!(is_loaded(file), "{file:?}");
+        }
+        assert_eq!(NetFile::from_file_name("net_other.bin"), None);
+        assert_eq!(
+            provide(NetFile::Yunnori, b"YNN1 and not much else"),
+            Err(NetError::Damaged(NetFile::Yunnori))
+        );
+        // What a game needs: its table's network for two seats, the pair against the
+        // medium bot only for that rival at 2 x 4 Yunnori, nothing past two seats.
         let rules = RuleSet::preset(Preset::Yunnori);
-        let net = Net::for_rules(&rules).expect("the built-in network loads");
+        let two = Game::new(rules.clone(), 2, None, 0).unwrap();
+        assert_eq!(needed(&two, false), vec![NetFile::Yunnori]);
+        assert_eq!(needed(&two, true).len(), 3);
+        assert!(needed(&Game::new(rules, 3, None, 0).unwrap(), false).is_empty());
+        let three = RuleSet {
+            pieces_per_player: 3,
+            ..RuleSet::preset(Preset::Yunnori)
+        };
+        let game = Game::new(three, 2, None, 0).unwrap();
+        assert_eq!(needed(&game, true), vec![NetFile::Yunnori3p]);
+        assert!(missing(&game, true).is_empty());
+    }
+
+    #[test]
+    fn built_in_weights_load_and_cover_only_their_table() {
+        provide_all_from_disk();
+        let rules = RuleSet::preset(Preset::Yunnori);
+        let net = Net::for_rules(&rules)
+            .unwrap()
+            .expect("the built-in network loads");
         let tables = [
             (Preset::Yunnori, [false, true, true, true]),
             (Preset::Culin1895, [false, false, false, true]),
@@ -450,7 +637,7 @@ mod tests {
                     pieces_per_player: pieces,
                     ..RuleSet::preset(preset)
                 };
-                let net = Net::for_rules(&r);
+                let net = Net::for_rules(&r).unwrap();
                 assert_eq!(net.is_some(), built_in, "{preset:?} {pieces} pieces");
                 if let Some(net) = net {
                     // Each network rates the opening as roughly even, not as won or lost.
@@ -466,7 +653,7 @@ mod tests {
             ..rules.clone()
         };
         assert!(
-            Net::for_rules(&house).is_none(),
+            Net::for_rules(&house).unwrap().is_none(),
             "a house rule changes the game"
         );
         let model = Model::new(&rules);
@@ -479,15 +666,18 @@ mod tests {
 
     #[test]
     fn the_networks_against_medium_favour_the_player_over_the_bot() {
+        provide_all_from_disk();
         let rules = RuleSet::preset(Preset::Yunnori);
-        let pair = Net::against_medium_for_rules(&rules).expect("the pair loads");
+        let pair = Net::against_medium_for_rules(&rules)
+            .unwrap()
+            .expect("the pair loads");
         for (preset, pieces) in [(Preset::Yunnori, 3), (Preset::Culin1895, 4)] {
             let r = RuleSet {
                 pieces_per_player: pieces,
                 ..RuleSet::preset(preset)
             };
             assert!(
-                Net::against_medium_for_rules(&r).is_none(),
+                Net::against_medium_for_rules(&r).unwrap().is_none(),
                 "{preset:?} {pieces}"
             );
         }
@@ -495,13 +685,13 @@ mod tests {
             back_do: false,
             ..rules.clone()
         };
-        assert!(Net::against_medium_for_rules(&house).is_none());
+        assert!(Net::against_medium_for_rules(&house).unwrap().is_none());
         // The self-play network calls the opening about even; facing the medium bot, the
         // player is ahead whoever throws first (it wins about two games in three).
         let model = Model::new(&rules);
         let opening = Game::new(rules.clone(), 2, None, 0).unwrap();
         let x = inputs(&model, &opening).unwrap();
-        let even = Net::for_rules(&rules).unwrap().value(&x);
+        let even = Net::for_rules(&rules).unwrap().unwrap().value(&x);
         let player_first = pair.own.value(&x);
         let player_second = 1.0 - pair.medium.value(&x);
         assert!((even - 0.5).abs() < 0.1, "self-play: {even}");
@@ -526,8 +716,9 @@ mod tests {
 
     #[test]
     fn the_network_knows_who_is_ahead_and_who_is_in_danger() {
+        provide_all_from_disk();
         let rules = RuleSet::preset(Preset::Yunnori);
-        let net = Net::for_rules(&rules).unwrap();
+        let net = Net::for_rules(&rules).unwrap().unwrap();
         let model = Model::new(&rules);
         let ahead = serde_json::json!({
             "0": ["done", "done", "done", "18"],

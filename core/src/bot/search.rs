@@ -371,6 +371,7 @@ mod tests {
 
     #[test]
     fn a_known_rival_bot_is_searched_as_it_plays() {
+        crate::bot::net::provide_all_from_disk();
         let rules = RuleSet::default();
         let model = Valuation::new(&rules);
         let me_game = Game::new(rules.clone(), 2, None, 0).unwrap();

@@ -18,15 +18,26 @@ pub(crate) struct Valuation {
     net: Option<Arc<Net>>,
     /// The networks for a player facing the medium bot (see `net::AgainstMedium`).
     against_medium: Option<Arc<AgainstMedium>>,
+    /// Whether every network trained for these rules was there when this was built (only
+    /// without the built-in networks can one be missing; see `net::provide`).
+    pub complete: bool,
 }
 
 impl Valuation {
     pub(crate) fn new(rules: &RuleSet) -> Valuation {
+        let net = Net::for_rules(rules);
+        let against_medium = Net::against_medium_for_rules(rules);
         Valuation {
             race: Model::new(rules),
-            net: Net::for_rules(rules),
-            against_medium: Net::against_medium_for_rules(rules),
+            complete: net.is_ok() && against_medium.is_ok(),
+            net: net.ok().flatten(),
+            against_medium: against_medium.ok().flatten(),
         }
+    }
+
+    /// Whether a valuation built now for `rules` would have every network it lacked.
+    pub(crate) fn could_complete(rules: &RuleSet) -> bool {
+        Net::for_rules(rules).is_ok() && Net::against_medium_for_rules(rules).is_ok()
     }
 
     /// `race` alone, or with `net` in place of the built-in network: for training, which
@@ -37,6 +48,7 @@ impl Valuation {
             race,
             net,
             against_medium: None,
+            complete: true,
         }
     }
 

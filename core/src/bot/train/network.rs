@@ -94,7 +94,10 @@ pub fn train_versus(
     lambda: f32,
     out: &mut dyn Write,
 ) -> Result<(Vec<u8>, Vec<u8>), TrainError> {
-    let start = Net::for_rules(rules).ok_or(TrainError::NoNetwork)?;
+    let start = Net::for_rules(rules)
+        .ok()
+        .flatten()
+        .ok_or(TrainError::NoNetwork)?;
     let model = race_model(rules);
     let mix = Mix {
         lambda,
@@ -115,7 +118,7 @@ pub fn train_versus(
 
 /// The weights of `rules`' built-in network, if one was trained for the table.
 pub fn built_in_weights(rules: &RuleSet) -> Option<Vec<u8>> {
-    Net::for_rules(rules).map(|n| n.to_bytes())
+    Net::for_rules(rules).ok().flatten().map(|n| n.to_bytes())
 }
 
 /// Writes the win rate of the one-turn-greedy player using `net` (or the race model, for
