@@ -13,6 +13,13 @@ setLang(initialLang());
 const root = document.getElementById('app');
 if (root) render(<App />, root);
 
+// The service worker keeps the whole app, the bots' networks included: registered once the
+// core is up (the menu shows), so its downloads do not share the first visit's bandwidth
+// with the WebAssembly the menu waits for.
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  const stop = core.subscribe(() => {
+    if (!core.state.board && !core.state.failed) return;
+    stop();
+    void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
 }

@@ -18,6 +18,34 @@ let socket: WebSocket | undefined;
 let lastView = '';
 const queue: ToWorker[] = [];
 
+// The bots' networks, kept out of the WebAssembly: hashed files of the build (cached by
+// the service worker for offline games), by file name. The core names the ones a search
+// waits for (`FetchNets`); this only fetches their bytes and hands them over.
+const netUrls = new Map(
+  Object.entries(import.meta.glob('../../core/src/bot/net_*.bin', { query: '?url', import: 'default', eager: true }) as Record<string, string>).map(
+    ([path, url]) => [path.slice(path.lastIndexOf('/') + 1), url],
+  ),
+);
+const netsAsked = new Set<string>();
+
+function fetchNet(name: string): void {
+  if (netsAsked.has(name)) return;
+  const url = netUrls.get(name);
+  if (!url) {
+    post({ type: 'failed', detail: `no file for the network ${name}` });
+    return;
+  }
+  netsAsked.add(name);
+  fetch(url)
+    .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${r.status}`))))
+    .then((bytes) => perform(() => core!.provide_net(Date.now(), name, new Uint8Array(bytes))))
+    .catch(() => {
+      // Offline or a failed download: the search waits; try again a little later.
+      netsAsked.delete(name);
+      setTimeout(() => fetchNet(name), 3000);
+    });
+}
+
 /// Runs one call of the core and performs what it asks.
 function perform(call: () => string): void {
   if (!core) return;
@@ -38,6 +66,7 @@ function perform(call: () => string): void {
       setTimeout(() => perform(() => core!.run_work(Date.now(), id)), 0);
     } else if ('SocketOpen' in e) openSocket(e.SocketOpen.url);
     else if ('SocketSend' in e) socket?.send(e.SocketSend.text);
+    else if ('FetchNets' in e) e.FetchNets.files.forEach(fetchNet);
     // CancelWork: the glue dropped the job; nothing runs in parallel here.
   }
   persist();

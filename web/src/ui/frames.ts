@@ -20,3 +20,22 @@ export function useNow(until: number): number {
   }, [until]);
   return now;
 }
+
+/// Whether the core's clock (Date.now()) has reached `at`: one re-render when it does, by
+/// a timer, not one a frame. (The table waited for a throw's landing with `useNow`, which
+/// re-rendered the whole table, 말판 and all, on every frame while the sticks flew: the
+/// long tasks of issue 41 on a slowed phone.)
+export function useReached(at: number): boolean {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const wait = (): void => {
+      const left = at - Date.now();
+      if (left > 0) timer = setTimeout(wait, left);
+      else setTick((n) => n + 1);
+    };
+    if (Date.now() < at) wait();
+    return () => clearTimeout(timer);
+  }, [at]);
+  return Date.now() >= at;
+}

@@ -8,6 +8,10 @@
 //! store's writes lasting in IndexedDB ([`Core::take_writes`]) and owns the room's
 //! WebSocket. The page draws the view and plays the shell's effects.
 //!
+//! The bots' networks are not in this WebAssembly (yut-core without `embedded-nets`: they
+//! were 60 % of it): a search that needs one waits while the worker fetches the file the
+//! core names and hands it over ([`Core::provide_net`]).
+//!
 //! Values cross as JSON in serde's shapes; `types.rs` declares them to TypeScript. A
 //! malformed event is refused with an error, never a panic.
 
@@ -25,6 +29,7 @@ use yut_app::kv_saves::KvSaves;
 use yut_app::store::SaveStore;
 use yut_app::work::Job;
 use yut_app::{App, AppEvent, Effect, Pacing};
+use yut_core::bot::net::{self, NetFile};
 
 /// The flights' digest of yut-physics' fixed swipes (its tests pin it).
 #[path = "../../../physics/tests/digest/mod.rs"]
@@ -34,12 +39,27 @@ mod digest;
 #[derive(serde::Serialize)]
 enum Out {
     Shell(yut_app::ShellEffect),
-    Tick { at_ms: u64 },
-    Work { id: u64 },
-    CancelWork { id: u64 },
-    SocketOpen { url: String },
-    SocketSend { text: String },
+    Tick {
+        at_ms: u64,
+    },
+    Work {
+        id: u64,
+    },
+    CancelWork {
+        id: u64,
+    },
+    SocketOpen {
+        url: String,
+    },
+    SocketSend {
+        text: String,
+    },
     SocketClose,
+    /// Bots' networks a search waits for (file names of `core/src/bot/`): fetch each and
+    /// hand it to [`Core::provide_net`].
+    FetchNets {
+        files: Vec<String>,
+    },
 }
 
 fn json<T: serde::Serialize>(value: &T) -> Result<String, JsError> {
@@ -61,6 +81,8 @@ pub struct Core {
     app: App,
     kv: WebKv,
     jobs: HashMap<u64, Job>,
+    /// Searches asked for whose networks are still on their way (ids into `jobs`).
+    parked: Vec<u64>,
 }
 
 #[wasm_bindgen]
@@ -84,6 +106,7 @@ impl Core {
             app,
             kv,
             jobs: HashMap::new(),
+            parked: Vec::new(),
         }
     }
 
@@ -102,16 +125,31 @@ impl Core {
     }
 
     /// Runs the search `id` asked for by a `Work` effect, here and now, and hands its answer
-    /// to the core; nothing when it was cancelled meanwhile.
+    /// to the core; nothing when it was cancelled meanwhile. A search that needs a bot's
+    /// network not loaded yet waits for it instead: the effects ask for its file
+    /// (`FetchNets`), and [`Core::provide_net`] runs the search once it is there.
     pub fn run_work(&mut self, now_ms: f64, id: f64) -> Result<String, JsError> {
-        let id = millis(id);
-        let Some(job) = self.jobs.remove(&id) else {
-            return json(&Vec::<Out>::new());
-        };
-        let done = yut_app::work::run(job, &AtomicBool::new(false));
-        // The search took a while: its answer comes at the time it is done.
-        let now = now_ms.max(js_sys::Date::now());
-        self.input(now, Input::WorkDone { id, done })
+        let out = self.run_job(now_ms, millis(id));
+        json(&out)
+    }
+
+    /// A bot's network, fetched as a `FetchNets` effect asked (`name`: its file name, the
+    /// bytes as shipped); runs the searches that waited for it. Refused when the name is not
+    /// one of the networks or the bytes do not read as one.
+    pub fn provide_net(
+        &mut self,
+        now_ms: f64,
+        name: &str,
+        bytes: &[u8],
+    ) -> Result<String, JsError> {
+        let file = NetFile::from_file_name(name)
+            .ok_or_else(|| JsError::new(&format!("no network is called {name:?}")))?;
+        net::provide(file, bytes).map_err(|e| JsError::new(&e.to_string()))?;
+        let mut out = Vec::new();
+        for id in std::mem::take(&mut self.parked) {
+            out.extend(self.run_job(now_ms, id));
+        }
+        json(&out)
     }
 
     /// What the room's socket did (a `WebSocketEvent` as JSON).
@@ -161,9 +199,32 @@ impl Core {
         Ok(loaded.session.id)
     }
 
+    /// Runs job `id` now, or parks it while its networks are missing.
+    fn run_job(&mut self, now_ms: f64, id: u64) -> Vec<Out> {
+        let Some(job) = self.jobs.remove(&id) else {
+            return Vec::new();
+        };
+        let missing = job.missing_nets();
+        if !missing.is_empty() {
+            self.jobs.insert(id, job);
+            self.parked.push(id);
+            let files = missing.iter().map(|f| f.file_name().to_string()).collect();
+            return vec![Out::FetchNets { files }];
+        }
+        let done = yut_app::work::run(job, &AtomicBool::new(false));
+        // The search took a while: its answer comes at the time it is done.
+        let now = now_ms.max(js_sys::Date::now());
+        self.update(now, Input::WorkDone { id, done })
+    }
+
     fn input(&mut self, now_ms: f64, input: Input) -> Result<String, JsError> {
+        let out = self.update(now_ms, input);
+        json(&out)
+    }
+
+    fn update(&mut self, now_ms: f64, input: Input) -> Vec<Out> {
         let effects = self.app.update(millis(now_ms), input);
-        let out: Vec<Out> = effects
+        effects
             .into_iter()
             .map(|e| match e {
                 Effect::Shell(s) => Out::Shell(s),
@@ -174,14 +235,14 @@ impl Core {
                 }
                 Effect::CancelWork { id } => {
                     self.jobs.remove(&id);
+                    self.parked.retain(|p| *p != id);
                     Out::CancelWork { id }
                 }
                 Effect::Socket(SocketCommand::Open { url }) => Out::SocketOpen { url },
                 Effect::Socket(SocketCommand::Send { text }) => Out::SocketSend { text },
                 Effect::Socket(SocketCommand::Close) => Out::SocketClose,
             })
-            .collect();
-        json(&out)
+            .collect()
     }
 }
 

@@ -32,6 +32,7 @@ pub enum WebEffect {
     SocketOpen { url: String },
     SocketSend { text: String },
     SocketClose,
+    FetchNets { files: Vec<String> },
 }
 
 /// What the room's socket did (`Core::socket`).
