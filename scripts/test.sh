@@ -61,6 +61,8 @@ cargo clippy --workspace --all-targets -- -D warnings
 
 step "cargo test --workspace"
 cargo test --workspace
+# The browser's build of the core: the bots' networks handed over at run time.
+cargo test -p yut-core --no-default-features --test lazy_nets
 
 step "yut-server as a cluster: two nodes on PostgreSQL and Redis (installed from Debian when missing), a node killed with SIGKILL 10 times in 200 running games"
 bash scripts/test-cluster.sh
