@@ -184,8 +184,12 @@ fn hosting_opens_the_lobby_and_keeps_the_ticket() {
     assert!(room.seats[0].mine && !room.seats[1].mine);
     assert_eq!(room.seats[1].number, 2);
     assert!(!room.can_start, "seat 2 is open");
+    // The server says `yunnori://room/…`; what is shared is the room server's https page,
+    // which chat apps make tappable and which opens without the app.
+    assert_eq!(room.link, format!("http://rooms.test/r/{CODE}"));
     let kept = String::from_utf8(p.kv.get(ROOMS_KEY).unwrap().expect("kept")).unwrap();
     assert!(kept.contains("tok-0") && kept.contains(CODE));
+    assert!(kept.contains(&format!("http://rooms.test/r/{CODE}")));
     assert_eq!(v.kept.len(), 1);
 }
 
@@ -378,6 +382,58 @@ fn a_drop_reconnects_with_capped_backoff_and_takes_the_seats_back() {
     assert_eq!(resume["type"], "resume");
     assert_eq!(resume["tokens"], json!(["tok-0"]));
     assert_eq!(p.online.view().connection, LinkState::Live);
+}
+
+/// A full room (or a game to follow) is watched: the link read for its code, a spectate
+/// sent, the room shown with no seat this device's, and a drop watches again.
+#[test]
+fn a_room_is_watched_without_a_seat_and_again_after_a_drop() {
+    let mut p = Phone::new(MemoryKv::default());
+    p.act(OnlineAction::Watch {
+        code: format!("https://rooms.test/r/{}", CODE.to_lowercase()),
+    });
+    assert_eq!(p.opened, [SOCKET]);
+    p.open_and_welcome();
+    let spectate = p.last_sent().clone();
+    assert_eq!(spectate["type"], "spectate");
+    assert_eq!(spectate["code"], CODE);
+    p.hear(json!({"type": "ok", "id": spectate["id"]}));
+    p.hear(room(
+        "lobby",
+        vec![
+            seat(0, "Mina", true, true, true),
+            seat(1, "Jun", true, true, false),
+        ],
+        None,
+    ));
+    let v = p.online.view();
+    assert_eq!(v.stage, OnlineStage::Lobby);
+    assert!(v.watching && !v.busy);
+    let room = v.room.expect("the room");
+    assert!(!room.hosting && room.seats.iter().all(|s| !s.mine));
+    assert!(v.kept.is_empty(), "no seat, no ticket");
+    p.act(OnlineAction::Ready {
+        seat: 1,
+        ready: true,
+    });
+    assert_eq!(
+        p.last_sent()["type"],
+        "spectate",
+        "nothing is sent for a seat not held"
+    );
+    p.input(OnlineInput::Socket(SocketEvent::Closed {
+        reason: "gone".into(),
+    }));
+    let LinkState::Reconnecting { next_try_at_ms, .. } = p.online.view().connection else {
+        panic!("reconnecting");
+    };
+    p.now = next_try_at_ms;
+    p.input(OnlineInput::Tick);
+    p.open_and_welcome();
+    assert_eq!(p.last_sent()["type"], "spectate", "watches again");
+    p.act(OnlineAction::Leave);
+    assert_eq!(p.online.view().stage, OnlineStage::Entry);
+    assert!(!p.online.view().watching);
 }
 
 #[test]

@@ -534,6 +534,12 @@ async fn at_the_table(url: &str) -> (AppPhone, AppPhone) {
     mina.until("Mina's lobby", |v| v.online.stage == OnlineStage::Lobby)
         .await;
     let link = mina.app.view().online.room.expect("a room").link;
+    // The link is the server's join page (http here: the test server is plain ws://).
+    let page = url.replacen("ws://", "http://", 1);
+    assert!(
+        link.starts_with(&format!("{page}/r/")),
+        "{link} is on {page}"
+    );
     let mut jun = AppPhone::new(url);
     jun.send(AppEvent::Open {
         screen: AppScreen::Online,
@@ -782,6 +788,15 @@ fn position_of(v: &AppView) -> u64 {
 async fn two_apps_play_a_room_on_the_game_table() {
     let (_dir, _server, url) = server().await;
     let (mut mina, mut jun) = at_the_table(&url).await;
+    // The table says whose room it is (the shells need not read the game id's shape).
+    let room = mina.app.view().online.room.expect("the room");
+    let marked = mina
+        .app
+        .view()
+        .table
+        .and_then(|t| t.room)
+        .expect("a room's table");
+    assert_eq!((marked.code, marked.link), (room.code, room.link));
     let (mut checked_throw, mut checked_move) = (false, false);
     let mut actions = 0;
     loop {

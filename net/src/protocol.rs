@@ -19,8 +19,13 @@ use yut_core::throw::Throw;
 /// is refused with `incompatible_version`.
 pub const PROTOCOL_VERSION: u32 = 1;
 
-/// A room's shareable link is this prefix and the room code.
+/// The apps' own scheme for a room (`yunnori://room/CODE`): what the server's `joined` and
+/// room frames carry, and what links shared before the https ones look like. Still read.
 pub const LINK_PREFIX: &str = "yunnori://room/";
+
+/// The path of a room's web link on its server (`https://HOST/r/CODE`): the server serves
+/// the join page there, and the apps claim it (App Links, Universal Links).
+pub const WEB_LINK_PATH: &str = "/r/";
 
 /// The letters room codes are made of: no `0 O`, `1 I L`, `2 Z`, `5 S`, `8 B` to confuse.
 pub const CODE_ALPHABET: &[u8] = b"ACDEFGHJKMNPQRTUVWXY";
@@ -34,6 +39,45 @@ pub use yut_core::seat_name::{check_name, MAX_NAME_CHARS};
 /// The link for a room code.
 pub fn room_link(code: &str) -> String {
     format!("{LINK_PREFIX}{code}")
+}
+
+/// The https link of room `code` on `server` (its WebSocket address, as in the settings or
+/// a ticket): `wss://host` gives `https://host/r/CODE`, `ws://host:port` gives
+/// `http://host:port/r/CODE`, a path before the socket path is kept (a server behind a
+/// proxy's prefix). Shared because a chat app makes it tappable and it opens the web game
+/// where the app is not installed. `None` for an address that is not ws:// or wss://.
+pub fn web_room_link(server: &str, code: &str) -> Option<String> {
+    let server = server.trim();
+    let (scheme, rest) = if let Some(rest) = server.strip_prefix("wss://") {
+        ("https://", rest)
+    } else if let Some(rest) = server.strip_prefix("ws://") {
+        ("http://", rest)
+    } else {
+        return None;
+    };
+    let rest = rest.trim_end_matches('/');
+    let rest = rest.strip_suffix(SOCKET_PATH).unwrap_or(rest);
+    let rest = rest.trim_end_matches('/');
+    let host = rest.split('/').next().unwrap_or_default();
+    if host.is_empty() || rest.contains(|c: char| c.is_whitespace() || c == '?' || c == '#') {
+        return None;
+    }
+    Some(format!("{scheme}{rest}{WEB_LINK_PATH}{code}"))
+}
+
+/// The code part of a room link: `yunnori://room/CODE`, or `http(s)://host[/prefix]/r/CODE`
+/// (with or without a closing slash, query or fragment). `None` when `s` is no link.
+fn linked_code(s: &str) -> Option<&str> {
+    if let Some(code) = s.strip_prefix(LINK_PREFIX) {
+        return Some(code.trim_end_matches('/'));
+    }
+    let rest = s
+        .strip_prefix("https://")
+        .or_else(|| s.strip_prefix("http://"))?;
+    let (_host, path) = rest.split_once('/')?;
+    let path = path.split(['?', '#']).next().unwrap_or_default();
+    let (before, code) = path.trim_end_matches('/').rsplit_once('/')?;
+    (before == "r" || before.ends_with("/r")).then_some(code)
 }
 
 /// The path a server takes WebSockets at.
@@ -51,11 +95,12 @@ pub fn socket_url(server: &str) -> String {
     }
 }
 
-/// A room code typed or pasted by a person: upper-cased, spaces and dashes dropped, a
-/// `yunnori://room/` link accepted. `None` when it cannot be a code.
+/// A room code typed or pasted by a person: upper-cased, spaces and dashes dropped, a room
+/// link accepted (the https one, `https://HOST/r/CODE`, and the older
+/// `yunnori://room/CODE`). `None` when it cannot be a code.
 pub fn normalise_code(input: &str) -> Option<String> {
     let s = input.trim();
-    let s = s.strip_prefix(LINK_PREFIX).unwrap_or(s);
+    let s = linked_code(s).unwrap_or(s);
     let code: String = s
         .chars()
         .filter(|c| !c.is_whitespace() && *c != '-')
@@ -648,12 +693,67 @@ mod tests {
     }
 
     #[test]
+    fn a_room_link_is_the_https_page_of_the_rooms_server() {
+        let cases = [
+            ("wss://yunnori.example", "https://yunnori.example/r/KMNPQR"),
+            (
+                "wss://yunnori.example/ws",
+                "https://yunnori.example/r/KMNPQR",
+            ),
+            (
+                " ws://192.168.1.5:8080/ ",
+                "http://192.168.1.5:8080/r/KMNPQR",
+            ),
+            (
+                "wss://example.org/yut/ws",
+                "https://example.org/yut/r/KMNPQR",
+            ),
+        ];
+        for (server, link) in cases {
+            assert_eq!(
+                web_room_link(server, "KMNPQR").as_deref(),
+                Some(link),
+                "{server:?}"
+            );
+            assert_eq!(normalise_code(link), Some("KMNPQR".into()), "read back");
+        }
+        for not_a_server in [
+            "https://yunnori.example",
+            "wss://",
+            "wss:///ws",
+            "yunnori.example",
+        ] {
+            assert_eq!(
+                web_room_link(not_a_server, "KMNPQR"),
+                None,
+                "{not_a_server:?}"
+            );
+        }
+    }
+
+    #[test]
     fn codes_are_read_as_people_type_them() {
         assert_eq!(normalise_code(" acd-efg "), Some("ACDEFG".into()));
         assert_eq!(
             normalise_code("yunnori://room/KMNPQR"),
             Some("KMNPQR".into())
         );
+        for link in [
+            "https://yunnori.example/r/KMNPQR",
+            " https://yunnori.example/r/kmnpqr/ ",
+            "http://192.168.1.5:8080/r/KMNPQR?from=chat#top",
+            "https://example.org/yut/r/KMNPQR",
+        ] {
+            assert_eq!(normalise_code(link), Some("KMNPQR".into()), "{link:?}");
+        }
+        for not_a_room in [
+            "https://yunnori.example/KMNPQR",
+            "https://yunnori.example/x/KMNPQR",
+            "https://KMNPQR",
+            "ftp://h/r/KMNPQR",
+        ] {
+            assert_eq!(normalise_code(not_a_room), None, "{not_a_room:?}");
+        }
         assert_eq!(normalise_code("ABCDEF"), None, "B is not a code letter");
         assert_eq!(normalise_code("ACDEF"), None);
     }

@@ -42,7 +42,7 @@ pub struct WebSettings {
 
 /// The paths a room link takes; the apps claim the same (AndroidManifest.xml, the iPhone's
 /// associated domains).
-pub const ROOM_LINK_PREFIX: &str = "/r/";
+pub const ROOM_LINK_PREFIX: &str = yut_net::protocol::WEB_LINK_PATH;
 
 /// Digital Asset Links: the Android app may open this site's links.
 pub fn assetlinks(s: &WebSettings) -> Option<serde_json::Value> {

@@ -167,7 +167,12 @@ impl Online {
         let on_its_way = self.on_its_way();
         self.mirror
             .as_ref()
-            .map(|m| m.view(self.ticket.as_ref(), on_its_way))
+            .map(|m| m.view(&self.url, self.ticket.as_ref(), on_its_way))
+    }
+
+    /// The open room (or the one being entered) is watched, without a seat.
+    fn watching(&self) -> bool {
+        self.ticket.is_none() && matches!(self.intent, Some(ClientMessage::Spectate { .. }))
     }
 
     /// A room is open (its lobby or its game).
@@ -252,7 +257,10 @@ impl Online {
     fn action(&mut self, a: OnlineAction, kv: &dyn KeyValue, out: &mut Vec<Effect>) {
         let entering = matches!(
             a,
-            OnlineAction::Host { .. } | OnlineAction::Join { .. } | OnlineAction::Rejoin { .. }
+            OnlineAction::Host { .. }
+                | OnlineAction::Join { .. }
+                | OnlineAction::Watch { .. }
+                | OnlineAction::Rejoin { .. }
         );
         if entering && (self.busy || self.mirror.is_some()) {
             return self.say(MessageKind::NotNow, "a room is open or being entered");
@@ -292,6 +300,15 @@ impl Online {
                     name,
                     seat: None,
                 });
+                self.ticket = None;
+                self.connect(self.server.clone(), out);
+            }
+            OnlineAction::Watch { code } => {
+                let Some(code) = protocol::normalise_code(&code) else {
+                    return self.say(MessageKind::BadRoomCode, code_help(&code));
+                };
+                // Kept while watching: a reconnect watches again (there is no seat to resume).
+                self.intent = Some(ClientMessage::Spectate { code });
                 self.ticket = None;
                 self.connect(self.server.clone(), out);
             }
@@ -475,7 +492,7 @@ impl Online {
                 self.asked.clear();
                 // Tried again and again only for a room that is open: a rejoin whose server
                 // cannot be reached closes (and says so), the ticket kept for a Retry.
-                let keep = self.ticket.is_some() && self.mirror.is_some();
+                let keep = (self.ticket.is_some() || self.watching()) && self.mirror.is_some();
                 self.link.lost(now, keep, &reason);
                 if !keep {
                     self.busy = false;
@@ -505,7 +522,10 @@ impl Online {
                 }
             }
             ServerMessage::Ok { id } => {
-                self.answered(id);
+                // A spectate's answer: in (the room itself comes next).
+                if self.answered(id) == Some(Asked::Enter) {
+                    self.busy = false;
+                }
             }
             ServerMessage::Error { id, code, message } => {
                 let asked = self.answered(id);
@@ -527,8 +547,8 @@ impl Online {
                     Some(t) if t.code == code => t,
                     _ => RoomTicket {
                         server: self.url.clone(),
+                        link: protocol::web_room_link(&self.url, &code).unwrap_or(link),
                         code,
-                        link,
                         seats: Vec::new(),
                         host: false,
                         joined_at_ms: now,
@@ -719,6 +739,7 @@ impl Online {
             stage,
             server: self.server.clone(),
             busy: self.busy,
+            watching: self.mirror.is_some() && self.watching(),
             connection,
             room,
             kept: self

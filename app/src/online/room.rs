@@ -323,8 +323,9 @@ impl Mirror {
         })
     }
 
-    /// The room as the lobby and the game screen draw it.
-    pub fn view(&self, ticket: Option<&RoomTicket>, on_its_way: bool) -> RoomState {
+    /// The room as the lobby and the game screen draw it; `server` is the address it was
+    /// reached at, whose https page is the link to share.
+    pub fn view(&self, server: &str, ticket: Option<&RoomTicket>, on_its_way: bool) -> RoomState {
         let r = &self.room;
         let hosting = ticket.is_some_and(|t| t.host);
         let phase = match r.stage {
@@ -351,7 +352,9 @@ impl Mirror {
             .collect();
         RoomState {
             code: r.code.clone(),
-            link: r.link.clone(),
+            // The server's own `link` is the apps' scheme, which chat apps do not make
+            // tappable and which needs the app; the https page works everywhere.
+            link: protocol::web_room_link(server, &r.code).unwrap_or_else(|| r.link.clone()),
             phase,
             hosting,
             host_seat: u32::try_from(r.host).unwrap_or(0),

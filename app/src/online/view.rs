@@ -20,6 +20,9 @@ macro_rules! online_records {
                         Host { name: String, setup: NewGame, settings: HostSettings },
                         /// Takes a seat in a room: `code` as typed or pasted (a link too).
                         Join { code: String, name: String },
+                        /// Watches a room without a seat (a full room, or a game to follow): `code`
+                        /// as typed or pasted.
+                        Watch { code: String },
                         /// Takes back the seats of a kept room (the saved-games screen's Rejoin).
                         Rejoin { code: String },
                         /// Forgets a kept room (its seats stay the room's; a bot plays them).
@@ -146,7 +149,8 @@ macro_rules! online_records {
                     #[derive(Clone, Debug, PartialEq)]
                     pub struct RoomState {
                         pub code: String,
-                        /// `yunnori://room/CODE`, to share.
+                        /// The room's page on its server (`https://HOST/r/CODE`), to share: it opens
+                        /// the app where it is installed and the web game where it is not.
                         pub link: String,
                         pub phase: RoomPhase,
                         /// This device is the host.
@@ -180,6 +184,8 @@ macro_rules! online_records {
                         pub server: String,
                         /// A host, join or rejoin is on its way: its buttons wait.
                         pub busy: bool,
+                        /// This device watches the open room without a seat (it can leave, nothing else).
+                        pub watching: bool,
                         pub connection: LinkState,
                         pub room: Option<RoomState>,
                         pub kept: Vec<KeptRoom>,

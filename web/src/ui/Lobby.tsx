@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import type { BotLevel, OnlineState, RoomSeatState, RoomState } from '../pkg/yut_web';
 import { send } from '../core';
 import { t } from '../i18n';
-import { Banner, online, roomLink } from './Online';
+import { Banner, online } from './Online';
 import { Back, PLAYERS, playerKey } from './Screens';
 
 export const botName = (level: BotLevel): string => t(`bot_${level.toLowerCase()}`);
@@ -32,7 +32,8 @@ type Shared = 'idle' | 'shared' | 'copied' | 'failed';
 
 /// The share sheet where the browser has one; else the link to the clipboard.
 async function share(room: RoomState): Promise<Shared> {
-  const url = roomLink(room.code);
+  // The core's https link (`https://HOST/r/CODE` of the room's server).
+  const url = room.link;
   if (navigator.share) {
     try {
       await navigator.share({ title: t('lobby_share_title'), text: t('lobby_share_text', room.code, ''), url });
@@ -95,13 +96,14 @@ export function ThrowsCheck({ room }: { room: RoomState }) {
 export function Lobby({ o, room }: { o: OnlineState; room: RoomState }) {
   const [shared, setShared] = useState<Shared>('idle');
   const lobby = room.phase === 'Lobby';
-  const link = roomLink(room.code);
+  const link = room.link;
   const busy = o.connection !== 'Live';
   return (
     <main class="lobby" data-screen="lobby">
       <Back />
       <h1>{t('lobby_title')}</h1>
       <Banner link={o.connection} />
+      {o.watching ? <p class="note" data-testid="watching">{t('online_watching')}</p> : null}
       <div class="room-code">
         <span class="help">{t('lobby_code_label')}</span>
         <span class="code" data-testid="room-code">{room.code}</span>

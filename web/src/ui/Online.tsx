@@ -21,9 +21,6 @@ export function linkedCode(path: string): string | undefined {
   return m?.[1] ? decodeURIComponent(m[1]) : undefined;
 }
 
-/// The https link of a room on this page's own server (what Share gives).
-export const roomLink = (code: string): string => `${location.origin}/r/${code}`;
-
 /// Opens a room at the new-game form's table with `name` on the first person's seat: the
 /// core turns its form into the room's table.
 export function hostRoom(name: string): void {
@@ -101,6 +98,8 @@ export function OnlineEntry({ o, fields, onFields, onHost }: { o: OnlineState; f
           </label>
           <p class="help" id="code-help">{t('online_code_help')}</p>
           <button type="submit" class="primary" data-testid="join" disabled={o.busy}>{t('online_join_button')}</button>
+          <p class="help">{t('online_watch_help')}</p>
+          <button type="button" class="secondary" data-testid="watch" disabled={o.busy} onClick={() => online({ Watch: { code: fields.code } })}>{t('online_watch_button')}</button>
         </form>
       </section>
       <section aria-labelledby="host-title">
