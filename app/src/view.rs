@@ -240,11 +240,25 @@ macro_rules! view_records {
                         pub chances: Vec<Option<f64>>,
                     }
 
+                    /// The room whose game a table is (a local game's table has none).
+                    #[derive(Clone, Debug, PartialEq)]
+                    pub struct TableRoom {
+                        pub code: String,
+                        /// The room's link to share (as `RoomState::link`).
+                        pub link: String,
+                        /// The room's game, from 1 (a rematch is the next).
+                        pub game_number: u32,
+                    }
+
                     /// The game table.
                     #[derive(Clone, Debug, PartialEq)]
                     pub struct TableState {
-                        /// The saved game's id (online: the room's code and game number).
+                        /// The saved game's id (online: the room's code and game number). Only an
+                        /// id: whether the table is a room's is `room`.
                         pub game_id: String,
+                        /// The room this table plays, when it is a room's game: the shell leaves the
+                        /// room on Back and shows the connection banner.
+                        pub room: Option<TableRoom>,
                         /// The position on screen: while a throw's sticks fly, the one before it.
                         pub snapshot: GameSnapshot,
                         pub status: TurnLine,

@@ -19,6 +19,7 @@ fn the_throw_is_withheld_until_its_flight_lands_with_its_cues() {
     let dir = tempfile::tempdir().unwrap();
     let mut j = Journey::on(dir.path(), MemoryKv::default());
     start(&mut j, two_people(7));
+    assert_eq!(j.table().room, None, "a local game's table is no room's");
     let before = j.table().snapshot.clone();
     j.act(TableAction::ThrowTap);
     let t = j.table();

@@ -45,6 +45,7 @@ impl LocalTable {
         };
         TableState {
             game_id: self.session.id.clone(),
+            room: None,
             snapshot: s.clone(),
             status,
             mat,

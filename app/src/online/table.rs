@@ -10,7 +10,7 @@ use crate::input::TableAction;
 use crate::message::MessageKind;
 use crate::picking::{self, Pick};
 use crate::records::{Phase, Spot};
-use crate::view::{BotState, MatState, TableState, TurnLine};
+use crate::view::{BotState, MatState, TableRoom, TableState, TurnLine};
 
 /// What a table action asks of the room.
 pub enum Asked {
@@ -149,6 +149,11 @@ impl RoomTable {
         let picked = self.picked.as_ref().filter(|_| fresh && moving);
         Some(TableState {
             game_id: format!("{}-{}", room.code, room.game_number),
+            room: Some(TableRoom {
+                code: room.code.clone(),
+                link: room.link.clone(),
+                game_number: room.game_number,
+            }),
             snapshot: s.clone(),
             status,
             mat: mat_state,

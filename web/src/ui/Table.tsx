@@ -43,10 +43,10 @@ function Seat({ seat, turn, room }: { seat: SeatView; turn: boolean; room: RoomS
   );
 }
 
-/// The room whose game `table` is, if it is a room's (a local game's table has none).
+/// The room whose game `table` is, if it is a room's (the core says so: `table.room`).
 export function roomOf(table: TableState, o: OnlineState): RoomState | undefined {
   const room = o.room;
-  return room && table.game_id === `${room.code}-${room.game_number}` ? room : undefined;
+  return room && table.room?.code === room.code ? room : undefined;
 }
 
 export function Table({ table, board, layout, onMatSize, online }: { table: TableState; board: BoardLayout; layout: MatLayout | undefined; onMatSize: (w: number, h: number) => void; online: OnlineState }) {

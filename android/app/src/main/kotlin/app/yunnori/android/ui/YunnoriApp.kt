@@ -100,9 +100,9 @@ fun YunnoriApp(model: YunnoriModel = viewModel()) {
     }
 
     val inRoom = online.room != null || rejoining != null
-    // The room's game is on the table (its id is the room's code and game number).
+    // The room's game is on the table (the core marks a room's table with its room).
     val roomGame = online.stage == OnlineStage.GAME &&
-        online.room.let { room -> room != null && view.table?.gameId == "${room.code}-${room.gameNumber}" }
+        online.room.let { room -> room != null && view.table?.room?.code == room.code }
     BackHandler(enabled = view.screen != AppScreen.MENU) {
         when {
             view.screen == AppScreen.NEW_GAME && hosting -> model.closeHostForm()
