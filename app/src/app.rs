@@ -433,6 +433,7 @@ impl App {
                 // Entering a room (from the saved-games screen's Rejoin too) shows its screen.
                 if let OnlineAction::Host { .. }
                 | OnlineAction::Join { .. }
+                | OnlineAction::Watch { .. }
                 | OnlineAction::Rejoin { .. } = action
                 {
                     self.screen = AppScreen::Online;

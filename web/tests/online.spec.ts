@@ -119,6 +119,39 @@ test('two browsers host and join a room by its link, play by swipes and taps, on
   }
 });
 
+test('a full room is watched from its link, without a seat, into its game', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext(phone)));
+  try {
+    const [host, guest, watcher] = await Promise.all(contexts.map((c) => c.newPage()));
+    await host!.goto('/?lang=en');
+    const code = await hostRoom(host!, 'Haneul', [{ player: 'player_human' }, { player: 'player_human' }]);
+    await guest!.goto(`/r/${code}?lang=en`);
+    await guest!.getByTestId('online-name').fill('Jun');
+    await guest!.getByTestId('join').click();
+    await expect(guest!.locator('[data-screen="lobby"]')).toBeVisible();
+    // The room is full: Watch, from the same link, takes no seat.
+    await watcher!.goto(`/r/${code}?lang=en`);
+    await expect(watcher!.getByTestId('online-code')).toHaveValue(code);
+    await watcher!.getByTestId('watch').click();
+    await expect(watcher!.locator('[data-screen="lobby"]')).toBeVisible();
+    await expect(watcher!.getByTestId('watching')).toBeVisible();
+    expect((await view(watcher!))?.online.room?.seats.some((s) => s.mine)).toBe(false);
+    await expect(watcher!.locator('[data-testid^="ready-"]')).toHaveCount(0);
+    await expect.poll(async () => (await view(host!))?.online.room?.spectators).toBe(1);
+    await host!.getByTestId(`ready-${await mySeat(host!)}`).click();
+    await guest!.getByTestId(`ready-${await mySeat(guest!)}`).click();
+    await host!.getByTestId('start-room').click();
+    // The watcher follows the game on the room's table, with nothing to throw.
+    await onTable(watcher!, code);
+    const t = (await view(watcher!))?.table;
+    expect(t?.room?.code).toBe(code);
+    expect(t?.can_throw).toBe(false);
+  } finally {
+    await Promise.all(contexts.map((c) => c.close()));
+  }
+});
+
 const looks = (['light', 'dark'] as const).flatMap((colorScheme) => (['en', 'ko'] as const).map((lang) => ({ colorScheme, lang })));
 
 async function lobbyShots(browser: Browser, size: { width: number; height: number }): Promise<void> {

@@ -212,7 +212,7 @@ struct ThrowsMismatchBanner: View {
 }
 
 #Preview("Room code") {
-    RoomCodeCard(code: OnlineSamples.code, link: "yunnori://room/\(OnlineSamples.code)", share: { _ in })
+    RoomCodeCard(code: OnlineSamples.code, link: "https://rooms.yunnori.app/r/\(OnlineSamples.code)", share: { _ in })
 }
 
 #Preview("Connection banner") {

@@ -46,12 +46,14 @@ struct HostView: View {
     }
 }
 
-/// Join: the room's code (typed, pasted, or from a `yunnori://room/CODE` link) and a name.
+/// Join: the room's code (typed, pasted, or from a room link: `https://HOST/r/CODE`, `yunnori://room/CODE`) and a name.
 /// The core reads the code (a link too) and refuses what is not one.
 struct JoinView: View {
     @State var code: String
     let busy: Bool
     let join: @MainActor (_ code: String, _ name: String) -> Void
+    /// Watches the room without a seat (a full room, or a game to follow).
+    let watch: @MainActor (_ code: String) -> Void
     @State private var name = ""
 
     var body: some View {
@@ -66,6 +68,12 @@ struct JoinView: View {
             }
             Button("online.join.button") { join(code, name) }
                 .disabled(code.isEmpty || name.isEmpty || busy)
+            Section {
+                Button("online.watch.button") { watch(code) }
+                    .disabled(code.isEmpty || busy)
+            } footer: {
+                Text("online.watch.footer")
+            }
         }
         .navigationTitle("online.join.title")
     }
@@ -82,5 +90,5 @@ struct JoinView: View {
 }
 
 #Preview("Join") {
-    NavigationStack { JoinView(code: OnlineSamples.code, busy: false, join: { _, _ in }) }
+    NavigationStack { JoinView(code: OnlineSamples.code, busy: false, join: { _, _ in }, watch: { _ in }) }
 }

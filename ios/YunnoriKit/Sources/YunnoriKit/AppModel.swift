@@ -129,7 +129,7 @@ public final class AppModel {
         table: nil, saved: SavedState(loaded: false, rows: [], pendingDelete: nil),
         settings: SettingsState(muted: false, quickBots: false, reduceMotion: false, server: ""),
         rules: nil, message: nil,
-        online: OnlineState(stage: .entry, server: "", busy: false, connection: .idle, room: nil, kept: []))
+        online: OnlineState(stage: .entry, server: "", busy: false, watching: false, connection: .idle, room: nil, kept: []))
 }
 
 extension AppView {

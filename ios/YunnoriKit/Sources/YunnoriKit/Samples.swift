@@ -61,13 +61,13 @@ public enum OnlineSamples {
     ]
 
     private static func state(_ stage: OnlineStage, room: RoomState, connection: LinkState) -> OnlineState {
-        OnlineState(stage: stage, server: "wss://rooms.yunnori.app", busy: false, connection: connection,
+        OnlineState(stage: stage, server: "wss://rooms.yunnori.app", busy: false, watching: false, connection: connection,
                     room: room, kept: kept)
     }
 
     private static func room(_ phase: RoomPhase, hosting: Bool, seats: [RoomSeatState],
                              game: RoomGameState?) -> RoomState {
-        RoomState(code: code, link: "yunnori://room/\(code)", phase: phase, hosting: hosting, hostSeat: 0,
+        RoomState(code: code, link: "https://rooms.yunnori.app/r/\(code)", phase: phase, hosting: hosting, hostSeat: 0,
                   seats: seats, spectators: 0, canStart: false, gameNumber: 1, rules: nil, game: game)
     }
 

@@ -10,7 +10,7 @@ import YutCore
 struct OnlineShownTests {
     private func state(_ connection: LinkState, inRoom: Bool = true) -> OnlineState {
         let lobby = OnlineSamples.lobby(connection: connection)
-        return OnlineState(stage: inRoom ? .lobby : .entry, server: lobby.server, busy: false,
+        return OnlineState(stage: inRoom ? .lobby : .entry, server: lobby.server, busy: false, watching: false,
                            connection: connection, room: inRoom ? lobby.room : nil, kept: [])
     }
 

@@ -110,6 +110,13 @@ fun OnlineScreen(
             enabled = !state.busy && code.isNotBlank() && name.isNotBlank(),
             modifier = wide,
         ) { Text(stringResource(R.string.online_join_button)) }
+        // A full room, or a game to follow: watched without a seat.
+        Text(stringResource(R.string.online_watch_help), style = MaterialTheme.typography.bodyMedium)
+        OutlinedButton(
+            onClick = { online(OnlineAction.Watch(code)) },
+            enabled = !state.busy && code.isNotBlank(),
+            modifier = wide,
+        ) { Text(stringResource(R.string.online_watch_button)) }
         if (state.busy) Working()
         if (state.kept.isNotEmpty()) {
             HorizontalDivider()
@@ -205,6 +212,7 @@ fun LobbyScreen(
             return@OnlinePage
         }
         LinkBanner(state.connection, onRetry = { online(OnlineAction.Retry) })
+        if (state.watching) Text(stringResource(R.string.online_watching), style = MaterialTheme.typography.bodyMedium)
         Text(stringResource(R.string.lobby_code_label), style = MaterialTheme.typography.titleMedium)
         Text(
             room.code,
@@ -389,7 +397,7 @@ internal object OnlinePreviews {
 
     fun lobby(): RoomState = RoomState(
         code = CODE,
-        link = "yunnori://room/$CODE",
+        link = "https://rooms.yunnori.app/r/$CODE",
         phase = RoomPhase.LOBBY,
         hosting = true,
         hostSeat = 0u,
@@ -409,6 +417,7 @@ internal object OnlinePreviews {
         stage = if (room == null) OnlineStage.ENTRY else OnlineStage.LOBBY,
         server = SERVER,
         busy = false,
+        watching = false,
         connection = LinkState.Live,
         room = room,
         kept = listOf(KeptRoom(CODE, SERVER, listOf(0u), host = true, joinedAtMs = 0u)),
