@@ -43,6 +43,11 @@ android {
         versionCode = 1
         versionName = "0.1.0"
         testInstrumentationRunner = "androidx.test.runner.AndroidJUnitRunner"
+        // The host whose room links (https://HOST/r/CODE) open this app (AndroidManifest.xml's
+        // verified App Link): the default server's, or -Pyunnori.roomLinkHost=… for an
+        // operator's own yut-server (whose assetlinks.json must name this build's certificate).
+        manifestPlaceholders["roomLinkHost"] =
+            providers.gradleProperty("yunnori.roomLinkHost").getOrElse("rooms.yunnori.app")
         ndk {
             // The ABIs :rust builds libyut_ffi.so for.
             abiFilters += listOf("arm64-v8a", "armeabi-v7a", "x86_64")

@@ -16,7 +16,11 @@ references, check_resources.py; this checks what it means):
     through `<key>.json.tmp`), read from the code, and `rooms`, the directory where versions
     before the core ran the rooms kept one file per room (still on phones that updated): a
     seat's token stays on the phone;
-  - each rule of both checks refuses a manifest known to be wrong (so the check cannot
+  - room links: a verified App Link (autoVerify) for https on the build's room link host
+    (a manifest placeholder app/build.gradle.kts sets) and the path yut-server serves rooms
+    at (`WEB_LINK_PATH` in net/src/protocol.rs, read from the code), beside the older
+    yunnori://room filter, both on the activity that takes links;
+  - each rule of the checks refuses a manifest known to be wrong (so the check cannot
     pass by checking nothing).
 
 Closes with "N passed, N failed"; exit status 1 if any failed.
@@ -52,6 +56,63 @@ def one_activity(manifest, activity_source):
     if not re.search(r"override fun onNewIntent\(intent: Intent\)\s*\{[^}]*intentArrived\(intent", activity_source):
         wrong.append("MainActivity does not hand a new intent (onNewIntent) to its model's intentArrived")
     return "\n".join(wrong) or None
+
+
+def app_links(manifest, placeholders, room_path):
+    """Problems with the https room links (None when fine): a verified App Link filter on
+    https, the host the build puts in, the path the server serves rooms at; and the older
+    yunnori://room filter still there for links shared before."""
+    verified, legacy = [], []
+    for activity in manifest.iter("activity"):
+        for f in activity.findall("intent-filter"):
+            actions = {a.get(A + "name") for a in f.findall("action")}
+            if "android.intent.action.VIEW" not in actions:
+                continue
+            data = f.findall("data")
+            schemes = {d.get(A + "scheme") for d in data} - {None}
+            if schemes == {"https"}:
+                verified.append(f)
+            if "yunnori" in schemes and {d.get(A + "host") for d in data} >= {"room"}:
+                legacy.append(f)
+    wrong = []
+    if not legacy:
+        wrong.append("no filter takes the older yunnori://room links")
+    if len(verified) != 1:
+        return "\n".join(wrong + [f"{len(verified)} filters take https links, not one"])
+    f = verified[0]
+    if f.get(A + "autoVerify") != "true":
+        wrong.append("the https filter is not android:autoVerify: the phone asks which app opens a room link")
+    categories = {c.get(A + "name") for c in f.findall("category")}
+    for needed in ("android.intent.category.DEFAULT", "android.intent.category.BROWSABLE"):
+        if needed not in categories:
+            wrong.append(f"the https filter lacks {needed}")
+    data = f.findall("data")
+    hosts = {d.get(A + "host") for d in data} - {None}
+    for host in hosts:
+        m = re.fullmatch(r"\$\{(\w+)\}", host)
+        if m and m.group(1) not in placeholders:
+            wrong.append(f"the host {host} is no placeholder app/build.gradle.kts sets")
+        elif not m and not re.fullmatch(r"[a-z0-9.-]+", host):
+            wrong.append(f"the host {host!r} is not a host name")
+    if not hosts:
+        wrong.append("the https filter names no host: it would claim every site's links")
+    prefixes = {d.get(A + "pathPrefix") for d in data} - {None}
+    if prefixes != {room_path}:
+        wrong.append(f"the https filter's paths {sorted(prefixes)} are not the server's room path {room_path}")
+    return "\n".join(wrong) or None
+
+
+def room_path_of(protocol_source):
+    """The path rooms have on their server (net/src/protocol.rs)."""
+    m = re.search(r'pub const WEB_LINK_PATH: &str = "([^"]+)";', protocol_source)
+    if not m:
+        raise LookupError("net/src/protocol.rs declares no WEB_LINK_PATH")
+    return m.group(1)
+
+
+def placeholders_of(gradle):
+    """The manifest placeholders app/build.gradle.kts sets."""
+    return set(re.findall(r'manifestPlaceholders\["(\w+)"\]', gradle))
 
 
 def keeps_tickets(manifest, res, tickets):
@@ -119,6 +180,11 @@ BAD_CASES = [
     ("no rules for Android 11 and before", "backup", lambda s: re.sub(r'\s*android:fullBackupContent="[^"]*"', "", s)),
     ("rules naming a file that is not there", "backup",
      lambda s: s.replace('"@xml/data_extraction_rules"', '"@xml/no_such_rules"')),
+    ("https links not verified", "links", lambda s: s.replace(' android:autoVerify="true"', "")),
+    ("https links on another path", "links", lambda s: s.replace('android:pathPrefix="/r/"', 'android:pathPrefix="/room/"')),
+    ("https links on every host", "links", lambda s: re.sub(r'\s*<data android:host="\$\{\w+\}" />', "", s)),
+    ("a host the build never sets", "links", lambda s: s.replace("${roomLinkHost}", "${linkHost}")),
+    ("the yunnori:// filter gone", "links", lambda s: s.replace('android:scheme="yunnori"', 'android:scheme="yunnori-old"')),
 ]
 
 
@@ -132,10 +198,14 @@ def main():
         (repo / "bindings" / "src" / "file_kv.rs").read_text(encoding="utf-8"),
     )
     res = main_dir / "res"
+    placeholders = placeholders_of((repo / "android" / "app" / "build.gradle.kts").read_text(encoding="utf-8"))
+    room_path = room_path_of((repo / "net" / "src" / "protocol.rs").read_text(encoding="utf-8"))
     checks = Checks()
     manifest = ET.fromstring(text)
     checks.run("one activity: room links go to the running one (singleTask, onNewIntent)",
                lambda: one_activity(manifest, activity_source))
+    checks.run(f"room links: a verified App Link for https://HOST{room_path}CODE (the build's host), "
+               "and the older yunnori://room links", lambda: app_links(manifest, placeholders, room_path))
     checks.run(f"backups keep the room tickets ({', '.join('files/' + t for t in tickets)}) on the phone: cloud backup, device transfer, "
                "Android 11 and before", lambda: keeps_tickets(manifest, res, tickets))
 
@@ -143,7 +213,12 @@ def main():
         missed = []
         for what, which, change in BAD_CASES:
             bad = ET.fromstring(change(text))
-            found = one_activity(bad, activity_source) if which == "activity" else keeps_tickets(bad, res, tickets)
+            if which == "activity":
+                found = one_activity(bad, activity_source)
+            elif which == "links":
+                found = app_links(bad, placeholders, room_path)
+            else:
+                found = keeps_tickets(bad, res, tickets)
             if found is None:
                 missed.append(f"{what}: let through")
         if one_activity(manifest, activity_source.replace("intentArrived(intent", "ignore(intent")) is None:

@@ -58,6 +58,9 @@ class App:
         if not m:
             raise LookupError("app/build.gradle.kts sets no namespace")
         self.namespace = m.group(1)
+        # manifestPlaceholders["name"] = …getOrElse("default"): the default build's values.
+        self.placeholders = dict(re.findall(
+            r'manifestPlaceholders\["(\w+)"\]\s*=\s*[^\n]*\n?[^\n]*?getOrElse\("([^"]*)"\)', gradle))
         versions = tomllib.loads((android / "gradle" / "libs.versions.toml").read_text(encoding="utf-8"))["versions"]
         self.min_sdk = versions["android-minSdk"]
         self.target_sdk = versions["android-targetSdk"]
@@ -83,8 +86,11 @@ class Compilers:
         return said or None
 
     def manifest_for(self, app, manifest, into):
-        """The manifest as AGP's merger hands it to the compilers: with the namespace as its package."""
+        """The manifest as AGP's merger hands it to the compilers: with the namespace as its
+        package and the build's manifest placeholders (`${name}`) put in."""
         text = manifest.read_text(encoding="utf-8")
+        for name, value in app.placeholders.items():
+            text = text.replace("${" + name + "}", value)
         if "package=" not in text:
             text = re.sub(r"<manifest\b", f'<manifest package="{app.namespace}"', text, count=1)
         into.mkdir(parents=True, exist_ok=True)

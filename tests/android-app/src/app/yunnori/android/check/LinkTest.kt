@@ -17,7 +17,8 @@ import kotlin.test.assertEquals
 import kotlin.test.assertNull
 
 /**
- * A shared room's link (`yunnori://room/CODE`) as the activity hands it to the app's model
+ * A shared room's link (`https://HOST/r/CODE`, the App Link the phone verified, or the older
+ * `yunnori://room/CODE`) as the activity hands it to the app's model
  * (`YunnoriModel.intentArrived`, the call `MainActivity.onCreate` and `onNewIntent` make with
  * the intent's action, link and flags):
  * opened once, never again when the activity is made again or the process comes back, and a
@@ -25,7 +26,9 @@ import kotlin.test.assertNull
  */
 @OptIn(ExperimentalTestApi::class)
 class LinkTest {
-    private val first = "yunnori://room/HJKMNP"
+    /** What the apps share now. */
+    private val first = "https://rooms.yunnori.app/r/HJKMNP"
+    /** A link shared before the https ones. */
     private val second = "yunnori://room/ACDEFG"
 
     /** A VIEW intent of [link] arriving, as the activity hands over its parts. */

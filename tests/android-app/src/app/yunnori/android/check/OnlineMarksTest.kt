@@ -62,7 +62,7 @@ class OnlineMarksTest {
         onNodeWithText("K7TQ2M").assertExists()
         onNodeWithText("bot while away", substring = true).assertExists()
         tap(onNodeWithText("Share the code"))
-        assertEquals(listOf("yunnori://room/K7TQ2M"), shared)
+        assertEquals(listOf("https://rooms.yunnori.app/r/K7TQ2M"), shared)
         // Ana (this phone) is ready: the button takes it back for her seat.
         tap(onNodeWithText("Not ready").performScrollTo())
         assertEquals(listOf<AppEvent>(AppEvent.Online(OnlineAction.Ready(0u, false))), sent)

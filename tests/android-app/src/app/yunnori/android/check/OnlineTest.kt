@@ -57,9 +57,11 @@ class OnlineTest {
                         onNodeWithText(code).assertExists()
                         screenshot("online-lobby")
 
-                        // Share: the phone is asked to share the room's link (its share sheet, on a phone).
+                        // Share: the phone is asked to share the room's https link, the room's page
+                        // on its server (its share sheet, on a phone).
                         tap(onNodeWithText("Share the code"))
-                        assertEquals(listOf("yunnori://room/$code"), app.effects.filterIsInstance<ShellEffect.Share>().map { it.link })
+                        val page = server.address.replaceFirst("ws://", "http://")
+                        assertEquals(listOf("$page/r/$code"), app.effects.filterIsInstance<ShellEffect.Share>().map { it.link })
 
                         // The second phone joins by the code and is ready; the host is ready and starts.
                         guest.model.send(AppEvent.Online(OnlineAction.Join(code, "Ben")))

@@ -56,7 +56,7 @@ class AndroidShell(
         observer?.perform(effect)
     }
 
-    /** The share sheet with a room's code and its `yunnori://room/CODE` link. */
+    /** The share sheet with a room's code and its link (`https://HOST/r/CODE`). */
     private fun share(link: String) {
         val send = Intent(Intent.ACTION_SEND)
             .setType("text/plain")

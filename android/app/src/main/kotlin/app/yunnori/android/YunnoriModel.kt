@@ -82,7 +82,8 @@ class YunnoriModel @JvmOverloads constructor(
     }
 
     /**
-     * A room link (`yunnori://room/CODE`) handed to the activity and not opened yet. It lives
+     * A room link (`https://HOST/r/CODE`, or the older `yunnori://room/CODE`) handed to the
+     * activity and not opened yet. It lives
      * in the saved state: opened once, it is gone, whatever the system then does to the
      * activity or the process.
      */
