@@ -14,7 +14,8 @@ enum Screen: Hashable {
     case licences
     case online
     case host
-    /// The join screen, with the code a `yunnori://room/CODE` link brought.
+    /// The join screen, with the code a room link (`https://HOST/r/CODE`, or the older
+    /// `yunnori://room/CODE`) brought.
     case join(code: String?)
     case lobby
 
@@ -90,13 +91,11 @@ struct ContentView: View {
             if stage != .entry { entry = nil }
         }
         .onChange(of: reduceMotion, initial: true) { _, on in model.setReduceMotion(on) }
-        .onOpenURL { url in
-            // yunnori://room/CODE opens the join screen with the code (the room open now is
-            // left: its ticket is kept).
-            guard url.scheme == "yunnori", url.host == "room" else { return }
-            if model.view.online.stage != .entry { model.online(.leave) }
-            entry = .join(code: url.lastPathComponent)
-            model.send(.open(screen: .online))
+        .onOpenURL { url in openRoomLink(url) }
+        // A Universal Link (https://HOST/r/CODE on a domain of the app's associated domains)
+        // comes as a web-browsing activity.
+        .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
+            if let url = activity.webpageURL { openRoomLink(url) }
         }
         .task {
             // The macOS lane's UI test names its own room server.
@@ -161,7 +160,9 @@ struct ContentView: View {
         case .host:
             HostView(form: view.form, busy: view.online.busy, send: { model.send(.form(event: $0)) })
         case .join(let code):
-            JoinView(code: code ?? "", busy: view.online.busy) { model.online(.join(code: $0, name: $1)) }
+            JoinView(code: code ?? "", busy: view.online.busy,
+                     join: { model.online(.join(code: $0, name: $1)) },
+                     watch: { model.online(.watch(code: $0)) })
         case .lobby:
             LobbyView(online: view.online, act: model.online, share: model.share,
                       toGame: { model.send(.open(screen: .table)) })
@@ -172,6 +173,16 @@ struct ContentView: View {
     private func openOwn(_ screens: [Screen]) {
         ownScreens = screens
         if coreScreens.isEmpty { path = screens } else { model.send(.back) }
+    }
+
+    /// A room link (`https://HOST/r/CODE`, or the older `yunnori://room/CODE`; the core
+    /// reads which code it names) opens the join screen with the code. The room open now
+    /// is left: its ticket is kept.
+    private func openRoomLink(_ url: URL) {
+        guard let code = readRoomCode(input: url.absoluteString) else { return }
+        if model.view.online.stage != .entry { model.online(.leave) }
+        entry = .join(code: code)
+        model.send(.open(screen: .online))
     }
 }
 

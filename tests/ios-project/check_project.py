@@ -28,6 +28,9 @@ reject or that would ship wrong, without Xcode:
     usage description of the Info.plist, and the Korean home screen says 윷놀이;
   - the macOS lane records the snapshot references only when asked (and keeps them as an
     artifact) and otherwise compares every image, a missing reference failing;
+  - room links open the app: associated domains (`applinks:HOST`, HOST from the signing
+    xcconfig) in the app's entitlements, and ContentView taking a Universal Link
+    (a web-browsing activity) and an opened URL through the core's code reader;
   - the licences list is what scripts/gen-ios-licences.py writes now.
 
     check_project.py [REPO]
@@ -559,6 +562,43 @@ def check_snapshot_modes(workflow, p):
            "ios.yml: the recorded references are not uploaded (only when recording, failing if none)")
 
 
+def check_room_links(ios, project, p):
+    """Room links (https://HOST/r/CODE) open the app: the app target signs associated
+    domains naming `applinks:HOST`, HOST set where the signing settings are (or written
+    out), and the app takes the link both as an opened URL and as a web-browsing activity
+    (how a Universal Link arrives), reading the code with the core's reader."""
+    app = ((project or {}).get("targets") or {}).get("Yunnori") or {}
+    path = (app.get("entitlements") or {}).get("path")
+    if not p.need(path, "the app target has no entitlements file"):
+        return
+    try:
+        with open(os.path.join(ios, path), "rb") as f:
+            entitlements = plistlib.load(f)
+    except (OSError, plistlib.InvalidFileException) as e:
+        p.append(f"{path} does not parse: {e}")
+        return
+    domains = entitlements.get("com.apple.developer.associated-domains") or []
+    links = [d.removeprefix("applinks:") for d in domains if isinstance(d, str) and d.startswith("applinks:")]
+    p.need(links, f"{path} names no applinks: domain")
+    settings = ""
+    for config in set((app.get("configFiles") or {}).values()):
+        with open(os.path.join(ios, config), encoding="utf-8") as f:
+            settings += f.read()
+    for host in links:
+        m = re.fullmatch(r"\$\((\w+)\)", host)
+        if m:
+            p.need(re.search(rf"^\s*{m.group(1)}\s*=\s*[a-z0-9.-]+\.[a-z]+\s*$", settings, re.MULTILINE),
+                   f"{host}: no xcconfig of the app sets {m.group(1)} to a host")
+        else:
+            p.need(re.fullmatch(r"[a-z0-9.-]+\.[a-z]+", host), f"applinks:{host} is not a host")
+    with open(os.path.join(ios, "Yunnori", "ContentView.swift"), encoding="utf-8") as f:
+        view = f.read()
+    p.need(re.search(r"\.onContinueUserActivity\(NSUserActivityTypeBrowsingWeb\)[^}]*webpageURL", view),
+           "ContentView takes no Universal Link (onContinueUserActivity(NSUserActivityTypeBrowsingWeb))")
+    p.need(".onOpenURL" in view, "ContentView opens no URL (the older yunnori:// links)")
+    p.need("readRoomCode(input:" in view, "ContentView does not read a link's code with the core's reader")
+
+
 def check_licences(repo, p):
     result = subprocess.run([sys.executable, os.path.join(repo, "scripts", "gen-ios-licences.py"), "--check"],
                             cwd=repo, check=False, capture_output=True, text=True)
@@ -590,6 +630,7 @@ def run(repo, quiet=False):
     check("the save as the app leaves the screen", check_background_save, ios)
     check("InfoPlist.strings (en, ko)", check_info_strings, ios, info)
     check("the macOS lane's workflow", check_workflow, repo, project)
+    check("room links open the app (associated domains)", check_room_links, ios, project)
     check("the licences list is current", check_licences, repo)
     failed = sum(1 for _, p in results if p)
     return results, failed
@@ -632,6 +673,12 @@ def self_test(repo):
          "the macOS lane's workflow"),
         ("Yunnori/Resources/ko.lproj/InfoPlist.strings", lambda t: t.replace('"윷놀이";', '"윷놀이"', 1),
          "InfoPlist.strings (en, ko)"),
+        ("Yunnori/Yunnori.entitlements", lambda t: t.replace("applinks:", "webcredentials:"),
+         "room links open the app (associated domains)"),
+        ("Config/Signing.xcconfig", lambda t: t.replace("ROOM_LINK_HOST =", "LINK_HOST ="),
+         "room links open the app (associated domains)"),
+        ("Yunnori/ContentView.swift", lambda t: t.replace("NSUserActivityTypeBrowsingWeb", "\"app.yunnori.play\""),
+         "room links open the app (associated domains)"),
     ]
     icon_alpha = "alpha icon"
     failures = 0
