@@ -289,6 +289,7 @@ impl AppCore {
             let saves = SaveLibrary::open(dir.join("saves"))
                 .map_err(|e| yut_app::error::from_save(e, ""))?;
             let kv = FileKv::open(dir.clone()).map_err(|e| YutError::Io { reason: e.0 })?;
+            crate::legacy_rooms::adopt(&kv, &dir);
             let app = App::new(Box::new(saves), Box::new(kv), pacing);
             let view = Arc::new(Mutex::new(app.view()));
             let (tx, rx) = mpsc::channel();

@@ -27,6 +27,7 @@ mod catalog;
 mod error;
 mod file_kv;
 mod flight;
+mod legacy_rooms;
 mod library;
 mod remote;
 mod room_code;

@@ -85,6 +85,66 @@ pub fn forget(kv: &dyn KeyValue, code: &str) -> Result<(), StoreError> {
     store(kv, &list)
 }
 
+/// A ticket as the Android app kept one before the app core (one `files/rooms/CODE.room`
+/// per room): lines `server`, `code`, `link`, `host` (true/false), then `seat token` per
+/// seat. `joined_at_ms` is the file's time. `None` when it does not read (it could take no
+/// seat back anyway). The link becomes the room's https page.
+pub fn read_legacy(text: &str, joined_at_ms: u64) -> Option<RoomTicket> {
+    let mut lines = text.lines();
+    let server = lines.next()?.trim().to_string();
+    let code = yut_net::protocol::normalise_code(lines.next()?)?;
+    let link = lines.next()?.trim().to_string();
+    let host = match lines.next()?.trim() {
+        "true" => true,
+        "false" => false,
+        _ => return None,
+    };
+    let mut seats = Vec::new();
+    for line in lines.filter(|l| !l.trim().is_empty()) {
+        let (seat, token) = line.trim().split_once(' ')?;
+        seats.push(SeatTicket {
+            seat: seat.parse().ok()?,
+            token: token.to_string(),
+        });
+    }
+    if server.is_empty() || seats.is_empty() {
+        return None;
+    }
+    Some(RoomTicket {
+        link: yut_net::protocol::web_room_link(&server, &code).unwrap_or(link),
+        server,
+        code,
+        seats,
+        host,
+        joined_at_ms,
+    })
+}
+
+/// Takes in tickets kept before the app core (see [`read_legacy`]); a room the store
+/// already holds keeps the store's ticket (it is the newer). How many were taken in.
+pub fn adopt(kv: &dyn KeyValue, older: Vec<RoomTicket>) -> Result<usize, StoreError> {
+    let (mut list, problem) = load(kv);
+    if let Some(p) = problem {
+        // Writing over a store that does not read would lose what it holds.
+        return Err(StoreError(p));
+    }
+    let before = list.len();
+    for t in older {
+        if !list
+            .iter()
+            .any(|k| k.code == t.code && k.server == t.server)
+        {
+            list.push(t);
+        }
+    }
+    let taken = list.len() - before;
+    if taken > 0 {
+        list.sort_by_key(|t| std::cmp::Reverse(t.joined_at_ms));
+        store(kv, &list)?;
+    }
+    Ok(taken)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,6 +177,50 @@ mod tests {
         forget(&kv, "ACDEFG").unwrap();
         forget(&kv, "HJKMNP").unwrap();
         assert_eq!(kv.get(ROOMS_KEY).unwrap(), None);
+    }
+
+    #[test]
+    fn tickets_from_before_the_core_are_taken_in_once_and_not_over_newer_ones() {
+        // As FileRoomTickets wrote them (android/, before the app core).
+        let older = "wss://rooms.example\nHJKMNP\nyunnori://room/HJKMNP\ntrue\n0 tok-a\n2 tok-b\n";
+        let t = read_legacy(older, 5).expect("reads");
+        assert_eq!(t.code, "HJKMNP");
+        assert_eq!(
+            t.link, "https://rooms.example/r/HJKMNP",
+            "shared as the https page now"
+        );
+        assert!(t.host && t.holds(0) && t.holds(2) && !t.holds(1));
+        for damaged in [
+            "",
+            "wss://s\nHJKMNP\nl\nyes\n0 t",
+            "wss://s\nHJKMNP\nl\ntrue\n",
+            "wss://s\nHJKMNP\nl\ntrue\nx t",
+        ] {
+            assert_eq!(read_legacy(damaged, 5), None, "{damaged:?}");
+        }
+        let kv = MemoryKv::default();
+        let mut newer = ticket("HJKMNP", 9);
+        newer.server = "wss://rooms.example".into();
+        keep(&kv, &newer).unwrap();
+        let other =
+            read_legacy("ws://s\nACDEFG\nyunnori://room/ACDEFG\nfalse\n1 tok-c", 3).unwrap();
+        assert_eq!(
+            adopt(&kv, vec![t, other]).unwrap(),
+            1,
+            "the room kept since stays the store's"
+        );
+        let (list, _) = load(&kv);
+        let codes: Vec<(&str, u64)> = list
+            .iter()
+            .map(|t| (t.code.as_str(), t.joined_at_ms))
+            .collect();
+        assert_eq!(codes, [("HJKMNP", 9), ("ACDEFG", 3)]);
+        kv.put(ROOMS_KEY, b"{not json").unwrap();
+        let again = read_legacy("ws://s\nACDEFG\nl\nfalse\n1 t", 3).unwrap();
+        assert!(
+            adopt(&kv, vec![again]).is_err(),
+            "a store that does not read is not written over"
+        );
     }
 
     #[test]
