@@ -149,9 +149,11 @@ class YunnoriModel @JvmOverloads constructor(
         viewModelScope.launch {
             app.view.map { it.screen }.distinctUntilChanged().drop(1).collect { saved[SCREEN] = it.name }
         }
-        // The room this phone is in, kept so that a process the system ends comes back to it.
+        // The room this phone is in, kept so that a process the system ends comes back to it
+        // (a watched room is not: there is no seat to rejoin).
         viewModelScope.launch {
-            app.view.map { it.online.room?.code }.distinctUntilChanged().drop(1).collect { saved[OPEN_ROOM] = it }
+            app.view.map { v -> v.online.room?.code?.takeUnless { v.online.watching } }
+                .distinctUntilChanged().drop(1).collect { saved[OPEN_ROOM] = it }
         }
         _rejoining.value?.let { code ->
             app.send(AppEvent.Online(OnlineAction.Rejoin(code)))
