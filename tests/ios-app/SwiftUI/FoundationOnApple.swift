@@ -24,3 +24,13 @@ extension String {
         }
     }
 }
+
+/// Apple's `NSUserActivity` (Foundation): how a Universal Link reaches the app (its
+/// `webpageURL`), as far as the app reads it.
+open class NSUserActivity: NSObject {
+    open var activityType: String { _declarationOnly() }
+    open var webpageURL: URL? { _declarationOnly() }
+}
+
+/// The activity type of a web page handed to the app (a Universal Link).
+public let NSUserActivityTypeBrowsingWeb: String = "NSUserActivityTypeBrowsingWeb"

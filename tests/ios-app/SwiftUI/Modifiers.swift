@@ -89,6 +89,10 @@ extension View {
     nonisolated public func submitLabel(_ submitLabel: SubmitLabel) -> some View { _modified() }
     nonisolated public func autocorrectionDisabled(_ disable: Bool = true) -> some View { _modified() }
     nonisolated public func onOpenURL(perform action: @escaping (URL) -> ()) -> some View { _modified() }
+    nonisolated public func onContinueUserActivity(_ activityType: String,
+                                                   perform action: @escaping (NSUserActivity) -> ()) -> some View {
+        _modified()
+    }
 
     // MARK: Interaction
 
