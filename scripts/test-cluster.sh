@@ -73,9 +73,11 @@ export YUT_TEST_POSTGRES="postgres://yut@127.0.0.1:$PG_PORT/yut"
 export YUT_TEST_REDIS="redis://127.0.0.1:$REDIS_PORT/"
 yn_log "PostgreSQL on $PG_PORT, Redis on $REDIS_PORT ($(yn_since "$start"))"
 
-# The cluster tests print their figures (lines starting "figure:").
+# The cluster tests print their figures (lines starting "figure:"). `--workspace` builds
+# with the features `cargo test --workspace` used, so after it nothing is compiled again
+# (`-p yut-server` alone rebuilt 46 crates with other features).
 set +e
-cargo test -p yut-server --test cluster -- --ignored --nocapture --test-threads 1 2>&1 | tee "$TMP/test.log"
+cargo test --workspace --test cluster -- --ignored --nocapture --test-threads 1 2>&1 | tee "$TMP/test.log"
 rc=${PIPESTATUS[0]}
 set -e
 grep '^figure:' "$TMP/test.log" || true
