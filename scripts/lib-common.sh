@@ -174,7 +174,8 @@ yn_server_bin() {
     fi
     repo="${REPO_DIR:-$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel)}"
     target="${CARGO_TARGET_DIR:-$repo/target}"
-    (cd "$repo" && cargo build -q -p yut-server --bin yut-server) >&2 || yn_die "cargo build -p yut-server failed"
+    # With the workspace's features, as `cargo test --workspace` builds it: no second build.
+    (cd "$repo" && cargo build -q --workspace --bin yut-server) >&2 || yn_die "cargo build --bin yut-server failed"
     YUT_SERVER_BIN="$(yn_abspath "$target/debug/yut-server")" || yn_die "yut-server not built in $target/debug"
     export YUT_SERVER_BIN
 }
