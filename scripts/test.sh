@@ -20,7 +20,7 @@ TIMES=()
 RUN_LOG="$(mktemp -t yunnori-test-XXXXXX.log)"
 exec > >(tee "$RUN_LOG") 2>&1
 # Ends the running step's clock: each step's time is printed at the end, pass or fail.
-step_done() { [ -z "$STEP" ] || TIMES+=("$(printf '%5ss  %s' "$(($(date +%s) - STEP_T0))" "$STEP")"); }
+step_done() { [ -z "$STEP" ] || [ -n "${STEP_TIMED:-}" ] || TIMES+=("$(printf '%5ss  %s' "$(($(date +%s) - STEP_T0))" "$STEP")"); }
 step() {
     step_done
     STEP="$*" STEP_T0=$(date +%s) STEP_LINE=$(($(wc -l <"$RUN_LOG") + 1))
@@ -28,6 +28,7 @@ step() {
 }
 report() {
     local rc=$?
+    [ -z "$SIDE_PID" ] || kill_tree "$SIDE_PID"
     step_done
     printf '\nstep times (total %ss):\n' "$(($(date +%s) - RUN_T0))"
     printf '  %s\n' "${TIMES[@]}"
@@ -44,6 +45,47 @@ report() {
     rm -f "$RUN_LOG"
 }
 trap report EXIT
+
+# The side lane: steps that only compile Rust for other machines (the phones, the browser)
+# run beside the JVM and Swift steps, which leave a core idle much of the time. Their
+# output is kept in a file and shown, with their times, when the lane is joined, so the
+# log reads as if they had run in turn. They build into target/<triple>/, whose lock is
+# not the one the host's builds take.
+SIDE_PID="" SIDE_DIR=""
+side_lane() { # side_lane "name|command" ...
+    SIDE_DIR="$(mktemp -d -t yunnori-side-XXXXXX)"
+    (
+        set +e
+        for spec in "$@"; do
+            name="${spec%%|*}" cmd="${spec#*|}" t0=$(date +%s)
+            printf '\n==> %s (beside the steps above)\n' "$name" >>"$SIDE_DIR/log"
+            bash -c "$cmd" >>"$SIDE_DIR/log" 2>&1
+            rc=$?
+            printf '%5ss  %s (beside)\n' "$(($(date +%s) - t0))" "$name" >>"$SIDE_DIR/times"
+            if [ "$rc" -ne 0 ]; then
+                printf '%s\n' "$name" >"$SIDE_DIR/failed"
+                exit "$rc"
+            fi
+        done
+    ) &
+    SIDE_PID=$!
+}
+kill_tree() { local c; for c in $(pgrep -P "$1" 2>/dev/null); do kill_tree "$c"; done; kill "$1" 2>/dev/null || true; }
+side_join() {
+    step_done
+    STEP="" rc=0
+    wait "$SIDE_PID" || rc=$?
+    SIDE_PID=""
+    STEP_LINE=$(($(wc -l <"$RUN_LOG") + 1))
+    cat "$SIDE_DIR/log"
+    while IFS= read -r line; do TIMES+=("$line"); done <"$SIDE_DIR/times"
+    if [ "$rc" -ne 0 ]; then
+        # Its time is in TIMES already.
+        STEP="$(cat "$SIDE_DIR/failed" 2>/dev/null || echo "the side lane")" STEP_TIMED=1
+        exit "$rc"
+    fi
+    rm -rf "$SIDE_DIR"
+}
 
 step "install test tools"
 bash scripts/install-tools.sh
@@ -87,6 +129,12 @@ step "scenario runner: yut scenario tests/scenarios"
 # with its own features).
 "${CARGO_TARGET_DIR:-target}/debug/yut" scenario tests/scenarios
 
+# What the phones and the browser download is measured: built by rustc itself, not by
+# clippy's driver (it lowers the MIR optimisation level).
+side_lane \
+    "the phones' targets: arm64-v8a built in release (size, bindings), armeabi-v7a, x86_64 and the iPhone's device slice compiled|env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash scripts/check-cross-compile.sh" \
+    "WebAssembly: the cores build for the browser|env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash scripts/check-wasm.sh"
+
 step "Kotlin and Swift bindings"
 bash scripts/test-bindings.sh
 
@@ -99,11 +147,6 @@ bash scripts/test-android-app.sh
 step "Android build: its files checked without Gradle"
 bash scripts/check-android-build.sh
 
-step "the phones' targets: arm64-v8a built in release (size, bindings), armeabi-v7a, x86_64 and the iPhone's device slice compiled"
-# What the phones and the browser download is measured: built by rustc itself, not by
-# clippy's driver (it lowers the MIR optimisation level).
-env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash scripts/check-cross-compile.sh
-
 step "iPhone view model (Swift package) against the real library"
 bash scripts/test-ios-viewmodel.sh
 
@@ -112,8 +155,7 @@ bash scripts/test-ios-app.sh
 
 step "iPhone app's Xcode definition (no Xcode needed)"
 bash scripts/test-ios-project.sh
-step "WebAssembly: the cores build for the browser"
-env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash scripts/check-wasm.sh
+side_join
 
 step "the web app in Chromium: Playwright against a real yut-server (phone-sized, touch, offline, accessibility, screenshots)"
 bash scripts/test-web.sh
