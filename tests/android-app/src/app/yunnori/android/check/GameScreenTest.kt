@@ -203,7 +203,7 @@ class GameScreenTest {
 
     @Test
     fun `the end of a game names the winner and opens the review`() = screenTest {
-        GameHost().use { host ->
+        GameHost(JUMPING).use { host ->
             setContent { GameOf(host) }
             send(host, AppEvent.StartGame(table(human, human, seed = 3u)))
             var st = awaitGame(host, "a new game") { it.canThrow }

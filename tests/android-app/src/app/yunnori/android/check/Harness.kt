@@ -70,6 +70,13 @@ const val PATIENCE_MS = 20_000L
 /** No bot pause, and the sticks land as soon as they are thrown (the tests that play whole games). */
 val QUICK: Pacing = defaultPacing().copy(botPauseMs = 0u, flightPercent = 0u)
 
+/**
+ * [QUICK], and the pieces jump to where they go as under Reduce Motion: for the tests that
+ * play whole games to look at their end, not at the way there (every hop of every move is a
+ * frame drawn in software here, most of such a test's time).
+ */
+val JUMPING: Pacing = QUICK.copy(hopMs = 0u)
+
 /** The app as Android's application object gives it to the model: its private files in [dir]. */
 fun applicationOver(dir: File): Application = object : Application() {
     override fun getFilesDir(): File = dir
