@@ -43,14 +43,19 @@ async function throttle(page, { network }) {
   // Workers: attached paused (waitForDebuggerOnStart), throttled, then let go. Non-flat
   // sessions, because Playwright's CDP session only speaks to its own target.
   let nextId = 1;
-  const toWorker = (sessionId, method, params = {}) =>
-    cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: nextId++, method, params }) });
+  const sent = new Map();
+  const kinds = new Map();
+  const toWorker = (sessionId, method, params = {}) => {
+    sent.set(nextId, method);
+    return cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: nextId++, method, params }) });
+  };
   cdp.on('Target.receivedMessageFromTarget', ({ sessionId, message }) => {
     const m = JSON.parse(message);
     if (m.method === 'Network.loadingFinished') bytes.set(`${sessionId}:${m.params.requestId}`, m.params.encodedDataLength);
-    if (m.error) notes.push(`${m.error.message}`);
+    if (m.error) notes.push(`${kinds.get(sessionId) ?? 'a target'} ${sent.get(m.id) ?? 'a call'}: ${m.error.message}`);
   });
   cdp.on('Target.attachedToTarget', async ({ sessionId, targetInfo }) => {
+    kinds.set(sessionId, targetInfo.type);
     try {
       await toWorker(sessionId, 'Network.enable');
       if (network) await toWorker(sessionId, 'Network.emulateNetworkConditions', FAST_3G);
