@@ -127,6 +127,45 @@ macro_rules! flight_records {
                 pub release_height: f32,
                 pub hand_spacing: f32,
             }
+
+            /// Where the hand holds the four sticks: over (`x`, `y`) on the mat (points), their
+            /// lengths pointing `heading` radians in the mat's axes as seen on screen (0 to the
+            /// right, y down; -π/2 is straight up the mat, towards its far end).
+            #[derive(Clone, Copy, Debug, PartialEq)]
+            pub struct HandHold {
+                pub x: f32,
+                pub y: f32,
+                pub heading: f32,
+            }
+
+            /// One stick to draw at a moment of a throw: its pose, whether it carries the
+            /// Back-Do mark, and how opaque to draw it (0–1: a drop fades in).
+            #[derive(Clone, Copy, Debug, PartialEq)]
+            pub struct ShownStick {
+                pub pose: Pose,
+                pub marked: bool,
+                pub opacity: f32,
+            }
+
+            /// One stick as a flat drawing on the mat seen from above (mat points, y down):
+            /// a quad round (`x`, `y`) reaching `along_*` to either end and `across_*` to
+            /// either side, its shadow the same quad moved by `shadow_*`. A stick higher up is
+            /// drawn larger and further from the middle.
+            #[derive(Clone, Copy, Debug, PartialEq)]
+            pub struct StickDrawing {
+                pub x: f32,
+                pub y: f32,
+                pub along_x: f32,
+                pub along_y: f32,
+                pub across_x: f32,
+                pub across_y: f32,
+                pub shadow_x: f32,
+                pub shadow_y: f32,
+                /// The flat face is seen (else the round back).
+                pub flat_up: bool,
+                pub marked: bool,
+                pub opacity: f32,
+            }
         }
     };
 }

@@ -31,6 +31,7 @@ pub mod message;
 pub mod online;
 pub mod pacing;
 mod picking;
+pub mod poses;
 pub mod records;
 pub mod samples;
 pub mod settings;
