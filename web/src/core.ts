@@ -1,6 +1,6 @@
 // The page's side of the app core: the worker that runs it, the latest view, and what
 // the person does sent as `AppEvent`s.
-import type { AppEvent, AppView, BoardLayout, MatLayout, ShellEffect, ThrowInfo } from './pkg/yut_web';
+import type { AppEvent, AppView, BoardLayout, MatDrawn, ShellEffect, ThrowFrames, ThrowInfo } from './pkg/yut_web';
 import type { BenchResult, FromWorker, ToWorker } from './protocol';
 import wasmUrl from './pkg/yut_web_bg.wasm?url';
 
@@ -17,6 +17,8 @@ export interface CoreState {
   view?: AppView;
   board?: BoardLayout;
   throws?: ThrowInfo[];
+  /// The sticks of the latest throw drawn frame by frame (the core's, sent with its view).
+  frames?: ThrowFrames;
   failed?: string;
   /// A refused import or export, or a finished export, for the page to tell.
   notice?: { what: 'import' | 'export' | 'imported'; detail: string };
@@ -28,7 +30,7 @@ class CoreClient {
   private listeners = new Set<Listener>();
   private effectListeners = new Set<(e: ShellEffect[]) => void>();
   private benchWaiter: ((r: BenchResult) => void) | undefined;
-  private layoutWaiter: ((l: MatLayout) => void) | undefined;
+  private layoutWaiter: ((l: MatDrawn) => void) | undefined;
 
   constructor() {
     const compiled = compileCore();
@@ -44,6 +46,7 @@ class CoreClient {
         break;
       case 'view':
         this.state = { ...this.state, view: JSON.parse(m.json) as AppView };
+        if (m.frames) this.state.frames = JSON.parse(m.frames) as ThrowFrames;
         (window as unknown as { yunnoriView?: AppView }).yunnoriView = this.state.view;
         break;
       case 'effects':
@@ -62,7 +65,7 @@ class CoreClient {
         this.benchWaiter?.(m.result);
         return;
       case 'layout':
-        this.layoutWaiter?.(m.layout);
+        this.layoutWaiter?.(m.drawn);
         return;
       case 'failed':
         this.state = { ...this.state, failed: m.detail };
@@ -94,7 +97,7 @@ class CoreClient {
       this.post({ type: 'bench', swipes });
     });
   }
-  layout(width: number, height: number): Promise<MatLayout> {
+  layout(width: number, height: number): Promise<MatDrawn> {
     return new Promise((ok) => {
       this.layoutWaiter = ok;
       this.post({ type: 'layout', width, height });

@@ -1,5 +1,5 @@
 // The messages between the page (drawing, input) and the worker that runs the app core.
-import type { AppEvent, AppView, BoardLayout, MatLayout, ShellEffect, ThrowInfo } from './pkg/yut_web';
+import type { AppEvent, AppView, BoardLayout, MatDrawn, ShellEffect, ThrowInfo } from './pkg/yut_web';
 
 export type ToWorker =
   /// The core's WebAssembly, compiled by the page (undefined: the worker fetches it itself).
@@ -17,13 +17,14 @@ export interface BenchResult {
 
 export type FromWorker =
   | { type: 'ready'; board: BoardLayout; throws: ThrowInfo[] }
-  | { type: 'view'; json: string }
+  /// `frames`: the JSON `ThrowFrames` of a throw new in this view.
+  | { type: 'view'; json: string; frames?: string }
   | { type: 'effects'; effects: ShellEffect[] }
   | { type: 'exported'; id: string; bytes: Uint8Array }
   | { type: 'imported'; id: string }
   | { type: 'refused'; what: 'import' | 'export'; detail: string }
   | { type: 'bench'; result: BenchResult }
-  | { type: 'layout'; layout: MatLayout }
+  | { type: 'layout'; drawn: MatDrawn }
   | { type: 'failed'; detail: string };
 
 export type { AppView };

@@ -73,7 +73,8 @@ function perform(call: () => string): void {
   const json = core.view();
   if (json !== lastView) {
     lastView = json;
-    post({ type: 'view', json });
+    const frames = core.throw_frames();
+    post(frames ? { type: 'view', json, frames } : { type: 'view', json });
   }
   if (shell.length > 0) post({ type: 'effects', effects: shell });
 }
@@ -134,7 +135,7 @@ function handle(m: ToWorker): void {
       }
       break;
     case 'layout':
-      post({ type: 'layout', layout: JSON.parse(mat_layout(m.width, m.height)) });
+      post({ type: 'layout', drawn: JSON.parse(mat_layout(m.width, m.height)) });
       break;
     case 'bench': {
       const planMs: number[] = [];

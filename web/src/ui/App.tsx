@@ -2,7 +2,7 @@
 // region, and the shell's effects (clacks, haptics, announcements, sharing). A room link
 // (`/r/CODE`) opens the online entry with its code filled in.
 import { useEffect, useState } from 'preact/hooks';
-import type { MatLayout } from '../pkg/yut_web';
+import type { MatDrawn } from '../pkg/yut_web';
 import { core, send } from '../core';
 import { t, type Lang } from '../i18n';
 import { Menu, NewGame, Rules, Saved, Settings } from './Screens';
@@ -16,7 +16,7 @@ export function App() {
   const [state, setState] = useState(core.state);
   const [, setLang] = useState<Lang>('en');
   const [said, setSaid] = useState('');
-  const [layout, setLayout] = useState<MatLayout | undefined>(undefined);
+  const [layout, setLayout] = useState<MatDrawn | undefined>(undefined);
   const [fields, setFields] = useState<EntryFields>(() => ({ name: '', code: linkedCode(location.pathname) ?? '' }));
   // The new-game form opened from the online entry sets a room's table.
   const [hosting, setHosting] = useState(false);
@@ -57,7 +57,7 @@ export function App() {
       screen = view.form ? <NewGame f={view.form} host={hosting ? { name: fields.name, onName: (name) => setFields({ ...fields, name }), open: () => hostRoom(fields.name) } : undefined} /> : null;
       break;
     case 'Table':
-      screen = view.table ? <Table table={view.table} board={state.board} layout={layout} onMatSize={onMatSize} online={view.online} /> : null;
+      screen = view.table ? <Table table={view.table} board={state.board} layout={layout} frames={state.frames} onMatSize={onMatSize} online={view.online} /> : null;
       break;
     case 'SavedGames':
       screen = <Saved view={view} />;

@@ -1,48 +1,31 @@
-// The stick mat: the four sticks drawn from the flight the core planned (the same pose
-// track the phones play for the same swipe), in a light perspective with their shadows;
-// before a throw, the bundle in the hand. Pointer events (touch, pen, mouse) go to the
+// The stick mat: the four sticks as the core draws them (yut-app `poses`) from the flight
+// it planned (the same pose track the phones play for the same swipe), frame by frame with
+// their shadows; before a throw, the sticks waiting on the mat. Pointer events (touch, pen, mouse) go to the
 // core as the drag's samples, which it turns into the swipe.
 import { useEffect, useRef } from 'preact/hooks';
-import type { MatLayout, Pose, TableAction, TableState, ThrowShown } from '../pkg/yut_web';
+import type { Mat as MatSize, MatDrawn, StickDrawing, TableAction, TableState, ThrowFrames, ThrowShown } from '../pkg/yut_web';
 import { send } from '../core';
 import { board as colours } from '../theme';
 import { t } from '../i18n';
 
 interface Props {
   table: TableState;
-  layout: MatLayout | undefined;
+  layout: MatDrawn | undefined;
+  frames: ThrowFrames | undefined;
   onSize: (w: number, h: number) => void;
 }
 
 const mat = (action: TableAction): void => send({ Table: { action } });
 
-/// The poses to draw at `now`: the flight's frame, a drop onto the resting poses, or the
-/// bundle in the hand.
-export function posesAt(shown: ThrowShown | null | undefined, layout: MatLayout | undefined, w: number, h: number, now: number): Pose[] {
-  if (shown && shown.flight.sticks.length === 4) {
-    const f = shown.flight;
-    const elapsed = Math.max(0, now - shown.started_at_ms);
-    if (shown.motion === 'Drop') {
-      const span = Math.max(1, shown.lands_at_ms - shown.started_at_ms);
-      const left = Math.max(0, 1 - elapsed / span);
-      const lift = (layout?.release_height ?? 60) * left * left;
-      return f.sticks.map((s) => {
-        const p = s.frames[s.frames.length - 1]!;
-        return { ...p, z: p.z + lift };
-      });
-    }
-    const i = Math.floor((elapsed * f.fps) / 1000);
-    return f.sticks.map((s) => s.frames[Math.min(i, s.frames.length - 1)]!);
+/// The sticks to draw at `now`, in the mat's points of `mat`: the core's frame of the
+/// throw for the time since the release (its last, at rest, from the landing on), or the
+/// sticks waiting on the mat before any throw. Only the clock is kept here.
+export function sticksAt(shown: ThrowShown | null | undefined, frames: ThrowFrames | undefined, layout: MatDrawn | undefined, now: number): { sticks: StickDrawing[]; mat: MatSize | undefined } {
+  if (shown && frames && frames.seq === shown.seq && frames.started_at_ms === shown.started_at_ms && frames.frames.length > 0) {
+    const i = Math.floor((Math.max(0, now - shown.started_at_ms) * frames.fps) / 1000);
+    return { sticks: frames.frames[Math.min(i, frames.frames.length - 1)]!, mat: shown.flight.mat };
   }
-  const spacing = layout?.hand_spacing ?? 22;
-  const z = layout?.size.thickness ?? 4;
-  return [0, 1, 2, 3].map((k) => ({
-    x: w / 2 + (k - 1.5) * spacing,
-    y: h * 0.62,
-    z,
-    axis_x: 0, axis_y: -1, axis_z: 0,
-    normal_x: 0, normal_y: 0, normal_z: 1,
-  }));
+  return { sticks: layout?.waiting ?? [], mat: layout?.layout.mat };
 }
 
 function drawMat(ctx: CanvasRenderingContext2D, w: number, h: number, rim: number): void {
@@ -76,54 +59,40 @@ function drawMat(ctx: CanvasRenderingContext2D, w: number, h: number, rim: numbe
   ctx.strokeRect(rim, rim, w - 2 * rim, h - 2 * rim);
 }
 
-function drawStick(ctx: CanvasRenderingContext2D, p: Pose, length: number, width: number, marked: boolean, w: number, h: number): void {
-  // A light perspective: higher is larger and a little further up the screen.
-  // Seen from above: a stick in the air is larger, and its shadow further off.
-  const depth = 2.5 * Math.max(w, h);
-  const s = depth / Math.max(depth * 0.4, depth - p.z);
-  const cx = w / 2 + (p.x - w / 2) * s;
-  const cy = h / 2 + (p.y - h / 2) * s;
-  // The side across the flat face: normal × axis.
-  const sx = p.normal_y * p.axis_z - p.normal_z * p.axis_y;
-  const sy = p.normal_z * p.axis_x - p.normal_x * p.axis_z;
-  const ax = p.axis_x * length * 0.5 * s;
-  const ay = p.axis_y * length * 0.5 * s;
-  const half = Math.max(0.18, Math.hypot(sx, sy)) * width * 0.5 * s;
-  const sl = Math.hypot(sx, sy) || 1;
-  const bx = (sx / sl) * half;
-  const by = (sy / sl) * half;
+function drawStick(ctx: CanvasRenderingContext2D, d: StickDrawing): void {
   const quad = (ox: number, oy: number): void => {
     ctx.beginPath();
-    ctx.moveTo(cx + ox + ax + bx, cy + oy + ay + by);
-    ctx.lineTo(cx + ox + ax - bx, cy + oy + ay - by);
-    ctx.lineTo(cx + ox - ax - bx, cy + oy - ay - by);
-    ctx.lineTo(cx + ox - ax + bx, cy + oy - ay + by);
+    ctx.moveTo(d.x + ox + d.along_x + d.across_x, d.y + oy + d.along_y + d.across_y);
+    ctx.lineTo(d.x + ox + d.along_x - d.across_x, d.y + oy + d.along_y - d.across_y);
+    ctx.lineTo(d.x + ox - d.along_x - d.across_x, d.y + oy - d.along_y - d.across_y);
+    ctx.lineTo(d.x + ox - d.along_x + d.across_x, d.y + oy - d.along_y + d.across_y);
     ctx.closePath();
   };
-  // Shadow on the mat, offset by the height.
+  ctx.globalAlpha = d.opacity;
   ctx.fillStyle = 'rgba(0,0,0,0.28)';
-  quad(p.z * 0.25 + 2, p.z * 0.4 + 2);
+  quad(d.shadow_x, d.shadow_y);
   ctx.fill();
-  const flat = p.normal_z > 0;
-  ctx.fillStyle = flat ? colours.stick_flat! : colours.stick_round!;
+  ctx.fillStyle = d.flat_up ? colours.stick_flat! : colours.stick_round!;
   quad(0, 0);
   ctx.fill();
   ctx.lineWidth = 1;
   ctx.strokeStyle = colours.stick_grain!;
   ctx.stroke();
-  if (flat && marked) {
+  if (d.flat_up && d.marked) {
+    const [ax, ay, bx, by] = [d.along_x, d.along_y, d.across_x, d.across_y];
     ctx.strokeStyle = colours.stick_mark!;
     ctx.lineWidth = 2;
     ctx.beginPath();
-    ctx.moveTo(cx - bx * 0.6 + ax * 0.1, cy - by * 0.6 + ay * 0.1);
-    ctx.lineTo(cx + bx * 0.6 - ax * 0.1, cy + by * 0.6 - ay * 0.1);
-    ctx.moveTo(cx + bx * 0.6 + ax * 0.1, cy + by * 0.6 + ay * 0.1);
-    ctx.lineTo(cx - bx * 0.6 - ax * 0.1, cy - by * 0.6 - ay * 0.1);
+    ctx.moveTo(d.x - bx * 0.6 + ax * 0.1, d.y - by * 0.6 + ay * 0.1);
+    ctx.lineTo(d.x + bx * 0.6 - ax * 0.1, d.y + by * 0.6 - ay * 0.1);
+    ctx.moveTo(d.x + bx * 0.6 + ax * 0.1, d.y + by * 0.6 + ay * 0.1);
+    ctx.lineTo(d.x - bx * 0.6 - ax * 0.1, d.y - by * 0.6 - ay * 0.1);
     ctx.stroke();
   }
+  ctx.globalAlpha = 1;
 }
 
-export function Mat({ table, layout, onSize }: Props) {
+export function Mat({ table, layout, frames, onSize }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const shown = table.throw;
@@ -131,6 +100,8 @@ export function Mat({ table, layout, onSize }: Props) {
   tableRef.current = table;
   const layoutRef = useRef(layout);
   layoutRef.current = layout;
+  const framesRef = useRef(frames);
+  framesRef.current = frames;
 
   useEffect(() => {
     const el = box.current;
@@ -159,24 +130,20 @@ export function Mat({ table, layout, onSize }: Props) {
       const h = r.height;
       const th = tableRef.current.throw;
       const lay = layoutRef.current;
-      const f = th?.flight;
-      const sx = f && f.mat.width > 0 ? w / f.mat.width : 1;
-      const sy = f && f.mat.height > 0 ? h / f.mat.height : 1;
-      drawMat(ctx, w, h, (f?.size.rim ?? lay?.size.rim ?? 6) * sx);
       const now = Date.now();
-      const poses = posesAt(th, lay, w, h, now);
-      const length = f?.size.length ?? lay?.size.length ?? 90;
-      const width = f?.size.width ?? lay?.size.width ?? 14;
-      const order = poses.map((p, i) => ({ p, i })).sort((a, b) => a.p.z - b.p.z);
+      const { sticks, mat: drawnOn } = sticksAt(th, framesRef.current, lay, now);
+      const sx = drawnOn && drawnOn.width > 0 ? w / drawnOn.width : 1;
+      const sy = drawnOn && drawnOn.height > 0 ? h / drawnOn.height : 1;
+      drawMat(ctx, w, h, (th?.flight.size.rim ?? lay?.layout.size.rim ?? 6) * sx);
       ctx.save();
       ctx.scale(sx, sy);
-      for (const { p, i } of order) drawStick(ctx, p, length, width, f ? (f.sticks[i]?.marked ?? false) : i === 0, w / sx, h / sy);
+      for (const d of sticks) drawStick(ctx, d);
       ctx.restore();
       if (th && now < th.lands_at_ms + 50) raf = requestAnimationFrame(draw);
     };
     draw();
     return () => cancelAnimationFrame(raf);
-  }, [shown?.seq, shown?.started_at_ms, layout?.mat.width, layout?.mat.height]);
+  }, [shown?.seq, shown?.started_at_ms, frames?.seq, layout?.layout.mat.width, layout?.layout.mat.height]);
 
   const down = (e: PointerEvent): void => {
     (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);

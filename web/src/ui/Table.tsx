@@ -2,7 +2,7 @@
 // and the table's controls; the questions the core asks (route, stacking, which results),
 // the hint, the review and the result card. A room's game shows here too, with the
 // connection banner, who is away and which bot stands in.
-import type { BoardLayout, MatLayout, OnlineState, RoomState, TableAction, TableState, TurnLine, SeatView } from '../pkg/yut_web';
+import type { BoardLayout, MatDrawn, OnlineState, ThrowFrames, RoomState, TableAction, TableState, TurnLine, SeatView } from '../pkg/yut_web';
 import { send } from '../core';
 import { t, tn } from '../i18n';
 import { Board } from './Board';
@@ -49,7 +49,7 @@ export function roomOf(table: TableState, o: OnlineState): RoomState | undefined
   return room && table.room?.code === room.code ? room : undefined;
 }
 
-export function Table({ table, board, layout, onMatSize, online }: { table: TableState; board: BoardLayout; layout: MatLayout | undefined; onMatSize: (w: number, h: number) => void; online: OnlineState }) {
+export function Table({ table, board, layout, frames, onMatSize, online }: { table: TableState; board: BoardLayout; layout: MatDrawn | undefined; frames: ThrowFrames | undefined; onMatSize: (w: number, h: number) => void; online: OnlineState }) {
   const room = roomOf(table, online);
   useEffect(warmAudio, []);
   const snap = table.snapshot;
@@ -79,7 +79,7 @@ export function Table({ table, board, layout, onMatSize, online }: { table: Tabl
       </div>
       <div class="play-area">
         <Board board={board} table={table} />
-        <Mat table={table} layout={layout} onSize={onMatSize} />
+        <Mat table={table} layout={layout} frames={frames} onSize={onMatSize} />
       </div>
       <div class="controls">
         {homeMovable ? (

@@ -62,6 +62,22 @@ enum Out {
     },
 }
 
+/// `types::MatDrawn`'s twin over yut-app's own records.
+#[derive(serde::Serialize)]
+struct MatDrawn {
+    layout: yut_app::flight::MatLayout,
+    waiting: Vec<yut_app::flight::StickDrawing>,
+}
+
+/// `types::ThrowFrames`'s twin over yut-app's own records.
+#[derive(serde::Serialize)]
+struct ThrowFrames {
+    seq: u64,
+    started_at_ms: u64,
+    fps: u32,
+    frames: Vec<Vec<yut_app::flight::StickDrawing>>,
+}
+
 fn json<T: serde::Serialize>(value: &T) -> Result<String, JsError> {
     serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))
 }
@@ -83,6 +99,8 @@ pub struct Core {
     jobs: HashMap<u64, Job>,
     /// Searches asked for whose networks are still on their way (ids into `jobs`).
     parked: Vec<u64>,
+    /// The throw whose frames [`Core::throw_frames`] last gave.
+    frames_seq: Option<u64>,
 }
 
 #[wasm_bindgen]
@@ -107,6 +125,7 @@ impl Core {
             kv,
             jobs: HashMap::new(),
             parked: Vec::new(),
+            frames_seq: None,
         }
     }
 
@@ -167,6 +186,30 @@ impl Core {
     /// Everything the screens draw (JSON `AppView`).
     pub fn view(&self) -> Result<String, JsError> {
         json(&self.app.view())
+    }
+
+    /// The sticks of the throw on the table drawn for every frame from the release to the
+    /// landing (JSON `ThrowFrames`), once per throw: an empty string when there is none or
+    /// its frames were given already. The page plays them back by the clock, so it never
+    /// waits on this worker while the sticks fly.
+    pub fn throw_frames(&mut self) -> Result<String, JsError> {
+        let view = self.app.view();
+        let Some(shown) = view.table.and_then(|t| t.throw) else {
+            return Ok(String::new());
+        };
+        if self.frames_seq == Some(shown.seq) {
+            return Ok(String::new());
+        }
+        self.frames_seq = Some(shown.seq);
+        let (seq, started_at_ms) = (shown.seq, shown.started_at_ms);
+        let fps = shown.flight.fps.max(1);
+        let frames = yut_app::poses::Playback::new(shown, None).frames();
+        json(&ThrowFrames {
+            seq,
+            started_at_ms,
+            fps,
+            frames,
+        })
     }
 
     /// The store's writes since the last call, for IndexedDB (JSON `StoreWrite[]`).
@@ -259,13 +302,15 @@ pub fn throw_kinds() -> Result<String, JsError> {
     json(&yut_app::catalog::throw_kinds())
 }
 
-/// Where the sticks lie on a mat of this size (JSON `MatLayout`).
+/// Where the sticks lie on a mat of this size, with the four waiting to be picked up drawn
+/// (JSON `MatDrawn`).
 #[wasm_bindgen]
 pub fn mat_layout(width: f32, height: f32) -> Result<String, JsError> {
-    json(&yut_app::flight::mat_layout(yut_app::flight::Mat {
-        width,
-        height,
-    }))
+    let layout = yut_app::flight::mat_layout(yut_app::flight::Mat { width, height });
+    json(&MatDrawn {
+        layout,
+        waiting: yut_app::poses::waiting_drawings(layout),
+    })
 }
 
 /// Plans one flight as the phones do (for the browser's timing of the simulation); returns

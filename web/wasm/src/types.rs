@@ -20,6 +20,24 @@ yut_app::online_records!(declare_ts);
 yut_app::input_records!(declare_ts);
 yut_app::view_records!(declare_ts);
 
+/// The mat the page draws before a throw: the core's layout of it and the four sticks
+/// waiting on it, drawn (`yut_app::poses::waiting_drawings`).
+#[derive(serde::Serialize, tsify::Tsify)]
+pub struct MatDrawn {
+    pub layout: MatLayout,
+    pub waiting: Vec<StickDrawing>,
+}
+
+/// The throw `seq` drawn at `fps` from the release to the landing, one list of sticks per
+/// frame in the order to draw them (`yut_app::poses::Playback::frames`).
+#[derive(serde::Serialize, tsify::Tsify)]
+pub struct ThrowFrames {
+    pub seq: u64,
+    pub started_at_ms: u64,
+    pub fps: u32,
+    pub frames: Vec<Vec<StickDrawing>>,
+}
+
 /// What the glue asks of its executor (the worker): the core's effects, with a search by
 /// its id only (the job itself stays in the glue, which runs it on `run_work`). The glue
 /// writes `crate::Out`, this enum's twin over yut-app's own `ShellEffect`.
