@@ -382,12 +382,15 @@ impl Playback {
     /// rate from the release to the landing: the web's page plays these back without asking
     /// its worker each frame.
     pub fn frames(&self) -> Vec<Vec<StickDrawing>> {
-        let fps = self.shown.flight.fps.max(1) as f32;
-        let step = 1000.0 / fps;
-        let count = (self.duration_ms() / step).ceil().max(0.0) as usize + 1;
+        let fps = u64::from(self.shown.flight.fps.max(1));
+        let span = self
+            .shown
+            .lands_at_ms
+            .saturating_sub(self.shown.started_at_ms);
+        let count = span.saturating_mul(fps).div_ceil(1000).saturating_add(1);
         let layout = mat_layout(self.shown.flight.mat);
         (0..count)
-            .map(|k| drawings(layout, &self.sticks_at(k as f32 * step)))
+            .map(|k| drawings(layout, &self.sticks_at(k as f32 * 1000.0 / fps as f32)))
             .collect()
     }
 }

@@ -46,7 +46,10 @@ class CoreClient {
         break;
       case 'view':
         this.state = { ...this.state, view: JSON.parse(m.json) as AppView };
-        if (m.frames) this.state.frames = JSON.parse(m.frames) as ThrowFrames;
+        if (m.frames) {
+          this.state.frames = JSON.parse(m.frames) as ThrowFrames;
+          (window as unknown as { yunnoriFrames?: ThrowFrames }).yunnoriFrames = this.state.frames;
+        }
         (window as unknown as { yunnoriView?: AppView }).yunnoriView = this.state.view;
         break;
       case 'effects':

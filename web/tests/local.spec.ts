@@ -38,6 +38,15 @@ test('a swipe throws: the sticks fly, the result shows only once they land', asy
   const landed = await table(page);
   expect(landed.throw?.outcome).not.toBeNull();
   expect(landed.throw?.flight.sticks.map((s) => s.flat_up)).toEqual(landed.throw?.sticks);
+  // The page draws the core's frames of this throw: from the release to the landing, its
+  // last frame the sticks at rest, showing the faces drawn.
+  const frames = await page.evaluate(() => (window as any).yunnoriFrames as import('../src/pkg/yut_web').ThrowFrames);
+  expect(frames.seq).toBe(landed.throw?.seq);
+  const span = Number(landed.throw!.lands_at_ms - landed.throw!.started_at_ms);
+  expect(frames.frames.length).toBe(Math.ceil((span * frames.fps) / 1000) + 1);
+  const rest = frames.frames[frames.frames.length - 1]!;
+  expect(rest.map((d) => d.flat_up).sort()).toEqual([...landed.throw!.sticks].sort());
+  expect(rest.filter((d) => d.marked)).toHaveLength(1);
 });
 
 test('a game against bots of every level ends', async ({ page }) => {

@@ -218,11 +218,8 @@ fn the_drawn_sticks_stay_inside_the_mat() {
         let f = flight([k == 0, true, false, k == 1], swipe);
         let play = Playback::new(shown(f.clone(), ThrowMotion::Flight), None);
         let frames = play.frames();
-        let fps = f.fps as f32;
-        assert_eq!(
-            frames.len(),
-            (play.duration_ms() * fps / 1000.0).ceil() as usize + 1
-        );
+        let span = u64::from(f.end_ms) * u64::from(f.fps);
+        assert_eq!(frames.len() as u64, span.div_ceil(1000) + 1);
         let Some(last) = frames.last() else {
             panic!("no frames");
         };
@@ -263,4 +260,61 @@ fn a_still_finger_holds_the_sticks_up_the_mat_and_a_moving_one_along_its_way() {
     assert!(waiting
         .iter()
         .all(|p| p.z == 0.0 && p.normal_z < 0.0 && close(p.axis_y, -1.0)));
+}
+
+/// The bundle drawn in the hand is where the flight leaves from: stick by stick, each of a
+/// flight's first frame lies within a quarter of the spacing of the hand's stick in its
+/// place in the row, along the throw and round side up, so the hand-off is a small one.
+#[test]
+fn the_bundle_in_the_hand_is_the_flights_first_frame_stick_by_stick() {
+    let mats = [
+        Mat {
+            width: 300.0,
+            height: 200.0,
+        },
+        Mat {
+            width: 480.0,
+            height: 160.0,
+        },
+        Mat {
+            width: 200.0,
+            height: 400.0,
+        },
+    ];
+    for mat in mats {
+        let layout = mat_layout(mat);
+        let flick = |vx: f32, vy: f32| Swipe {
+            release_x: mat.width * 0.5,
+            release_y: mat.height * 0.6,
+            velocity_x: vx,
+            velocity_y: vy,
+            spin: 0.0,
+            ..tap_swipe(mat)
+        };
+        for swipe in [flick(0.0, -900.0), flick(700.0, -300.0), tap_swipe(mat)] {
+            let hold = hand_hold(swipe, layout);
+            let hand = hand_poses(layout, hold);
+            let along = v3(hold.heading.cos(), hold.heading.sin(), 0.0);
+            for salt in 0..6u64 {
+                let sticks = (0..4).map(|k| (salt >> k) & 1 == 1).collect();
+                let Ok(f) = plan_flight(swipe, sticks, false, salt) else {
+                    panic!("plan_flight refused a valid throw");
+                };
+                let first = flight_poses(&f, 0.0);
+                let places = row_places(&hand, &first);
+                let mut sorted = places.clone();
+                sorted.sort_unstable();
+                assert_eq!(sorted, vec![0, 1, 2, 3], "{mat:?} {swipe:?} salt {salt}");
+                for (p, &place) in first.iter().zip(&places) {
+                    let off = centre(p).sub(centre(&hand[place]));
+                    assert!(
+                        v3(off.x, off.y, 0.0).length() <= layout.hand_spacing / 4.0,
+                        "{off:?} off its place: {mat:?} {swipe:?} salt {salt}"
+                    );
+                    assert!(axis(p).dot(along).abs() > 0.1f32.cos());
+                    assert!(p.normal_z < -0.99, "round side up");
+                }
+            }
+        }
+    }
 }
