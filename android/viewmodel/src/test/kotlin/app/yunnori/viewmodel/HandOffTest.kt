@@ -2,23 +2,26 @@ package app.yunnori.viewmodel
 
 import app.yunnori.core.Flight
 import app.yunnori.core.Mat
-import app.yunnori.core.Pose
 import app.yunnori.core.Swipe
+import app.yunnori.core.ThrowMotion
+import app.yunnori.core.ThrowPlayback
+import app.yunnori.core.ThrowShown
+import app.yunnori.core.flightPoses
+import app.yunnori.core.handHold
+import app.yunnori.core.handPoses
 import app.yunnori.core.matLayout
 import app.yunnori.core.planFlight
 import app.yunnori.core.tapSwipe
 import org.junit.jupiter.api.Test
-import kotlin.math.PI
 import kotlin.math.abs
-import kotlin.math.cos
 import kotlin.math.hypot
-import kotlin.math.sin
 import kotlin.test.assertEquals
 import kotlin.test.assertTrue
 
 /**
- * The sticks in the hand are the core's: its numbers for each mat, asked once, and its
- * flight's first frame, so that nothing jumps when the finger lets go.
+ * The sticks in the hand and in the air are the core's: its numbers for each mat, asked
+ * once, and its playback of a throw, which leaves from the hand (nothing jumps when the
+ * finger lets go) and ends where the flight comes to rest.
  */
 class HandOffTest {
     /** The mats the throws are made on: 3:2, 3:1 and 1:2, in points. */
@@ -73,141 +76,52 @@ class HandOffTest {
         }
     }
 
+    private fun shownOf(flight: Flight, motion: ThrowMotion) = ThrowShown(
+        seq = 1uL, seat = 0, colour = "#000000", sticks = flight.sticks.map { it.flatUp }, flight = flight, motion = motion,
+        startedAtMs = 1_000uL, landsAtMs = 1_000uL + flight.endMs, byBot = false, outcome = null,
+    )
+
     @Test
-    fun `the bundle lies side by side across the throw at the release height, the spacing apart, round side up`() {
+    fun `the core's playback leaves the hand where the finger let go, and ends on the resting poses`() {
         for (mat in mats) {
             val layout = matLayout(mat)
-            for (heading in listOf(HandHold.UP, 0f, 0.7f, -2.4f, PI.toFloat())) {
-                val hold = HandHold(mat.width * 0.4f, mat.height * 0.6f, heading)
+            for (swipe in swipesOn(mat)) {
+                val hold = handHold(swipe, layout)
                 val hand = handPoses(layout, hold)
                 assertEquals(4, hand.size)
-                val along = Vec3(cos(heading), sin(heading), 0f)
-                val across = Vec3(-along.y, along.x, 0f)
-                for (p in hand) {
-                    assertEquals(layout.releaseHeight, p.z, 1e-4f, "at the release height")
-                    assertEquals(1f, p.axis dot along, 1e-5f, "its length along the throw")
-                    assertEquals(-1f, p.normal.z, 1e-6f, "round side up")
-                }
-                // Centred on the finger, each next stick one spacing further across the throw.
-                assertEquals(hold.x, hand.map { it.x }.average().toFloat(), 1e-3f)
-                assertEquals(hold.y, hand.map { it.y }.average().toFloat(), 1e-3f)
-                for ((a, b) in hand.zipWithNext()) {
-                    val step = b.centre - a.centre
-                    assertEquals(layout.handSpacing, step dot across, 1e-3f, "centre to centre across the throw")
-                    assertEquals(0f, step dot along, 1e-3f, "side by side, not one ahead of the other")
-                }
-            }
-            // A tap, and a finger that barely moves, hold the sticks straight up the mat.
-            assertEquals(HandHold.UP, HandHold.of(tapSwipe(mat), layout).heading)
-            assertEquals(HandHold.UP, throwHeading(layout.handSpacing * 0.2f, 0f, layout))
-            assertEquals(0f, throwHeading(layout.handSpacing * 20f, 0f, layout))
-        }
-    }
-
-    @Test
-    fun `the flight leaves from the hand, its first frame the bundle stick by stick, over 32 throws of each swipe`() {
-        for (mat in mats) {
-            val layout = matLayout(mat)
-            for (swipe in swipesOn(mat)) {
-                val hold = HandHold.of(swipe, layout)
-                val hand = handPoses(layout, hold)
-                val along = Vec3(cos(hold.heading), sin(hold.heading), 0f)
-                val offsets = List(4) { mutableListOf<Vec3>() }
-                for (salt in 0 until 32) {
-                    val first = flightOf(swipe, salt).posesAt(0f)
-                    val what = "salt $salt, $swipe"
-                    val places = HandOff.rowPlaces(hand, first)
-                    assertEquals(listOf(0, 1, 2, 3), places.sorted(), what)
-                    first.forEachIndexed { i, f ->
-                        val h = hand[places[i]]
-                        val off = f.centre - h.centre
-                        assertTrue(
-                            hypot(off.x, off.y) <= layout.handSpacing / 4,
-                            "stick $i is ${hypot(off.x, off.y)} points from its place in the hand (spacing ${layout.handSpacing}): $what",
-                        )
-                        assertTrue(abs(f.axis dot along) > cos(0.1f), "stick $i lies along the throw: ${f.axis}, $what")
-                        assertTrue(f.normal.z < -0.99f, "stick $i round side up: ${f.normal}, $what")
-                        offsets[places[i]] += off
-                    }
-                    assertEquals(layout.releaseHeight, first.minOf { it.z }, layout.releaseHeight * 1e-3f, "the lowest at the release height: $what")
-                }
-                // Stick by stick the core only jitters the hand: no place in the row is off on average.
-                offsets.forEachIndexed { place, offs ->
-                    val mean = offs.reduce(Vec3::plus) * (1f / offs.size)
-                    assertTrue(hypot(mean.x, mean.y) < 1f, "place $place is off by $mean on average: $swipe")
-                }
-            }
-        }
-    }
-
-    @Test
-    fun `the hand-off starts in the hand, moves no faster than the flight and a little, and is the flight from 150 ms on`() {
-        for (mat in mats) {
-            val layout = matLayout(mat)
-            for (swipe in swipesOn(mat)) {
-                val hand = handPoses(layout, HandHold.of(swipe, layout))
-                for (salt in listOf(0, 5, 11, 30)) {
+                hand.forEach { assertEquals(layout.releaseHeight, it.z, 1e-4f, "the bundle at the release height") }
+                for (salt in listOf(0, 5, 11)) {
                     val flight = flightOf(swipe, salt)
-                    val handOff = HandOff(hand, flight)
                     val what = "salt $salt, $swipe"
-
-                    // At the release: the hand, each stick in its place in the row.
-                    val places = HandOff.rowPlaces(hand, flight.posesAt(0f))
-                    handOff.posesAt(0f).forEachIndexed { i, p -> assertSamePose(hand[places[i]], p, what) }
-
-                    // From 150 ms on: the flight itself.
-                    for (ms in listOf(HAND_OFF_MS, 151f, 200f, 400f, flight.endMs.toFloat())) {
-                        assertEquals(flight.posesAt(ms), handOff.posesAt(ms), "at $ms ms: $what")
-                    }
-
-                    // In between, millisecond by millisecond, no stick moves or turns much
-                    // faster than it flies: the gap between the hand and the flight's first
-                    // frame (a third of the spacing at most) fades over 150 ms.
-                    val fastest = layout.handSpacing / 200
-                    for (ms in 0 until HAND_OFF_MS.toInt() + 5) {
-                        val (a, b) = handOff.posesAt(ms.toFloat()) to handOff.posesAt(ms + 1f)
-                        val (fa, fb) = flight.posesAt(ms.toFloat()) to flight.posesAt(ms + 1f)
-                        for (i in a.indices) {
-                            val moved = (b[i].centre - a[i].centre).length()
-                            val flew = (fb[i].centre - fa[i].centre).length()
-                            assertTrue(moved <= flew + fastest, "stick $i moved $moved points at $ms ms, flew $flew: $what")
-                            val turned = (b[i].axis - a[i].axis).length() + (b[i].normal - a[i].normal).length()
-                            val spun = (fb[i].axis - fa[i].axis).length() + (fb[i].normal - fa[i].normal).length()
-                            assertTrue(turned <= spun + 0.003f, "stick $i turned $turned at $ms ms, spun $spun: $what")
-                        }
-                    }
+                    val playback = ThrowPlayback(shownOf(flight, ThrowMotion.FLIGHT), hold)
+                    // At the release: each of the hand's sticks, once.
+                    val atRelease = playback.sticksAt(0f)
+                    assertEquals(4, atRelease.size, what)
+                    val taken = atRelease.map { s -> hand.indexOfFirst { h -> hypot(h.x - s.pose.x, h.y - s.pose.y) < 0.01f && abs(h.z - s.pose.z) < 0.01f } }
+                    assertEquals(listOf(0, 1, 2, 3), taken.sorted(), "the sticks leave from the hand: $what")
+                    // Once landed: where the flight has them come to rest, each with its mark.
+                    val rest = playback.sticksAt(playback.durationMs() + 500f)
+                    assertEquals(flight.sticks.map { it.frames.last() }, rest.map { it.pose }, what)
+                    assertEquals(flight.sticks.map { it.marked }, rest.map { it.marked }, what)
+                    assertEquals(flightPoses(flight, 1e9f), rest.map { it.pose })
                 }
             }
         }
     }
 
     @Test
-    fun `the hand-off keeps the sticks square, and a hand turned end for end needs no half turn`() {
+    fun `a drop falls onto the resting poses and fades in, whatever the hand`() {
         val mat = mats[0]
-        val layout = matLayout(mat)
-        val swipe = swipesOn(mat).first()
-        val flight = flightOf(swipe, salt = 7)
-        // The same bundle held the other way round: the sticks look the same.
-        val hold = HandHold.of(swipe, layout)
-        val reversed = handPoses(layout, hold.copy(heading = hold.heading + PI.toFloat())).reversed()
-        val handOff = HandOff(reversed, flight)
-        for (ms in 0..150 step 10) {
-            val now = handOff.posesAt(ms.toFloat())
-            val flying = flight.posesAt(ms.toFloat())
-            for ((p, f) in now.zip(flying)) {
-                assertEquals(1f, p.axis.length(), 1e-4f)
-                assertEquals(1f, p.normal.length(), 1e-4f)
-                assertEquals(0f, p.axis dot p.normal, 1e-4f)
-                // Never more than a small turn from the flight.
-                assertTrue(abs(p.axis dot f.axis) > cos(0.2f), "turned ${p.axis} from ${f.axis} at $ms ms")
-            }
+        val flight = flightOf(tapSwipe(mat), salt = 3)
+        val playback = ThrowPlayback(shownOf(flight, ThrowMotion.DROP), handHold(tapSwipe(mat), matLayout(mat)))
+        val start = playback.sticksAt(0f)
+        val end = playback.sticksAt(playback.durationMs())
+        for ((i, track) in flight.sticks.withIndex()) {
+            val rest = track.frames.last()
+            assertTrue(start[i].pose.z > rest.z + flight.size.thickness, "stick $i starts above its rest")
+            assertTrue(start[i].opacity < 1f, "and faint")
+            assertEquals(rest, end[i].pose)
+            assertEquals(1f, end[i].opacity)
         }
-    }
-
-    private fun assertSamePose(expected: Pose, actual: Pose, what: String) {
-        assertTrue((expected.centre - actual.centre).length() < 1e-2f, "at ${actual.centre}, not ${expected.centre}: $what")
-        // A stick looks the same end for end.
-        assertTrue(abs(expected.axis dot actual.axis) > 1f - 1e-4f, "along ${actual.axis}, not ${expected.axis}: $what")
-        assertTrue((expected.normal dot actual.normal) > 1f - 1e-4f, "facing ${actual.normal}, not ${expected.normal}: $what")
     }
 }

@@ -3,7 +3,6 @@ package app.yunnori.android.ui.game
 import androidx.compose.ui.geometry.Offset
 import app.yunnori.core.Mat
 import app.yunnori.core.MatLayout
-import app.yunnori.viewmodel.Vec3
 import kotlin.math.cos
 import kotlin.math.max
 import kotlin.math.min

@@ -12,10 +12,6 @@ import androidx.compose.ui.graphics.lerp
 import app.yunnori.android.ui.theme.YutColours
 import app.yunnori.core.Pose
 import app.yunnori.core.StickSize
-import app.yunnori.viewmodel.Vec3
-import app.yunnori.viewmodel.axis
-import app.yunnori.viewmodel.centre
-import app.yunnori.viewmodel.normal
 import kotlin.math.PI
 import kotlin.math.cos
 import kotlin.math.max

@@ -43,20 +43,20 @@ import app.yunnori.android.R
 import app.yunnori.android.ui.label
 import app.yunnori.android.ui.theme.YunnoriTheme
 import app.yunnori.core.Flight
+import app.yunnori.core.HandHold
 import app.yunnori.core.Mat
 import app.yunnori.core.MatLayout
 import app.yunnori.core.Pose
-import app.yunnori.core.StickSize
 import app.yunnori.core.Swipe
 import app.yunnori.core.TableAction
-import app.yunnori.core.ThrowMotion
+import app.yunnori.core.ThrowPlayback
 import app.yunnori.core.ThrowShown
+import app.yunnori.core.flightPoses
+import app.yunnori.core.handHold
+import app.yunnori.core.handPoses
 import app.yunnori.core.planFlight
-import app.yunnori.viewmodel.HandHold
-import app.yunnori.viewmodel.HandOff
+import app.yunnori.core.waitingPoses
 import app.yunnori.viewmodel.MatLayouts
-import app.yunnori.viewmodel.handPoses
-import app.yunnori.viewmodel.posesAt
 import kotlinx.coroutines.delay
 
 /** The stick mat's test tag, for UI tests to find it. */
@@ -75,8 +75,9 @@ const val STICK_MAT_TAG = "stick-mat"
  * ([TableAction.ThrowTap]). The mat takes every touch it gets, so nothing around it scrolls.
  *
  * The last throw plays from its simulated flight, frame by frame at the display's rate,
- * over the time the core gives it, each stick with its shadow, out of the hand it left
- * ([HandOff]); under Reduce Motion the sticks drop briefly onto where they come to rest.
+ * over the time the core gives it, each stick with its shadow, out of the hand it left;
+ * under Reduce Motion the sticks drop briefly onto where they come to rest. Where the
+ * sticks are at each moment is the core's ([ThrowPlayback]); this only keeps the time.
  * Its result shows once the core has it (when the last stick settles).
  *
  * Every size drawn (the mat, its rim, the sticks, the hand's height and spacing) is the
@@ -130,15 +131,9 @@ fun StickMat(
             progress = ((now - start) / 1_000_000f / total).coerceIn(0f, 1f)
         }
     }
-    // The sticks of the throw now flying, out of the hand that let go of it.
-    val handOff = remember(lastThrow?.seq, letGo) {
-        val shown = lastThrow
-        val from = letGo
-        if (shown == null || from?.seq != shown.seq.toLong() || shown.motion != ThrowMotion.FLIGHT) {
-            null
-        } else {
-            HandOff(handPoses(layouts.of(shown.flight.mat), from.hold), shown.flight)
-        }
+    // The sticks of the throw now shown, out of the hand that let go of it (the core's playback).
+    val playback = remember(lastThrow?.seq, letGo) {
+        lastThrow?.let { shown -> ThrowPlayback(shown, letGo?.takeIf { it.seq == shown.seq.toLong() }?.hold) }
     }
     // Let go, but no throw came of it (refused): the sticks go back on the mat.
     LaunchedEffect(held) {
@@ -215,7 +210,7 @@ fun StickMat(
             },
     ) {
         Canvas(Modifier.fillMaxSize()) {
-            val scene = matScene(layouts, mat, held?.hold, lastThrow, progress, handOff)
+            val scene = matScene(layouts, mat, held?.hold, lastThrow, progress, playback)
             drawMatScene(MatCamera(scene.layout, size.width, size.height), scene.sticks)
         }
         // The last result stays on top until the next throw; the invitation to throw shows
@@ -271,7 +266,7 @@ internal fun swipeFrom(camera: MatCamera, at: Offset, velocity: Velocity, spin: 
  * (pixels per second): as they would leave it, were it to let go there.
  */
 internal fun holdOver(camera: MatCamera, at: Offset, velocity: Velocity): HandHold? =
-    swipeFrom(camera, at, velocity, spin = 0f)?.let { HandHold.of(it, camera.layout) }
+    swipeFrom(camera, at, velocity, spin = 0f)?.let { handHold(it, camera.layout) }
 
 /** What the mat shows at one moment: the core's layout of the mat drawn, and the sticks on or above it. */
 internal class MatScene(val layout: MatLayout, val sticks: List<StickPose>)
@@ -279,7 +274,7 @@ internal class MatScene(val layout: MatLayout, val sticks: List<StickPose>)
 /**
  * The mat's scene: while a [hand] holds the sticks, they are in it over the mat [laidOut];
  * else the last throw [shown] plays at [progress] (0–1) of its playback on its flight's mat,
- * leaving the hand through [handOff] when it has one; before any throw the sticks lie
+ * where the core's [playback] of it has the sticks then; before any throw the sticks lie
  * waiting on [laidOut]. Every size is [layouts]' (the core's) for the mat drawn.
  */
 internal fun matScene(
@@ -288,38 +283,16 @@ internal fun matScene(
     hand: HandHold?,
     shown: ThrowShown?,
     progress: Float,
-    handOff: HandOff?,
+    playback: ThrowPlayback?,
 ): MatScene {
-    if (hand == null && shown != null) {
-        val layout = layouts.of(shown.flight.mat)
-        return MatScene(layout, sticksOf(shown, progress, handOff, layout.size))
+    if (hand == null && shown != null && playback != null) {
+        val sticks = playback.sticksAt(progress * playback.durationMs()).map { StickPose(it.pose, it.marked, it.opacity) }
+        return MatScene(layouts.of(shown.flight.mat), sticks)
     }
     val layout = layouts.of(laidOut)
-    val sticks = if (hand != null) handPoses(layout, hand) else restingPoses(layout)
+    val sticks = if (hand != null) handPoses(layout, hand) else waitingPoses(layout)
     // Round side up: which one carries the Back-Do mark is seen only when they land.
     return MatScene(layout, sticks.map { StickPose(it, marked = false) })
-}
-
-/** Four sticks lying round side up side by side in the middle of the mat, waiting, as the hand holds them. */
-private fun restingPoses(layout: MatLayout) =
-    handPoses(layout, HandHold(layout.mat.width / 2, layout.mat.height * 0.55f, HandHold.UP)).map { it.copy(z = 0f) }
-
-/** The sticks of [shown] at [progress] (0–1) of its playback, out of the hand through [handOff] (sticks of [size]). */
-private fun sticksOf(shown: ThrowShown, progress: Float, handOff: HandOff?, size: StickSize): List<StickPose> {
-    val flight = shown.flight
-    return when (shown.motion) {
-        ThrowMotion.FLIGHT -> {
-            val ms = progress * flight.endMs.toFloat()
-            flight.drawn(handOff?.posesAt(ms) ?: flight.posesAt(ms))
-        }
-        ThrowMotion.DROP -> flight.sticks.mapNotNull { track ->
-            track.frames.lastOrNull()?.let { rest ->
-                // A short fall onto where it comes to rest, fading in.
-                val lift = size.length * 0.5f * (1f - progress * progress)
-                StickPose(rest.copy(z = rest.z + lift), track.marked, alpha = 0.4f + 0.6f * progress)
-            }
-        }
-    }
 }
 
 /** The flight's sticks in [poses] (one per stick, in its order), each with its mark. */
@@ -330,7 +303,7 @@ private fun Flight.drawn(poses: List<Pose>): List<StickPose> = poses.zip(sticks)
 internal fun FlightFrame(flight: Flight, atMs: Float, modifier: Modifier = Modifier) {
     Canvas(modifier) {
         val camera = MatCamera(MatLayouts.shared.of(flight.mat), size.width, size.height)
-        drawMatScene(camera, flight.drawn(flight.posesAt(atMs)))
+        drawMatScene(camera, flight.drawn(flightPoses(flight, atMs)))
     }
 }
 
