@@ -24,6 +24,8 @@ struct StickMatView: View {
     @State private var finger: FingerTrail?
     /// The bundle where the finger let go (drawn only until the throw's flight takes over).
     @State private var released: HandOff?
+    /// The core's playback of the throw shown, made once per throw.
+    @State private var playbacks = ThrowPlaybacks()
 
     var body: some View {
         GeometryReader { geo in
@@ -86,45 +88,40 @@ struct StickMatView: View {
                 guard ready, let trail = finger, let p = painter.atHand(value.location) else { return }
                 // Held where the finger let go until the throw's flight arrives (a touch the
                 // core does not take as a throw never flies, and the bundle is dropped).
-                released = HandOff(poses: StickLayout.inHand(x: p.x, y: p.y, heading: trail.heading,
-                                                             layout: painter.layout),
-                                   before: shown?.seq, at: .now)
+                released = HandOff(hold: trail.hold(layout: painter.layout), before: shown?.seq, at: .now)
                 act(.swipeEnd(x: p.x, y: p.y, tMs: value.time.timeIntervalSinceReferenceDate * 1000))
             }
     }
 
     // MARK: - Sticks
 
-    /// The sticks to draw at `date`: in the hand under the finger, where it let go, in
-    /// their flight (at rest once it is over), or waiting on the mat before any throw.
+    /// The sticks to draw at `date`: in the hand under the finger, where it let go, where the
+    /// core's playback of the throw has them (at rest once it is over), or waiting on the
+    /// mat before any throw. Only the time is kept here.
     private func sticksNow(at date: Date, painter: StickPainter)
         -> (poses: [Pose], marked: [Bool], dimmed: [Bool])
     {
         let waitingMarks = [true, false, false, false]
         if let finger {
-            return (StickLayout.inHand(x: finger.x, y: finger.y, heading: finger.heading, layout: painter.layout),
-                    waitingMarks, [])
+            return (handPoses(layout: painter.layout, hold: finger.hold(layout: painter.layout)), waitingMarks, [])
         }
         let handOff = released.flatMap { $0.at.distance(to: date) < HandOff.within ? $0 : nil }
-        if let handOff, shown?.seq == handOff.before { return (handOff.poses, waitingMarks, []) }
+        if let handOff, shown?.seq == handOff.before {
+            return (handPoses(layout: painter.layout, hold: handOff.hold), waitingMarks, [])
+        }
         guard let shown else {
-            return (StickLayout.waiting(painter.layout), waitingMarks, [])
+            return (waitingPoses(layout: painter.layout), waitingMarks, [])
         }
         let flight = shown.flight
         let sameMat = flight.mat == painter.mat
-        let poses: [Pose]
-        if !inAir {
-            poses = shown.poses(atMs: .infinity)
-        } else if let handOff, sameMat {
-            // The flight of the sticks just let go: it takes over from the bundle.
-            poses = shown.poses(atMs: shown.elapsedMs(at: date), handOff: handOff.poses)
-        } else {
-            poses = shown.poses(atMs: shown.elapsedMs(at: date))
-        }
+        // The flight of the sticks just let go takes over from the bundle.
+        let playback = playbacks.playback(of: shown, hand: sameMat ? handOff?.hold : nil)
+        let sticks = playback.sticksAt(elapsedMs: inAir ? Float(shown.elapsedMs(at: date)) : .infinity)
+        let poses = sticks.map(\.pose)
         // Planned on another mat (a saved game's last throw, a resized screen): drawn on
         // this one's scale.
         let fitted = sameMat ? poses : poses.map { rescaled($0, from: flight.mat, to: painter.mat) }
-        return (fitted, flight.sticks.map(\.marked), flight.sticks.map { $0.offMat && !inAir })
+        return (fitted, sticks.map(\.marked), flight.sticks.map { $0.offMat && !inAir })
     }
 
     private func rescaled(_ pose: Pose, from: Mat, to: Mat) -> Pose {
@@ -163,18 +160,27 @@ private struct FingerTrail {
         samples.removeAll { $0.t < t - 0.08 }
     }
 
-    /// The direction it moves in (radians, screen axes), or `nil` while it is still.
-    var heading: Double? {
-        guard let first = samples.first, let last = samples.last, last.t > first.t else { return nil }
-        let dx = last.x - first.x, dy = last.y - first.y
-        return hypot(dx, dy) / (last.t - first.t) > 60 ? atan2(dy, dx) : nil
+    /// How fast it moves over its last moments (mat points a second), none while it is still.
+    var velocity: (x: Double, y: Double) {
+        guard let first = samples.first, let last = samples.last, last.t > first.t else { return (0, 0) }
+        let dt = last.t - first.t
+        return ((last.x - first.x) / dt, (last.y - first.y) / dt)
+    }
+
+    /// How the hand holds the bundle here, as the core lays it out: along the way the finger
+    /// goes, or straight up the mat while it is still.
+    func hold(layout: MatLayout) -> HandHold {
+        let v = velocity
+        let swipe = Swipe(mat: layout.mat, releaseX: Float(x), releaseY: Float(y),
+                          velocityX: Float(v.x), velocityY: Float(v.y), spin: 0)
+        return handHold(swipe: swipe, layout: layout)
     }
 }
 
-/// The bundle the finger let go of: `poses` as drawn at release, `before` the throw on the
-/// mat then (the one the new throw is not), `at` when.
+/// The bundle the finger let go of: `hold` how the hand held it at release, `before` the
+/// throw on the mat then (the one the new throw is not), `at` when.
 private struct HandOff {
-    let poses: [Pose]
+    let hold: HandHold
     let before: UInt64?
     let at: Date
     /// A throw the core starts later than this after the release is not this one's (the
@@ -234,12 +240,13 @@ struct IdleSticks: View {
     var body: some View {
         Canvas { context, size in
             let painter = StickPainter(viewSize: size, mat: mat)
-            let resting = StickLayout.waiting(painter.layout).enumerated().map { i, pose in
-                // Two flat faces up, two round backs, fanned a little.
+            let thickness = Double(painter.layout.size.thickness)
+            let resting = waitingPoses(layout: painter.layout).enumerated().map { i, pose in
+                // Two flat faces up (lying on their backs), two round backs, fanned a little.
                 let c = pose.centre
                 let axis = Vec3(0.12 * Double(i - 2) + 0.05, -1, 0).normalized
                 let up = i % 2 == 0
-                return Pose(centre: Vec3(c.x + Double(i - 2) * 8, c.y - Double(mat.height) * 0.12, c.z),
+                return Pose(centre: Vec3(c.x + Double(i - 2) * 8, c.y - Double(mat.height) * 0.12, up ? thickness : c.z),
                             axis: axis, normal: Vec3(0, 0, up ? 1 : -1))
             }
             painter.drawSticks(resting, marked: [true, false, false, false], in: &context)

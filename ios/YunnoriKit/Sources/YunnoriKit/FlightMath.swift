@@ -1,9 +1,10 @@
 import Foundation
 import YutCore
 
-// The maths of drawing the core's `Flight`: poses between frames, the sticks as solids, a
-// camera above and in front of the mat that projects them in perspective, and the sticks
-// at rest or in the hand before a throw. The views only turn these numbers into paths.
+// The maths of drawing the core's poses of the sticks: the sticks as solids and a camera
+// above and in front of the mat that projects them in perspective. Where the sticks are
+// (between frames, in the hand, dropping, at rest) is the core's (`ThrowPlayback`,
+// `handPoses`, `waitingPoses`); the views only turn these numbers into paths.
 
 /// A point or direction in the mat's space, in mat points: x to the right, y down the mat
 /// (towards the player, as on screen), z up from the mat.
@@ -62,75 +63,6 @@ extension Pose {
     public var normalVector: Vec3 { Vec3(Double(normalX), Double(normalY), Double(normalZ)) }
     /// The flat face looks up.
     public var flatUp: Bool { normalZ > 0 }
-
-    /// The pose `t` (0...1) of the way from `a` to `b`: the centre in a straight line, the
-    /// directions turned between the two (normalised, the normal kept square to the axis).
-    public static func lerp(_ a: Pose, _ b: Pose, _ t: Double) -> Pose {
-        let t = min(max(t, 0), 1)
-        let axis = Vec3.lerp(a.axisVector, b.axisVector, t).normalized
-        var normal = Vec3.lerp(a.normalVector, b.normalVector, t)
-        normal = (normal - axis * normal.dot(axis)).normalized
-        return Pose(centre: Vec3.lerp(a.centre, b.centre, t), axis: axis, normal: normal)
-    }
-
-    /// The same pose `dz` higher.
-    public func raised(by dz: Double) -> Pose {
-        Pose(centre: centre + Vec3(0, 0, dz), axis: axisVector, normal: normalVector)
-    }
-}
-
-extension StickTrack {
-    /// The stick `ms` after release, between the two frames around that time (frames are
-    /// `fps` a second from release); its first pose before, its last once it has settled.
-    public func pose(atMs ms: Double, fps: UInt32) -> Pose? {
-        guard let first = frames.first, let last = frames.last else { return nil }
-        let at = ms.isFinite ? ms * Double(max(fps, 1)) / 1000 : (ms > 0 ? .infinity : 0)
-        guard at > 0 else { return first }
-        let i = Int(min(at, Double(frames.count - 1)).rounded(.down))
-        guard i < frames.count - 1 else { return last }
-        return Pose.lerp(frames[i], frames[i + 1], at - Double(i))
-    }
-}
-
-extension Flight {
-    /// Every stick `ms` after release.
-    public func poses(atMs ms: Double) -> [Pose] {
-        sticks.compactMap { $0.pose(atMs: ms, fps: fps) }
-    }
-
-    /// Where the sticks came to rest.
-    public var restingPoses: [Pose] { sticks.compactMap(\.frames.last) }
-
-    /// With Reduce Motion: each stick falls straight down onto its resting pose from a
-    /// little above it, landing at `durationMs`.
-    public func dropPoses(atMs ms: Double, durationMs: Double) -> [Pose] {
-        let t = durationMs > 0 ? min(max(ms / durationMs, 0), 1) : 1
-        let height = Double(size.thickness) * 3
-        return restingPoses.map { $0.raised(by: height * (1 - t * t)) }
-    }
-}
-
-extension Flight {
-    /// The flight as drawn after the bundle the finger let go of (`hand`, drawn on the same
-    /// mat): `ms` after release each stick is where the flight has it, moved by what still
-    /// separates its first frame from the stick in the hand there, a difference that fades
-    /// out over `handOffMs`. At release the sticks are exactly where the hand held them, so
-    /// nothing jumps: the core starts its frame 0 from the same layout (`StickLayout.inHand`)
-    /// but scatters each stick a little, raises every other one a little, keeps the bundle
-    /// clear of the mat's edge and may number the sticks in another order.
-    public func poses(atMs ms: Double, handOff hand: [Pose], handOffMs: Double = 150) -> [Pose] {
-        let now = poses(atMs: ms)
-        let starts = sticks.compactMap(\.frames.first)
-        guard hand.count == now.count, starts.count == now.count, handOffMs > 0, ms < handOffMs
-        else { return now }
-        let f = max(0, 1 - max(ms, 0) / handOffMs)
-        let fade = f * f * (3 - 2 * f)
-        let held = StickLayout.matched(starts, to: hand)
-        return now.indices.map { i in
-            let gap = hand[held[i]].centre - starts[i].centre
-            return Pose(centre: now[i].centre + gap * fade, axis: now[i].axisVector, normal: now[i].normalVector)
-        }
-    }
 }
 
 extension ThrowShown {
@@ -141,23 +73,26 @@ extension ThrowShown {
     public func elapsedMs(at date: Date) -> Double {
         date.timeIntervalSince1970 * 1000 - Double(startedAtMs)
     }
+}
 
-    /// Every stick `ms` after the sticks left the hand: where the flight has it, or for a
-    /// drop a fall straight down onto its resting place.
-    public func poses(atMs ms: Double) -> [Pose] {
-        switch motion {
-        case .flight: flight.poses(atMs: ms)
-        case .drop: flight.dropPoses(atMs: ms, durationMs: durationMs)
-        }
-    }
+/// The core's playback of the throw on the mat (`ThrowPlayback`: where its sticks are at
+/// any time, out of the hand that let go of it), made once per throw and kept while it is
+/// drawn: a view is redrawn every frame and may not change its state while it draws.
+public final class ThrowPlaybacks: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: (seq: UInt64, started: UInt64, playback: ThrowPlayback)?
 
-    /// The same, the flight taking over from the bundle the finger let go of (`hand`, see
-    /// `Flight.poses(atMs:handOff:)`); a drop starts from its own poses.
-    public func poses(atMs ms: Double, handOff hand: [Pose]) -> [Pose] {
-        switch motion {
-        case .flight: flight.poses(atMs: ms, handOff: hand)
-        case .drop: poses(atMs: ms)
-        }
+    public init() {}
+
+    /// The playback of `shown`, leaving from the bundle `hand` held (when the finger let it
+    /// go just now): the one made for this throw already, else a new one.
+    public func playback(of shown: ThrowShown, hand: HandHold?) -> ThrowPlayback {
+        lock.lock()
+        defer { lock.unlock() }
+        if let current, current.seq == shown.seq, current.started == shown.startedAtMs { return current.playback }
+        let playback = ThrowPlayback(shown: shown, hand: hand)
+        current = (shown.seq, shown.startedAtMs, playback)
+        return playback
     }
 }
 
@@ -195,63 +130,6 @@ public final class MatLayouts: @unchecked Sendable {
         if known.count >= 32 { known.removeAll() }
         known[key] = layout
         return layout
-    }
-}
-
-// MARK: - Sticks at rest and in the hand
-
-public enum StickLayout {
-    /// Four sticks lying round side up side by side on the near half of the mat, ready to be
-    /// picked up; stick 0 (the marked one) on the left.
-    public static func waiting(_ layout: MatLayout) -> [Pose] {
-        let w = Double(layout.mat.width), h = Double(layout.mat.height)
-        let gap = Double(layout.size.width) * 1.8
-        return (0..<4).map { i in
-            let x = w / 2 + (Double(i) - 1.5) * gap
-            return Pose(centre: Vec3(x, h * 0.62, Double(layout.size.thickness)),
-                        axis: Vec3(0.06 * (Double(i) - 1.5), -1, 0).normalized,
-                        normal: Vec3(0, 0, -1))
-        }
-    }
-
-    /// The bundle in the hand under the finger at (x, y) of the mat, as the core lets it go
-    /// (a flight's first frame): the four sticks side by side, round side up, their lengths
-    /// along `heading` (radians, screen axes: the way the finger goes; straight up the mat
-    /// when `nil`, as a tap throws), `handSpacing` apart centre to centre across it, at the
-    /// release height.
-    public static func inHand(x: Double, y: Double, heading: Double?, layout: MatLayout) -> [Pose] {
-        let angle = heading ?? -Double.pi / 2
-        let along = Vec3(cos(angle), sin(angle), 0)
-        let across = Vec3(-along.y, along.x, 0)
-        let spacing = Double(layout.handSpacing)
-        let centre = Vec3(x, y, Double(layout.releaseHeight))
-        return (0..<4).map { i in
-            Pose(centre: centre + across * ((Double(i) - 1.5) * spacing), axis: along, normal: Vec3(0, 0, -1))
-        }
-    }
-
-    /// The bundle as the finger lets go with `swipe`: under the release point, lengths
-    /// along its velocity (a tap's: up the mat).
-    public static func inHand(releasing swipe: Swipe, layout: MatLayout) -> [Pose] {
-        let vx = Double(swipe.velocityX), vy = Double(swipe.velocityY)
-        let moving = vx.isFinite && vy.isFinite && hypot(vx, vy) > 1
-        return inHand(x: Double(swipe.releaseX), y: Double(swipe.releaseY),
-                      heading: moving ? atan2(vy, vx) : nil, layout: layout)
-    }
-
-    /// For each of `poses`, the index of the one of `others` it stands for: the same place
-    /// in the row across the bundle (both rows sorted along the same line).
-    static func matched(_ poses: [Pose], to others: [Pose]) -> [Int] {
-        guard poses.count == others.count, let first = others.first else { return Array(poses.indices) }
-        let along = first.axisVector
-        let across = Vec3(-along.y, along.x, 0)
-        func order(_ row: [Pose]) -> [Int] {
-            row.indices.sorted { row[$0].centre.dot(across) < row[$1].centre.dot(across) }
-        }
-        let mine = order(poses), theirs = order(others)
-        var result = Array(poses.indices)
-        for (a, b) in zip(mine, theirs) { result[a] = b }
-        return result
     }
 }
 

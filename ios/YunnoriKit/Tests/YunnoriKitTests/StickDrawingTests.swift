@@ -52,21 +52,25 @@ struct StickDrawingTests {
         let a = Pose(centre: Vec3(100, 100, 40), axis: Vec3(1, 0, 0), normal: Vec3(0, 0, 1))
         let b = Pose(centre: Vec3(110, 90, 30), axis: Vec3(0, 1, 0), normal: Vec3(0, 0, -1).cross(Vec3(0, 1, 0)))
         let track = StickTrack(marked: false, flatUp: true, offMat: false, settleMs: 16, frames: [a, b])
-        let first = try #require(track.pose(atMs: 0, fps: 60))
-        #expect(first == a)
-        #expect(try #require(track.pose(atMs: -5, fps: 60)) == a)
-        let mid = try #require(track.pose(atMs: 500.0 / 60, fps: 60))
+        let layout = matLayout(mat: mat)
+        func flight(_ tracks: [StickTrack]) -> Flight {
+            Flight(fps: 60, mat: mat, size: layout.size, sticks: tracks, contacts: [], endMs: 16, settleOrder: [],
+                   tries: 1, fallback: false)
+        }
+        func pose(atMs ms: Float) throws -> Pose { try #require(flightPoses(flight: flight([track]), ms: ms).first) }
+        #expect(try pose(atMs: 0) == a)
+        #expect(try pose(atMs: -5) == a)
+        let mid = try pose(atMs: 500.0 / 60)
         #expect(abs(Double(mid.x) - 105) < 1e-4 && abs(Double(mid.y) - 95) < 1e-4 && abs(Double(mid.z) - 35) < 1e-4)
         #expect(abs(mid.axisVector.length - 1) < 1e-5, "the directions stay unit vectors")
         #expect(abs(mid.normalVector.length - 1) < 1e-5)
         #expect(abs(mid.axisVector.dot(mid.normalVector)) < 1e-5, "and square to each other")
-        let quarter = try #require(track.pose(atMs: 250.0 / 60, fps: 60))
+        let quarter = try pose(atMs: 250.0 / 60)
         #expect(abs(Double(quarter.x) - 102.5) < 1e-4)
-        #expect(try #require(track.pose(atMs: 1_000, fps: 60)) == b, "at rest after its last frame")
-        #expect(StickTrack(marked: false, flatUp: true, offMat: false, settleMs: 0, frames: [])
-            .pose(atMs: 0, fps: 60) == nil)
+        #expect(try pose(atMs: 1_000) == b, "at rest after its last frame")
+        #expect(flightPoses(flight: flight([StickTrack(marked: false, flatUp: true, offMat: false, settleMs: 0,
+                                                       frames: [])]), ms: 0).isEmpty)
         // The outline of a stick lying flat face up: its face on top, its back below.
-        let layout = matLayout(mat: mat)
         let size = layout.size
         let solid = StickSolid(pose: a, layout: layout)
         #expect(solid.face.allSatisfy { abs($0.z - 40) < 1e-6 })
@@ -92,10 +96,11 @@ struct StickDrawingTests {
             #expect(flight.size == MatLayouts.shared.layout(of: mat).size,
                     "the sticks are drawn at the core's size before a throw too")
             #expect(flight.sticks.map(\.flatUp) == report.sticks)
-            #expect(flight.restingPoses.map(\.flatUp) == report.sticks, "the last frame shows the drawn face")
+            let resting = flight.sticks.compactMap(\.frames.last)
+            #expect(resting.map(\.flatUp) == report.sticks, "the last frame shows the drawn face")
             #expect(flight.sticks.filter(\.marked).count == 1, "one Back-Do mark")
             #expect(flight.sticks.allSatisfy { Int($0.settleMs) <= Int(flight.endMs) })
-            #expect(flight.poses(atMs: Double(flight.endMs) + 1_000) == flight.restingPoses)
+            #expect(flightPoses(flight: flight, ms: Float(flight.endMs) + 1_000) == resting)
         }
     }
 
