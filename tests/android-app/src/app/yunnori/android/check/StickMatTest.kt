@@ -22,17 +22,19 @@ import app.yunnori.core.Mat
 import app.yunnori.core.Swipe
 import app.yunnori.core.matLayout
 import app.yunnori.core.planFlight
-import app.yunnori.viewmodel.HandHold
-import app.yunnori.viewmodel.HandOff
+import app.yunnori.core.HandHold
+import app.yunnori.core.ThrowPlayback
+import app.yunnori.core.flightPoses
+import app.yunnori.core.handHold
 import app.yunnori.viewmodel.MatLayouts
 import app.yunnori.core.TableAction
 import app.yunnori.core.ThrowMotion
 import app.yunnori.core.ThrowShown
-import app.yunnori.viewmodel.Vec3
-import app.yunnori.viewmodel.handPoses
-import app.yunnori.viewmodel.posesAt
+import app.yunnori.android.ui.game.Vec3
+import app.yunnori.core.handPoses
 import org.junit.jupiter.api.Test
 import java.util.Collections
+import kotlin.math.PI
 import kotlin.math.abs
 import kotlin.math.max
 import kotlin.math.min
@@ -77,14 +79,14 @@ class StickMatTest {
         val layout = matLayout(mat)
 
         // Waiting: four sticks on the mat, side by side the hand's spacing apart.
-        val waiting = matScene(counted.layouts, mat, hand = null, shown = null, progress = 1f, handOff = null)
+        val waiting = matScene(counted.layouts, mat, hand = null, shown = null, progress = 1f, playback = null)
         assertEquals(layout, waiting.layout)
         assertTrue(waiting.sticks.all { it.pose.z == 0f && it.pose.normalZ < 0f })
         for ((a, b) in waiting.sticks.zipWithNext()) assertEquals(layout.handSpacing, b.pose.x - a.pose.x, 1e-3f)
 
         // In the hand: the core's bundle, at its release height.
         val hold = HandHold(mat.width * 0.6f, mat.height * 0.7f, 0.4f)
-        val held = matScene(counted.layouts, mat, hold, shown = null, progress = 0f, handOff = null)
+        val held = matScene(counted.layouts, mat, hold, shown = null, progress = 0f, playback = null)
         assertEquals(layout, held.layout)
         assertEquals(handPoses(layout, hold), held.sticks.map { it.pose })
         assertTrue(held.sticks.all { it.pose.z == layout.releaseHeight })
@@ -96,7 +98,7 @@ class StickMatTest {
         assertEquals(mat, camera.mat)
         val finger = Offset(420f, 260f)
         val over = assertNotNull(holdOver(camera, finger, Velocity(0f, 0f)))
-        assertEquals(HandHold.UP, over.heading, "a still finger holds the sticks up the mat")
+        assertEquals((-PI / 2).toFloat(), over.heading, 1e-6f, "a still finger holds the sticks up the mat")
         val seen = camera.project(Vec3(over.x, over.y, layout.releaseHeight))
         assertTrue((seen - finger).getDistance() < 0.5f, "held at $seen, the finger is at $finger")
 
@@ -107,16 +109,22 @@ class StickMatTest {
             1u, 0, "#000000", listOf(true, false, false, true), flight, ThrowMotion.FLIGHT,
             startedAtMs = 0u, landsAtMs = flight.endMs.toULong(), byBot = false, outcome = null,
         )
-        val handOff = HandOff(handPoses(layout, HandHold.of(swipe, layout)), flight)
+        val hold = handHold(swipe, layout)
+        val playback = ThrowPlayback(shown, hold)
+        val hand = handPoses(layout, hold)
         val end = flight.endMs.toFloat()
         for (progress in listOf(0f, 40f / end, 120f / end, 300f / end, 1f)) {
-            val flying = matScene(counted.layouts, mat, hand = null, shown, progress, handOff)
+            val flying = matScene(counted.layouts, mat, hand = null, shown, progress, playback)
             val ms = progress * end
             assertEquals(layout, flying.layout)
-            assertEquals(handOff.posesAt(ms), flying.sticks.map { it.pose }, "at $ms ms")
-            if (ms >= 150f) assertEquals(flight.posesAt(ms), flying.sticks.map { it.pose }, "at $ms ms")
+            // The scene draws the core's playback at the time played, nothing of its own.
+            assertEquals(playback.sticksAt(ms).map { it.pose }, flying.sticks.map { it.pose }, "at $ms ms")
+            if (progress == 0f) {
+                for (s in flying.sticks) assertTrue(hand.any { abs(it.x - s.pose.x) < 0.01f && abs(it.y - s.pose.y) < 0.01f }, "out of the hand")
+            }
             assertEquals(flight.sticks.map { it.marked }, flying.sticks.map { it.marked })
         }
+        assertEquals(flightPoses(flight, 1e9f), matScene(counted.layouts, mat, null, shown, 1f, playback).sticks.map { it.pose }, "at rest")
 
         // One mat, one question, however often it was drawn.
         assertEquals(listOf(mat), counted.asked)

@@ -38,7 +38,7 @@ import app.yunnori.core.PlayerKind
 import app.yunnori.core.matLayout
 import app.yunnori.core.AppEvent
 import app.yunnori.core.TableAction
-import app.yunnori.viewmodel.Vec3
+import app.yunnori.android.ui.game.Vec3
 import org.junit.jupiter.api.Test
 import java.nio.file.Files
 import kotlin.math.PI

@@ -12,6 +12,7 @@ internal data class Vec3(val x: Float, val y: Float, val z: Float) {
     operator fun plus(o: Vec3) = Vec3(x + o.x, y + o.y, z + o.z)
     operator fun minus(o: Vec3) = Vec3(x - o.x, y - o.y, z - o.z)
     operator fun times(k: Float) = Vec3(x * k, y * k, z * k)
+    operator fun unaryMinus() = Vec3(-x, -y, -z)
     infix fun dot(o: Vec3) = x * o.x + y * o.y + z * o.z
     infix fun cross(o: Vec3) = Vec3(y * o.z - z * o.y, z * o.x - x * o.z, x * o.y - y * o.x)
     fun length() = sqrt(this dot this)
