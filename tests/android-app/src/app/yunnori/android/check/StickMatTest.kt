@@ -109,9 +109,9 @@ class StickMatTest {
             1u, 0, "#000000", listOf(true, false, false, true), flight, ThrowMotion.FLIGHT,
             startedAtMs = 0u, landsAtMs = flight.endMs.toULong(), byBot = false, outcome = null,
         )
-        val hold = handHold(swipe, layout)
-        val playback = ThrowPlayback(shown, hold)
-        val hand = handPoses(layout, hold)
+        val letGo = handHold(swipe, layout)
+        val playback = ThrowPlayback(shown, letGo)
+        val hand = handPoses(layout, letGo)
         val end = flight.endMs.toFloat()
         for (progress in listOf(0f, 40f / end, 120f / end, 300f / end, 1f)) {
             val flying = matScene(counted.layouts, mat, hand = null, shown, progress, playback)
