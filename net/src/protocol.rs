@@ -65,21 +65,61 @@ pub fn web_room_link(server: &str, code: &str) -> Option<String> {
     Some(format!("{scheme}{rest}{WEB_LINK_PATH}{code}"))
 }
 
-/// The code part of a room link: `yunnori://room/CODE`, or `http(s)://host[/prefix]/r/CODE`
-/// (with or without a closing slash, query or fragment). `None` when `s` is no link.
-fn linked_code(s: &str) -> Option<&str> {
-    if let Some(code) = s.strip_prefix(LINK_PREFIX) {
-        return Some(code.trim_end_matches('/'));
-    }
-    let rest = s
-        .strip_prefix("https://")
-        .or_else(|| s.strip_prefix("http://"))?;
-    let (_host, path) = rest.split_once('/')?;
-    let path = path.split(['?', '#']).next().unwrap_or_default();
-    let (before, code) = path.trim_end_matches('/').rsplit_once('/')?;
-    (before == "r" || before.ends_with("/r")).then_some(code)
+/// The longest input read as a room code or link: a shared link is well under this, and a
+/// pasted essay is refused before any parsing.
+pub const MAX_ROOM_INPUT_BYTES: usize = 2048;
+
+/// Why an input is no room code or room link.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RoomInputError {
+    #[error("longer than any room link ({MAX_ROOM_INPUT_BYTES} bytes)")]
+    TooLong,
+    #[error("not a link: {0}")]
+    NotALink(url::ParseError),
+    #[error("a {0}: link, not a room link")]
+    OtherScheme(String),
+    #[error("a link to no room")]
+    NotARoomLink,
+    #[error("not a room code")]
+    NotACode,
 }
 
+/// The code part of a room link: `yunnori://room/CODE`, or `http(s)://host[:port][/prefix]/r/CODE`
+/// (with or without a closing slash, query or fragment), read by the `url` crate as a
+/// browser would (the code is that of the page the link opens, after `..` and escapes).
+/// `Ok(None)` when `s` is no link at all (a typed code: it has no `:`).
+fn linked_code(s: &str) -> Result<Option<String>, RoomInputError> {
+    if !s.contains(':') {
+        return Ok(None);
+    }
+    let url = url::Url::parse(s).map_err(RoomInputError::NotALink)?;
+    let segments: Vec<&str> = url
+        .path_segments()
+        .map(Iterator::collect)
+        .unwrap_or_default();
+    // A closing slash leaves one empty segment at the end.
+    let segments = match segments.split_last() {
+        Some((&"", rest)) => rest,
+        _ => &segments[..],
+    };
+    let code = match url.scheme() {
+        "yunnori" => {
+            let room = url
+                .host_str()
+                .is_some_and(|h| h.eq_ignore_ascii_case("room"));
+            match segments {
+                [code] if room => code,
+                _ => return Err(RoomInputError::NotARoomLink),
+            }
+        }
+        "https" | "http" => match segments {
+            [.., "r", code] => code,
+            _ => return Err(RoomInputError::NotARoomLink),
+        },
+        other => return Err(RoomInputError::OtherScheme(other.to_string())),
+    };
+    Ok(Some(code.to_string()))
+}
 /// The path a server takes WebSockets at.
 pub const SOCKET_PATH: &str = "/ws";
 
@@ -97,16 +137,30 @@ pub fn socket_url(server: &str) -> String {
 
 /// A room code typed or pasted by a person: upper-cased, spaces and dashes dropped, a room
 /// link accepted (the https one, `https://HOST/r/CODE`, and the older
-/// `yunnori://room/CODE`). `None` when it cannot be a code.
+/// `yunnori://room/CODE`). `None` when it cannot be a code; [`read_room_input`] says why.
 pub fn normalise_code(input: &str) -> Option<String> {
+    read_room_input(input).ok()
+}
+
+/// [`normalise_code`] with the reason an input is refused. Never panics, whatever the input.
+pub fn read_room_input(input: &str) -> Result<String, RoomInputError> {
+    if input.len() > MAX_ROOM_INPUT_BYTES {
+        return Err(RoomInputError::TooLong);
+    }
     let s = input.trim();
-    let s = linked_code(s).unwrap_or(s);
-    let code: String = s
+    let linked = linked_code(s)?;
+    let code: String = linked
+        .as_deref()
+        .unwrap_or(s)
         .chars()
         .filter(|c| !c.is_whitespace() && *c != '-')
         .map(|c| c.to_ascii_uppercase())
         .collect();
-    (code.len() == CODE_LENGTH && code.bytes().all(|b| CODE_ALPHABET.contains(&b))).then_some(code)
+    if code.len() == CODE_LENGTH && code.bytes().all(|b| CODE_ALPHABET.contains(&b)) {
+        Ok(code)
+    } else {
+        Err(RoomInputError::NotACode)
+    }
 }
 
 /// One message from a client. `id`, when given, is echoed in the reply (`ok`, `joined` or
@@ -756,6 +810,101 @@ mod tests {
         }
         assert_eq!(normalise_code("ABCDEF"), None, "B is not a code letter");
         assert_eq!(normalise_code("ACDEF"), None);
+    }
+
+    #[test]
+    fn room_links_are_read_as_a_browser_opens_them() {
+        for link in [
+            "HTTPS://Yunnori.Example/r/KMNPQR",
+            "YUNNORI://ROOM/kmnpqr",
+            "yunnori://room/KMNPQR/",
+            "yunnori://room/KMNPQR?via=chat",
+            "https://yunnori.example:8443/r/KMNPQR",
+            "http://[::1]:8080/yut/r/KMNPQR/?a=1&b=2#seat",
+            "https://yunnori.example/x/../r/KMNPQR",
+            "https://user:pw@yunnori.example/r/KMNPQR",
+        ] {
+            assert_eq!(read_room_input(link), Ok("KMNPQR".into()), "{link:?}");
+        }
+        let refused = [
+            (
+                "https://yunnori.example/r/KMNPQR/..",
+                RoomInputError::NotARoomLink,
+            ),
+            (
+                "https://yunnori.example/r/%2e%2e/KMNPQR",
+                RoomInputError::NotARoomLink,
+            ),
+            (
+                "https://yunnori.example/r/../../../etc/passwd",
+                RoomInputError::NotARoomLink,
+            ),
+            (
+                "https://yunnori.example/r/KMNPQR/extra",
+                RoomInputError::NotARoomLink,
+            ),
+            (
+                "https://yunnori.example/?r=KMNPQR",
+                RoomInputError::NotARoomLink,
+            ),
+            ("yunnori://lobby/KMNPQR", RoomInputError::NotARoomLink),
+            ("yunnori://room/r/KMNPQR", RoomInputError::NotARoomLink),
+            (
+                "https://yunnori.example/r/..%2fKMNPQR",
+                RoomInputError::NotACode,
+            ),
+            (
+                "https://yunnori.example/r/%4BMNPQR",
+                RoomInputError::NotACode,
+            ),
+            (
+                "https://yunnori.example/r/KMN%00PQR",
+                RoomInputError::NotACode,
+            ),
+            (
+                "https://yunnori.example/r/KMNPQRKMNPQR",
+                RoomInputError::NotACode,
+            ),
+            (
+                "javascript:alert(1)",
+                RoomInputError::OtherScheme("javascript".into()),
+            ),
+            (
+                "file:///r/KMNPQR",
+                RoomInputError::OtherScheme("file".into()),
+            ),
+        ];
+        for (input, why) in refused {
+            assert_eq!(read_room_input(input), Err(why), "{input:?}");
+        }
+        assert!(matches!(
+            read_room_input("https://exa mple/r/KMNPQR"),
+            Err(RoomInputError::NotALink(_))
+        ));
+        assert!(matches!(
+            read_room_input("https://[zz/r/KMNPQR"),
+            Err(RoomInputError::NotALink(_))
+        ));
+        let long = format!("https://yunnori.example/{}r/KMNPQR", "a/".repeat(5000));
+        assert_eq!(read_room_input(&long), Err(RoomInputError::TooLong));
+        assert_eq!(
+            read_room_input(&"KMNPQR".repeat(1000)),
+            Err(RoomInputError::TooLong)
+        );
+        // Whatever bytes come, an answer and no panic.
+        for input in [
+            "://",
+            ":",
+            "https:",
+            "https://",
+            "yunnori:",
+            "http://h/r/",
+            "\u{0}:\u{0}",
+            "é://ü",
+            "https://%zz/r/KMNPQR",
+        ] {
+            assert!(read_room_input(input).is_err(), "{input:?}");
+        }
     }
 
     #[test]
