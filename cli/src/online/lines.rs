@@ -115,7 +115,8 @@ async fn enter(
             keep(kept, server, client, name);
             println!(
                 "Room {}  ({})  — share the code; `start` when everyone is ready",
-                j.code, j.link
+                j.code,
+                super::shared_link(server, &j.code, &j.link)
             );
             Ok(j.seats.iter().map(|s| s.seat).collect())
         }
@@ -391,7 +392,8 @@ async fn play(
             e = rx.recv() => {
                 let Some((_, e)) = e else { break };
                 match e {
-                    ClientEvent::Room(r) => {
+                    ClientEvent::Room(mut r) => {
+                        r.link = super::shared_link(server, &r.code, &r.link);
                         print_room(&r, &mine);
                         if let Some(g) = &r.game {
                             prompt(Some(&r), &g.view, &mine);

@@ -65,6 +65,13 @@ move SEAT SEAT / ready arrange the lobby (seats numbered from 1), rematch, q qui
 /// The server when none is given.
 pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878";
 
+/// The link a terminal shows for room `code`: the https page of the server it is connected
+/// to, the link every other client shares (it opens the web game where the app is not
+/// installed); the server's own `said` link when that address is not ws:// or wss://.
+fn shared_link(server: &str, code: &str, said: &str) -> String {
+    yut_net::protocol::web_room_link(server, code).unwrap_or_else(|| said.to_string())
+}
+
 pub fn main(c: Command) -> ExitCode {
     let (sub, r) = match c {
         Command::Bench(o) => ("bench", bench::main(o).map(|()| None)),

@@ -18,11 +18,19 @@ use yut_core::session::Player;
 use yut_net::{Client, ClientEvent, Dial, Listener, NetError};
 
 /// Hands every event of the client to the screen's queue.
-struct ToScreen(mpsc::UnboundedSender<Net>);
+/// Forwards the client's events to the screen, a room's link made the https one of the
+/// server dialled (`server`).
+struct ToScreen {
+    tx: mpsc::UnboundedSender<Net>,
+    server: String,
+}
 
 impl Listener for ToScreen {
-    fn on_event(&self, event: ClientEvent) {
-        let _ = self.0.send(Net::Event(Box::new(event)));
+    fn on_event(&self, mut event: ClientEvent) {
+        if let ClientEvent::Room(r) = &mut event {
+            r.link = super::shared_link(&self.server, &r.code, &r.link);
+        }
+        let _ = self.tx.send(Net::Event(Box::new(event)));
     }
 }
 
@@ -47,7 +55,15 @@ impl Link {
     /// As `connect`, reaching the server as `dial` says.
     pub async fn dial(url: &str, tickets: Option<Tickets>, dial: Dial) -> Result<Link, NetError> {
         let (tx, net) = mpsc::unbounded_channel();
-        let client = Client::dial(url, Arc::new(ToScreen(tx.clone())), dial).await?;
+        let client = Client::dial(
+            url,
+            Arc::new(ToScreen {
+                tx: tx.clone(),
+                server: url.to_string(),
+            }),
+            dial,
+        )
+        .await?;
         let (cmds, rx) = mpsc::unbounded_channel();
         let keeper = Keeper {
             tickets: tickets.clone(),
