@@ -2,6 +2,7 @@
 // the person does sent as `AppEvent`s.
 import type { AppEvent, AppView, BoardLayout, MatDrawn, ShellEffect, ThrowFrames, ThrowInfo } from './pkg/yut_web';
 import type { BenchResult, FromWorker, ToWorker } from './protocol';
+import { trackOpenRoom } from './openRoom';
 import wasmUrl from './pkg/yut_web_bg.wasm?url';
 
 /// The core's WebAssembly, fetched (index.html preloads it) and compiled as it arrives,
@@ -44,14 +45,17 @@ class CoreClient {
       case 'ready':
         this.state = { ...this.state, board: m.board, throws: m.throws };
         break;
-      case 'view':
-        this.state = { ...this.state, view: JSON.parse(m.json) as AppView };
+      case 'view': {
+        const view = JSON.parse(m.json) as AppView;
+        this.state = { ...this.state, view };
         if (m.frames) {
           this.state.frames = JSON.parse(m.frames) as ThrowFrames;
           (window as unknown as { yunnoriFrames?: ThrowFrames }).yunnoriFrames = this.state.frames;
         }
-        (window as unknown as { yunnoriView?: AppView }).yunnoriView = this.state.view;
+        (window as unknown as { yunnoriView?: AppView }).yunnoriView = view;
+        trackOpenRoom(view);
         break;
+      }
       case 'effects':
         for (const l of this.effectListeners) l(m.effects);
         return;

@@ -1,7 +1,7 @@
 // Online rooms in the browser, against the real yut-server that serves the page: one
 // browser hosts a room, another opens its link (`/r/CODE`) and joins, both play turns by
-// swipes and taps, one drops (its page closed) and rejoins with its seat from the ticket
-// the browser kept; the lobby's screenshots in both themes and languages.
+// swipes and taps, one drops (its page closed) and is back in its seat when the page opens
+// again or reloads, from the ticket the browser kept; the lobby's screenshots in both themes and languages.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
@@ -103,16 +103,31 @@ test('two browsers host and join a room by its link, play by swipes and taps, on
     await expect(host.getByTestId(`seat-tags-${guestSeat}`)).toContainText('Away');
     mkdirSync(shots, { recursive: true });
     await host.screenshot({ path: join(shots, 'web-room-away-412x915-light-en.png') });
-    // The guest comes back: its kept room (the ticket in IndexedDB) rejoins its seat.
+    // The guest opens the page again: with no tap, its kept room (the ticket in IndexedDB)
+    // rejoins its seat, as a phone does when it starts again.
     const back = await guestCtx.newPage();
     await back.goto('/?lang=en');
-    await back.getByRole('button', { name: 'Play online' }).click();
-    await back.getByRole('button', { name: `Rejoin room ${code}` }).click();
+    await onTable(back, code);
+    expect(await mySeat(back)).toBe(guestSeat);
+    await expect(host.locator(`.seats [data-seat="${guestSeat}"]`)).not.toContainText('Away');
+    // A reload mid-game comes back to the same room's table and seat.
+    await back.reload();
     await onTable(back, code);
     expect(await mySeat(back)).toBe(guestSeat);
     await expect(host.locator(`.seats [data-seat="${guestSeat}"]`)).not.toContainText('Away');
     // And play goes on from where it was, on both.
     expect(await untilEachPlayed([host, back]), 'both browsers played after the rejoin').toBe(2);
+    // Leaving the room is for good: the page opened again stays on the menu.
+    await back.getByTestId('to-room').click();
+    await back.getByTestId('leave-room').click();
+    await expect(back.locator('[data-screen="lobby"]')).toHaveCount(0);
+    await back.reload();
+    await expect(back.locator('[data-screen="menu"]')).toBeVisible();
+    await back.waitForTimeout(1500);
+    await expect(back.locator('[data-screen="menu"]')).toBeVisible();
+    const after = await view(back);
+    expect(after?.online.room ?? null).toBeNull();
+    expect(after?.online.busy).toBe(false);
   } finally {
     await hostCtx.close();
     await guestCtx.close();

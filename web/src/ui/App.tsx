@@ -1,6 +1,7 @@
 // The root: whichever screen the core shows, the message line, the screen reader's live
 // region, and the shell's effects (clacks, haptics, announcements, sharing). A room link
-// (`/r/CODE`) opens the online entry with its code filled in.
+// (`/r/CODE`) opens the online entry with its code filled in; the room the page was in
+// is rejoined as it opens again (see openRoom.ts).
 import { useEffect, useState } from 'preact/hooks';
 import type { MatDrawn } from '../pkg/yut_web';
 import { core, send } from '../core';
@@ -11,6 +12,7 @@ import { Lobby } from './Lobby';
 import { OnlineEntry, hostRoom, linkedCode, type EntryFields } from './Online';
 import { messageText, speech } from './words';
 import { playEffects } from './feedback';
+import { roomToRejoin } from '../openRoom';
 
 export function App() {
   const [state, setState] = useState(core.state);
@@ -23,7 +25,13 @@ export function App() {
   useEffect(() => core.subscribe(() => setState(core.state)), []);
   const ready = state.view !== undefined;
   useEffect(() => {
-    if (ready && linkedCode(location.pathname) !== undefined) send({ Open: { screen: 'Online' } });
+    if (!ready) return;
+    // The room this page was in comes back (its seats taken back); else a room link opens
+    // the join form with its code.
+    const linked = linkedCode(location.pathname);
+    const open = roomToRejoin(linked);
+    if (open !== undefined) send({ Online: { action: { Rejoin: { code: open } } } });
+    else if (linked !== undefined) send({ Open: { screen: 'Online' } });
   }, [ready]);
   const screenNow = state.view?.screen;
   useEffect(() => {
