@@ -136,6 +136,19 @@ impl App {
             self.ids += 1;
             self.message = Some(Message::new(self.ids, kind, detail));
         }
+        // The wait for a bot's network is over (it arrived, or the game moved on): its
+        // message would be stale.
+        if self
+            .message
+            .as_ref()
+            .is_some_and(|m| m.kind == MessageKind::BotNetsLate)
+            && !self
+                .table
+                .as_ref()
+                .is_some_and(LocalTable::waiting_for_nets)
+        {
+            self.message = None;
+        }
         self.follow_room();
         let next = [self.timers.next(), self.online.next_tick()]
             .into_iter()

@@ -49,5 +49,6 @@ pub use error::YutError;
 pub use input::{
     AppEvent, AppScreen, FormEvent, Input, SavedAction, SettingsAction, SocketEvent, TableAction,
 };
+pub use local::NETS_PATIENCE_MS;
 pub use pacing::Pacing;
 pub use view::AppView;

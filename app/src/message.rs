@@ -62,6 +62,9 @@ macro_rules! message_records {
                         RecoveredFromBackup,
                         /// The computer player could not move.
                         BotFailed,
+                        /// A computer player has waited long for what it plays with (its network,
+                        /// downloaded in the browser): it moves once that arrives, the game waits.
+                        BotNetsLate,
                         /// Input the core could not read.
                         InvalidInput,
                         /// A bug: the game object cannot go on.

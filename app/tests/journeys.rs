@@ -829,3 +829,86 @@ fn hosting_from_the_form_sends_the_forms_table() {
     assert!(host(&mut j, " Bada "));
     assert_eq!(created(&mut j)["name"], "Bada");
 }
+
+/// A hard bot's network that never arrives (the browser offline on a first visit, a server
+/// error): the bot keeps asking, the table says so once it has waited `NETS_PATIENCE_MS`
+/// and not before, the game waits unchanged; once the network is there the bot moves and
+/// the message goes.
+#[test]
+fn a_bots_network_that_never_arrives_is_said_and_the_game_waits_for_it() {
+    use yut_app::input::Input;
+    use yut_app::work::{Done, Job};
+    use yut_app::NETS_PATIENCE_MS;
+    use yut_core::bot::net::NetFile;
+    let dir = tempfile::tempdir().unwrap();
+    let mut j = Journey::on(dir.path(), MemoryKv::default());
+    j.inline = false;
+    let setup = table(
+        vec![
+            human("Ana", "#D55E00"),
+            bot("Hard", "#0072B2", BotLevel::Hard),
+        ],
+        5,
+        2,
+    );
+    start(&mut j, setup);
+    // Play until the bot's search is asked for (its throw has landed).
+    for step in 0.. {
+        if j.held
+            .iter()
+            .any(|(_, job)| matches!(job, Job::BotMove { .. }))
+        {
+            break;
+        }
+        assert!(step < 500, "the bot never searched");
+        let t = j.table();
+        if t.can_throw || t.can_move {
+            j.person_step();
+        } else {
+            j.advance_to(j.tick.expect("something pending"));
+        }
+    }
+    let before = j.table().snapshot;
+    let began = j.now;
+    let mut asked = 0;
+    let mut first_said = None;
+    // The executor has no network to give: every search answers "missing".
+    while j.now < began + NETS_PATIENCE_MS + 5_000 {
+        for (id, job) in std::mem::take(&mut j.held) {
+            let Job::BotMove { bot, .. } = job else {
+                panic!("only the bot searches")
+            };
+            asked += 1;
+            let done = Done::NetsMissing {
+                missing: NetFile::Yunnori2p,
+                bot: Some(bot),
+            };
+            j.input(Input::WorkDone { id, done });
+        }
+        if first_said.is_none() && j.said() == Some(MessageKind::BotNetsLate) {
+            first_said = Some(j.now - began);
+        }
+        let t = j.table();
+        assert_eq!(t.snapshot, before, "the game waits, unchanged");
+        assert!(!t.can_throw && !t.can_move, "nobody else may act");
+        j.advance_to(j.tick.expect("the bot asks again"));
+    }
+    let said_at = first_said.expect("the long wait is said");
+    assert!(
+        (NETS_PATIENCE_MS..NETS_PATIENCE_MS + 2_000).contains(&said_at),
+        "said after {said_at} ms"
+    );
+    assert!(asked >= 8, "the bot kept asking: {asked} times");
+    assert_eq!(
+        j.said(),
+        Some(MessageKind::BotNetsLate),
+        "said once, and kept"
+    );
+    // The network arrives (here, built in): the bot's next search finds its move.
+    assert!(!j.held.is_empty(), "the bot asked again");
+    j.release_work();
+    j.settle(50);
+    let t = j.table();
+    assert_ne!(t.snapshot.state, before.state, "the bot moved");
+    assert_eq!(j.said(), None, "the wait is over: its message goes");
+}

@@ -24,6 +24,10 @@ use yut_core::session::Session;
 /// the browser loads them after start, over the network).
 const NETS_RETRY_MS: u64 = 500;
 
+/// How long a bot may wait for its network before the table says so (offline on a first
+/// visit, a server error): it keeps asking, and the game waits, unchanged.
+pub const NETS_PATIENCE_MS: u64 = 10_000;
+
 mod view;
 
 /// A throw in the air: what shows once it lands.
@@ -53,6 +57,10 @@ pub struct LocalTable {
     /// Grows whenever the bots' plans are dropped (undo, leaving): an older step is stale.
     gen: u64,
     bot_work: Option<u64>,
+    /// Since when the bot to act has waited for a network not loaded yet, and whether the
+    /// wait was said (once per wait).
+    nets_missing_since: Option<u64>,
+    nets_late_said: bool,
     hint: Option<(u64, HintView)>,
     hint_work: Option<u64>,
     review: Option<(u64, Vec<Slip>)>,
@@ -98,6 +106,8 @@ impl LocalTable {
             bot: BotState::Idle,
             gen: 0,
             bot_work: None,
+            nets_missing_since: None,
+            nets_late_said: false,
             hint: None,
             hint_work: None,
             review: None,
@@ -501,6 +511,7 @@ impl LocalTable {
                     found: Some(found),
                     bot,
                 } => {
+                    self.nets_arrived();
                     self.keep_bot(*bot, self.session.to_move());
                     let mv = legal_move(&found, self.state, self.session.to_move());
                     let index = self.shown.legal_moves.iter().position(|m| *m == mv);
@@ -518,10 +529,24 @@ impl LocalTable {
                     }
                 }
                 Done::Cancelled => self.bot = BotState::Idle,
-                Done::NetsMissing { bot, .. } => {
-                    // Its network is on its way (the executor fetches it): ask again soon.
+                Done::NetsMissing { missing, bot } => {
+                    // Its network is on its way (the executor fetches it): ask again soon,
+                    // and say so once the wait is long (it may never come: offline).
                     if let Some(bot) = bot {
                         self.keep_bot(*bot, self.session.to_move());
+                    }
+                    let since = *self.nets_missing_since.get_or_insert(cx.now);
+                    let waited = cx.now.saturating_sub(since);
+                    if waited >= NETS_PATIENCE_MS && !self.nets_late_said {
+                        self.nets_late_said = true;
+                        cx.say(
+                            MessageKind::BotNetsLate,
+                            format!(
+                                "{} has not arrived in {} s; still asking",
+                                missing.file_name(),
+                                waited / 1000
+                            ),
+                        );
                     }
                     self.bot = BotState::Idle;
                     self.schedule_bot(cx, NETS_RETRY_MS);
@@ -568,12 +593,24 @@ impl LocalTable {
         self.schedule_bot(cx, lands.saturating_sub(cx.now));
     }
 
+    /// The bot is no longer waiting for a network (it arrived, or the wait was dropped).
+    fn nets_arrived(&mut self) {
+        self.nets_missing_since = None;
+        self.nets_late_said = false;
+    }
+
+    /// The bot to act waits for a network that has not arrived (what `BotNetsLate` says).
+    pub fn waiting_for_nets(&self) -> bool {
+        self.nets_missing_since.is_some()
+    }
+
     pub fn retry_bot(&mut self, cx: &mut Ctx<'_>) {
         self.schedule_bot(cx, 0);
     }
 
     fn stop_bot(&mut self, cx: &mut Ctx<'_>) {
         self.gen += 1;
+        self.nets_arrived();
         if let Some(id) = self.bot_work.take() {
             cx.effects.push(Effect::CancelWork { id });
         }

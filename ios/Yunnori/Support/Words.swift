@@ -126,6 +126,9 @@ func messageText(_ kind: MessageKind) -> String {
         localized("message.recoveredFromBackup",
                   fallback: "Opened from the backup: the last move or so may be missing.")
     case .botFailed: localized("message.botFailed", fallback: "The computer player could not make its move.")
+    case .botNetsLate:
+        localized("message.botNetsLate",
+                  fallback: "The computer player is still waiting for its game data to download. It will move as soon as it arrives; check your connection.")
     case .invalidInput: localized("message.invalidInput", fallback: "The game could not read that.")
     case .internal: localized("message.internal", fallback: "Something went wrong inside the game.")
     case .seatNameMissing(let seat):

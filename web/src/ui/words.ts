@@ -38,6 +38,7 @@ const MESSAGE_KEYS: Record<Extract<MessageKind, string>, string> = {
   NoSuchMove: 'msg_no_such_move', NoGame: 'msg_no_game', SaveNotFound: 'msg_save_not_found',
   SaveDamaged: 'msg_save_damaged', SaveConflict: 'msg_save_conflict', FileProblem: 'msg_file_error',
   NotSaved: 'msg_not_saved', NotDeleted: 'msg_not_deleted', RecoveredFromBackup: 'msg_recovered', BotFailed: 'msg_bot_failed',
+  BotNetsLate: 'msg_bot_nets_late',
   InvalidInput: 'msg_invalid_input', Internal: 'msg_internal', SameColour: 'msg_same_colour',
   RoomNotFound: 'msg_room_not_found', RoomFull: 'msg_room_full', ServerBusy: 'msg_server_busy',
   TooFast: 'msg_too_fast', SeatGone: 'msg_seat_gone', AlreadyStarted: 'msg_already_started', BadName: 'msg_bad_name',

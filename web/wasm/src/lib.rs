@@ -145,8 +145,9 @@ impl Core {
 
     /// Runs the search `id` asked for by a `Work` effect, here and now, and hands its answer
     /// to the core; nothing when it was cancelled meanwhile. A search that needs a bot's
-    /// network not loaded yet waits for it instead: the effects ask for its file
-    /// (`FetchNets`), and [`Core::provide_net`] runs the search once it is there.
+    /// network not loaded yet asks for its file (`FetchNets`): a hint or a review waits for
+    /// it ([`Core::provide_net`] runs it once there), a bot's move is answered as missing
+    /// and the core asks again (and says so when the wait is long).
     pub fn run_work(&mut self, now_ms: f64, id: f64) -> Result<String, JsError> {
         let out = self.run_job(now_ms, millis(id));
         json(&out)
@@ -249,10 +250,19 @@ impl Core {
         };
         let missing = job.missing_nets();
         if !missing.is_empty() {
-            self.jobs.insert(id, job);
-            self.parked.push(id);
             let files = missing.iter().map(|f| f.file_name().to_string()).collect();
-            return vec![Out::FetchNets { files }];
+            let mut out = vec![Out::FetchNets { files }];
+            if matches!(job, Job::BotMove { .. }) {
+                // A bot's move is not parked: the core hears the network is missing (the
+                // search refuses at once), asks again shortly and says so when the wait is
+                // long (the network may never come, offline).
+                let done = yut_app::work::run(job, &AtomicBool::new(false));
+                out.extend(self.update(now_ms, Input::WorkDone { id, done }));
+            } else {
+                self.jobs.insert(id, job);
+                self.parked.push(id);
+            }
+            return out;
         }
         let done = yut_app::work::run(job, &AtomicBool::new(false));
         // The search took a while: its answer comes at the time it is done.

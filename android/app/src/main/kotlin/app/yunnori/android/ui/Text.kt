@@ -61,6 +61,7 @@ fun MessageKind.text(): Int = when (this) {
     MessageKind.NotSaved -> R.string.msg_not_saved
     MessageKind.RecoveredFromBackup -> R.string.msg_recovered
     MessageKind.BotFailed -> R.string.msg_bot_failed
+    MessageKind.BotNetsLate -> R.string.msg_bot_nets_late
     MessageKind.InvalidInput -> R.string.msg_invalid_input
     MessageKind.Internal -> R.string.msg_internal
     MessageKind.NotDeleted -> R.string.msg_not_deleted
