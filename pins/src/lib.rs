@@ -1,0 +1,1 @@
+//! No code: this crate only pins features (see its Cargo.toml).
