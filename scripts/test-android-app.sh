@@ -13,8 +13,9 @@
 #
 # Needs `cargo build -p yut-ffi` first. Arguments and env as scripts/test-android-viewmodel.sh
 # (whose compiled module it reuses); the scratch dir is
-# $YUT_FFI_LIB_DIR/yunnori-bindings/android-app (with BINDINGS_WORK_DIR: its android-app/). Screenshots of the screens the tests
-# drew are left in its screenshots/ directory. Exit status: 0 only when the app
+# $YUT_FFI_LIB_DIR/yunnori-bindings/android-app (with BINDINGS_WORK_DIR: its android-app/).
+# Screenshots of the screens the tests drew are left in its screenshots/ directory, and
+# each test's time in reports/ (JUnit's XML). Exit status: 0 only when the app
 # compiled, every test passed and at least one ran. YUNNORI_ANDROID_TESTS=REGEX runs only
 # the test classes whose names match (while working on one screen; .ci/run runs them all).
 set -euo pipefail
@@ -125,7 +126,7 @@ yn_kotlinc_cached "screen tests" "$TEST_CLASSES" \
 # --- 5. run -----------------------------------------------------------------------------
 # The online screen tests start a real yut-server on loopback (YUT_SERVER_BIN, handed in or built).
 yn_server_bin
-rm -rf "$WORK/screenshots"
+rm -rf "$WORK/screenshots" "$WORK/reports"
 mkdir -p "$WORK/screenshots"
 run_cp="$TEST_CLASSES:$APP_CLASSES:$cp_app:$KOTLIN_STDLIB_JAR:$KOTLIN_TEST_JAR:$KOTLIN_TEST_JUNIT5_JAR"
 log="$WORK/junit.log"
@@ -138,7 +139,7 @@ java ${JAVA_OPTS:-} -Djava.awt.headless=true -Djna.library.path="$LIB_DIR" \
     -Dkotlinx.coroutines.test.default_timeout=5m \
     -Dyunnori.res="$APP/res" -Dyunnori.screenshots="$WORK/screenshots" \
     -jar "$JUNIT_CONSOLE_JAR" --disable-banner --disable-ansi-colors --details=tree \
-    --include-classname "${YUNNORI_ANDROID_TESTS:-.*}" --exclude-engine=junit-vintage \
+    --include-classname "${YUNNORI_ANDROID_TESTS:-.*}" --exclude-engine=junit-vintage --reports-dir "$WORK/reports" \
     --class-path "$run_cp" --scan-class-path "$TEST_CLASSES" 2>&1 </dev/null | tee "$log" || rc=$?
 
 yn_junit_verdict "$log" "$rc" "$start"
