@@ -84,7 +84,7 @@ class AccessibilityTest {
 
     @Test
     fun `TalkBack hears whose turn it is, every throw, move and capture, and the bot's turn`() = screenTest {
-        GameHost(QUICK.copy(botPauseMs = 300u)).use { host ->
+        GameHost(JUMPING.copy(botPauseMs = 300u)).use { host ->
             setContent { GameOf(host) }
             send(host, AppEvent.StartGame(table(human, human, seed = 7u)))
             var st = awaitGame(host, "a new game") { it.canThrow }
@@ -125,7 +125,7 @@ class AccessibilityTest {
             }
         }
         // The bot's pause is long enough to hear each of its actions on a busy machine.
-        GameHost(QUICK.copy(botPauseMs = 1500u)).use { host ->
+        GameHost(JUMPING.copy(botPauseMs = 1500u)).use { host ->
             setContent { GameOf(host) }
             send(host, AppEvent.StartGame(table(PlayerKind.Bot(BotLevel.EASY), human, seed = 7u)))
             awaitReal("the bot's turn announced") { announced() == "Seat 0's turn (computer)" }

@@ -203,7 +203,7 @@ class GameScreenTest {
 
     @Test
     fun `the end of a game names the winner and opens the review`() = screenTest {
-        GameHost(JUMPING).use { host ->
+        GameHost().use { host ->
             setContent { GameOf(host) }
             send(host, AppEvent.StartGame(table(human, human, seed = 3u)))
             var st = awaitGame(host, "a new game") { it.canThrow }
@@ -331,7 +331,7 @@ class GameScreenTest {
     @Test
     fun `a bot's turn shows it thinking, keeps the person's controls off, and hands back`() = screenTest {
         // A pause long enough to see on a busy machine: the test waits for the bot's turn to show.
-        GameHost(QUICK.copy(botPauseMs = 1500u)).use { host ->
+        GameHost(JUMPING.copy(botPauseMs = 1500u)).use { host ->
             setContent { GameOf(host) }
             send(host, AppEvent.StartGame(table(human, PlayerKind.Bot(BotLevel.EASY), seed = SEED_FORWARD)))
             var st = awaitGame(host, "a new game") { it.canThrow }

@@ -67,13 +67,19 @@ import kotlin.time.Duration.Companion.minutes
 /** How long a test waits for the core or a bot before it fails. */
 const val PATIENCE_MS = 20_000L
 
-/** No bot pause, and the sticks land as soon as they are thrown (the tests that play whole games). */
-val QUICK: Pacing = defaultPacing().copy(botPauseMs = 0u, flightPercent = 0u)
+/**
+ * No bot pause, the sticks land as soon as they are thrown, and the searches a test only
+ * shows (a hint, the review after a game) take a moment, not the app's second or more per
+ * move: the review of a whole game searches every move a person played, a minute of
+ * waiting at the app's pace.
+ */
+val QUICK: Pacing = defaultPacing().copy(botPauseMs = 0u, flightPercent = 0u, hintBudgetMs = 200u, reviewBudgetMs = 50u)
 
 /**
  * [QUICK], and the pieces jump to where they go as under Reduce Motion: for the tests that
- * play whole games to look at their end, not at the way there (every hop of every move is a
- * frame drawn in software here, most of such a test's time).
+ * play to look at where pieces end, not at the way there (every hop of every move is a
+ * frame drawn in software here, most of such a test's time). The hops are the look tests'
+ * (LookTest plays the board's moves frame by frame).
  */
 val JUMPING: Pacing = QUICK.copy(hopMs = 0u)
 
@@ -95,15 +101,23 @@ fun screenTest(
     block: SkikoComposeUiTest.() -> Unit,
 ) {
     val previous = Locale.getDefault()
-    Locale.setDefault(locale)
     try {
-        AppStrings.load(File(System.getProperty("yunnori.res") ?: error("-Dyunnori.res is not set")), locale)
+        speak(locale)
         // Whole games drawn frame by frame on the CPU take longer than the library's 1 minute
         // (so does the test body's own limit: scripts/test-android-app.sh raises it too).
         runDesktopComposeUiTest(width = width, height = height, testTimeout = 5.minutes) { block() }
     } finally {
         Locale.setDefault(previous)
     }
+}
+
+/**
+ * The app's strings and Compose's Locale.current in [locale] from now on (what is composed
+ * already keeps its words until it is composed again).
+ */
+fun speak(locale: Locale) {
+    Locale.setDefault(locale)
+    AppStrings.load(File(System.getProperty("yunnori.res") ?: error("-Dyunnori.res is not set")), locale)
 }
 
 /** Keeps a picture of the screen as drawn now, to look at (nothing compares it). */
@@ -116,11 +130,11 @@ fun SkikoComposeUiTest.screenshot(name: String) {
 /**
  * The app core as the app runs it (its adapter, the phone's side of its effects on the UI
  * thread, Swing's, as Android's main thread), over a fresh directory, at [pacing]: by
- * default bots play without a pause and thrown sticks land at once ([QUICK]), so tests
- * wait on the core alone; a test of the flight itself passes its own pace. Every effect
- * the phone performed is kept in [effects].
+ * default bots play without a pause, thrown sticks land at once and pieces jump
+ * ([JUMPING]), so tests wait on the core alone; a test of the flight itself passes its
+ * own pace. Every effect the phone performed is kept in [effects].
  */
-class GameHost(pacing: Pacing = QUICK) : AutoCloseable {
+class GameHost(pacing: Pacing = JUMPING) : AutoCloseable {
     val dir: File = Files.createTempDirectory("yunnori-app").toFile()
     val effects: MutableList<ShellEffect> = java.util.Collections.synchronizedList(mutableListOf())
     val shell = AndroidShell(applicationOver(dir), ShellEffects { effects += it })
@@ -204,10 +218,21 @@ fun TableState.choose(index: Int): TableAction = TableAction.ChooseMove(index.to
 
 /**
  * Draws frames until [done] holds, failing after [PATIENCE_MS] of real time (the desktop
- * test library's waitUntil counts its timeout in real time, 1 s unless told).
+ * test library's waitUntil counts its timeout in real time, 1 s unless told). The core
+ * answers most actions within milliseconds, on its own thread: that long is waited
+ * without drawing, since waitUntil draws a whole frame in software before it looks again.
  */
 @OptIn(ExperimentalTestApi::class)
-fun ComposeUiTest.awaitReal(what: String, done: () -> Boolean) = waitUntil(what, PATIENCE_MS, done)
+fun ComposeUiTest.awaitReal(what: String, done: () -> Boolean) {
+    repeat(QUICK_ANSWER_MS) {
+        if (done()) return
+        Thread.sleep(1)
+    }
+    waitUntil(what, PATIENCE_MS, done)
+}
+
+/** How long [awaitReal] looks for the core's answer before it draws frames while it waits. */
+private const val QUICK_ANSWER_MS = 25
 
 /**
  * The whole app as its activity shows it: the activity's [YunnoriModel] over a files

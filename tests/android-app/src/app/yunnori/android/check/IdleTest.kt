@@ -37,6 +37,17 @@ class IdleTest {
         return frames
     }
 
+    /**
+     * Frames until one asks for none (at most [ms] of the test's clock): what is still moving
+     * after a change settles, however long it takes, without drawing frames past it.
+     */
+    private fun SkikoComposeUiTest.framesUntilStill(ms: Long) {
+        val end = mainClock.currentTime + ms
+        while (mainClock.currentTime < end && Recomposer.runningRecomposers.value.any { it.hasPendingWork }) {
+            mainClock.advanceTimeByFrame()
+        }
+    }
+
     /** Draws frame after frame until the game meets [done] (the core runs on its own thread). */
     private fun SkikoComposeUiTest.frameUntil(host: GameHost, what: String, done: (TableState) -> Boolean) {
         val start = System.currentTimeMillis()
@@ -66,7 +77,8 @@ class IdleTest {
                 frameUntil(host, "the throw") { it.canMove }
                 val pulsing = framesOver(2_000)
                 assertTrue(pulsing > 30, "the lit pieces pulse at first ($pulsing frames in 2 s)")
-                framesOver(10_000)
+                // The pulse ends (a still frame), or 10 s pass and the next 3 s count its frames.
+                framesUntilStill(10_000)
                 assertEquals(0, framesOver(3_000), "frames asked for in 3 s of a board waiting for a move, after the pulse")
             } finally {
                 mainClock.autoAdvance = true

@@ -3,6 +3,7 @@ package app.yunnori.android.check
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.getValue
+import androidx.compose.runtime.key
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.graphics.Color
@@ -220,38 +221,53 @@ class LookTest {
     }
 
     /**
-     * One whole game on the real game screen, played the same way in each appearance and
-     * language, kept at each phase a player meets (`phase-*`): the throw, a move with its
-     * destinations lit, a stack on the board, a capture in flight, the result and the
-     * review. Each is checked to be that phase, in that language, on that appearance's paper.
+     * One whole game on the real game screen, kept at each phase a player meets (`phase-*`)
+     * in each appearance and language: the throw, a move with its destinations lit, a stack
+     * on the board, a capture in flight, the result and the review. Each is checked to be
+     * that phase, in that language, on that appearance's paper. The game is played once:
+     * at each phase the screen is composed anew in each look (as a phone composes it again
+     * when the language or the appearance changes), so what is animated at that moment
+     * plays again from its start in each.
      */
     @Test
     fun `each phase of a game is drawn in light and dark, in English and Korean`() {
-        val seen = mutableMapOf<String, List<String>>()
-        for ((dark, locale) in looks) screenTest(locale) {
-            val look = name(dark, locale)
-            val korean = locale == Locale.KOREAN
+        val seen = looks.associate { (dark, locale) -> name(dark, locale) to mutableListOf<String>() }
+        screenTest {
+            var look by mutableStateOf(looks.first())
             GameHost().use { host ->
-                setContent { CompositionLocalProvider(LocalDarkTheme provides dark) { GameOf(host) } }
+                setContent { key(look) { CompositionLocalProvider(LocalDarkTheme provides look.first) { GameOf(host) } } }
                 send(host, AppEvent.StartGame(table(PlayerKind.Human, PlayerKind.Human, seed = PHASES_SEED, rules = listOf("pieces_per_player" to RuleValue.Count(2)))))
                 var st = awaitGame(host, "a new game") { it.canThrow }
-                val kept = mutableListOf<String>()
-                // The result and the review are cards over the board, which is dimmed behind them.
-                fun keep(phase: String, dimmed: Boolean = false) {
-                    val image = image()
-                    System.getProperty("yunnori.screenshots")?.let { ImageIO.write(image, "png", File(it, "phase-$phase-$look.png")) }
-                    val ground = Color(image.getRGB(image.width - 3, image.height - 3))
-                    val paper = if (dark) DesignTokens.Dark.Paper else DesignTokens.Light.Paper
-                    if (dimmed) {
-                        val (k, off) = dimming(ground, paper)
-                        assertTrue(k in 0.1..0.8 && off < 12, "$phase $look: ground $ground, not the paper $paper dimmed ($k, $off)")
-                    } else {
-                        assertTrue(distance(ground, paper) < 40, "$phase $look: ground $ground, not the paper $paper")
+                val kept = mutableSetOf<String>()
+
+                /**
+                 * Draws [phase] in each look: composed anew, [settle]d (by default, drawn until
+                 * nothing moves), checked by [shows] (told whether the look is Korean) and
+                 * kept. The result and the review are cards over the board, which is dimmed
+                 * behind them.
+                 */
+                fun keep(phase: String, dimmed: Boolean = false, settle: () -> Unit = {}, shows: (Boolean) -> Unit = {}) {
+                    for ((dark, locale) in looks) {
+                        val shown = name(dark, locale)
+                        speak(locale)
+                        runOnUiThread { look = dark to locale }
+                        settle()
+                        shows(locale == Locale.KOREAN)
+                        val image = image()
+                        System.getProperty("yunnori.screenshots")?.let { ImageIO.write(image, "png", File(it, "phase-$phase-$shown.png")) }
+                        val ground = Color(image.getRGB(image.width - 3, image.height - 3))
+                        val paper = if (dark) DesignTokens.Dark.Paper else DesignTokens.Light.Paper
+                        if (dimmed) {
+                            val (k, off) = dimming(ground, paper)
+                            assertTrue(k in 0.1..0.8 && off < 12, "$phase $shown: ground $ground, not the paper $paper dimmed ($k, $off)")
+                        } else {
+                            assertTrue(distance(ground, paper) < 40, "$phase $shown: ground $ground, not the paper $paper")
+                        }
+                        seen.getValue(shown) += phase
                     }
                     kept += phase
                 }
-                onNodeWithText(if (korean) "윷 던지기" else "Throw the sticks").assertExists()
-                keep("throw")
+                keep("throw") { korean -> onNodeWithText(if (korean) "윷 던지기" else "Throw the sticks").assertExists() }
 
                 var actions = 0
                 while (!st.over) {
@@ -275,10 +291,12 @@ class LookTest {
                         st = awaitGame(host, "a move") { it.snapshot.state != tag && it.lastMove != null }
                         if (capturing) {
                             val move = st.lastMove!!
-                            assertTrue(move.events.any { it is GameEvent.Captured }, "$look: the capture played")
-                            // The capturing stack has hopped there; its catch is half-way home.
-                            mainClock.advanceTimeBy(move.path.size * DesignTokens.Motion.HopMs + DesignTokens.Motion.CaptureMs / 2)
-                            keep("capture")
+                            assertTrue(move.events.any { it is GameEvent.Captured }, "the capture played")
+                            // The capturing stack is there (it jumps, at the tests' pace); its catch
+                            // is half-way home, in each look from the moment it is composed.
+                            keep("capture", settle = {
+                                mainClock.advanceTimeBy(move.path.size * move.stepMs.toLong() + DesignTokens.Motion.CaptureMs / 2)
+                            })
                         }
                     } finally {
                         mainClock.autoAdvance = true
@@ -287,13 +305,10 @@ class LookTest {
                     if ("stack" !in kept && st.snapshot.stacks.any { it.size >= 2 }) keep("stack")
                 }
                 val winner = st.snapshot.seats.first { it.place == 1 }.name
-                onNodeWithText(if (korean) "$winner 님이 이겼습니다!" else "$winner won!").assertExists()
-                keep("over", dimmed = true)
+                keep("over", dimmed = true) { korean -> onNodeWithText(if (korean) "$winner 님이 이겼습니다!" else "$winner won!").assertExists() }
                 send(host, TableAction.Review)
                 awaitGame(host, "the review") { it.review != null }
-                onNodeWithText(if (korean) "승부가 갈린 수" else "Where the game turned").assertExists()
-                keep("review", dimmed = true)
-                seen[look] = kept
+                keep("review", dimmed = true) { korean -> onNodeWithText(if (korean) "승부가 갈린 수" else "Where the game turned").assertExists() }
             }
         }
         val phases = listOf("throw", "move", "capture", "stack", "over", "review")
@@ -349,9 +364,11 @@ class LookTest {
 
     /** Pixels within [within] of [colour] where [keep] holds. */
     private fun BufferedImage.pixels(colour: Color, within: Double, keep: (Double, Double) -> Boolean = { _, _ -> true }): Int {
+        // The whole picture read at once: pixel by pixel, the reading costs more than the counting.
+        val argb = getRGB(0, 0, width, height, null, 0, width)
         var n = 0
         for (y in 0 until height) for (x in 0 until width) {
-            if (keep(x.toDouble(), y.toDouble()) && distance(Color(getRGB(x, y)), colour) < within) n++
+            if (keep(x.toDouble(), y.toDouble()) && distance(Color(argb[y * width + x]), colour) < within) n++
         }
         return n
     }
@@ -389,7 +406,7 @@ class LookTest {
     /** The board's frame in the picture, as Board lays it out (a square inset by 11 % per side). */
     private fun BufferedImage.span() = min(width, height) * 0.78
     private fun BufferedImage.station(id: String): Pair<Double, Double> {
-        val s = BoardSample.board.stations.first { it.id == id }
+        val s = SAMPLE_STATIONS.getValue(id)
         val side = min(width, height)
         val pad = side * 0.11
         return (width - side) / 2.0 + pad + s.x * span() to (height - side) / 2.0 + pad + s.y * span()
@@ -431,5 +448,8 @@ class LookTest {
 
         /** A two-person game of two pieces each that meets a capture and a stack before it ends. */
         const val PHASES_SEED: ULong = 3u
+
+        /** The sample board's stations by id (a picture's pixels each ask where one is). */
+        val SAMPLE_STATIONS by lazy { BoardSample.board.stations.associateBy { it.id } }
     }
 }

@@ -34,10 +34,10 @@ class OnlineTest {
     fun `host, share the code, join, play, leave and rejoin`() {
         val filesDir = Files.createTempDirectory("yunnori-files").toFile()
         YutServer().use { server ->
-            GameHost(QUICK).use { guest ->
+            GameHost().use { guest ->
                 try {
                     screenTest {
-                        val app = AppHost(this, filesDir, pacing = QUICK)
+                        val app = AppHost(this, filesDir, pacing = JUMPING)
                         setContent { app.Content() }
                         val online = { app.view.online }
                         app.send(this, AppEvent.Settings(SettingsAction.SetServer(server.address)))

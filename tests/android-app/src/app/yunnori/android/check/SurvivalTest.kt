@@ -86,7 +86,7 @@ class SurvivalTest {
     @Test
     fun `turning the phone keeps the game and plays the last throw no second time`() = screenTest(width = 915, height = 915) {
         // Flights as long as on a phone: a throw played again would take that long to land.
-        GameHost(QUICK.copy(flightPercent = 100u)).use { host ->
+        GameHost(JUMPING.copy(flightPercent = 100u)).use { host ->
             var window by mutableStateOf(WINDOWS[1])
             setContent { Sized(window, 1f) { GameOf(host) } }
             send(host, AppEvent.StartGame(table(human, human, seed = 7u)))

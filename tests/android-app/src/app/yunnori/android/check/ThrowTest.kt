@@ -153,7 +153,7 @@ class ThrowTest {
     @Test
     fun `the sticks fly before the result shows, and nothing can be played meanwhile`() = screenTest {
         // Slowed down three times, so the test can look while the sticks are in the air.
-        GameHost(QUICK.copy(flightPercent = 300u)).use { host ->
+        GameHost(JUMPING.copy(flightPercent = 300u)).use { host ->
             setContent { GameOf(host) }
             send(host, AppEvent.StartGame(table(human, human, seed = 7u)))
             awaitGame(host, "a new game") { it.canThrow }

@@ -102,7 +102,7 @@ class TraditionsTest {
 
     @Test
     fun `a whole game of four people in two teams by the Russian set plays out on screen to its winners`() = screenTest {
-        GameHost(JUMPING).use { host ->
+        GameHost().use { host ->
             setContent { GameOf(host) }
             val game = NewGame(
                 rules = Rules(preset = Preset.NYOUT_RU, changes = listOf(RuleSetting("pieces_per_player", RuleValue.Count(2)))),
