@@ -151,8 +151,8 @@ yn_kotlinc_cached() {
     case "$out" in *.jar) partial="${out%.jar}.partial.jar" ;; esac
     t=$(date +%s)
     rm -rf "$out" "$out.fp" "$partial"
-    # kotlinc's own script gives the compiler 512 MB, which it spends collecting garbage
-    # over Compose's hundred jars; codegen runs on every core.
+    # kotlinc's own launcher caps the compiler at 512 MB unless JAVA_OPTS is set, small for
+    # the Android app against Compose's hundred-odd jars; codegen runs on every core.
     if ! "$KOTLINC" -J-Xmx2g -nowarn -jvm-target 17 -Xbackend-threads=0 -cp "$cp" -d "$partial" "$@"; then
         rm -rf "$partial"
         echo "${YN_LOG_TAG:-yunnori}: $what failed to compile; no test ran"
