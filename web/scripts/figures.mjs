@@ -130,15 +130,20 @@ async function flights(browser, cpu) {
       n--;
       continue;
     }
+    // Each flight's observer and frame loop hold their own record and end with it (one
+    // left running would count the next flights' tasks again). A task counts when it
+    // started between the swipe and the landing shown.
     await page.evaluate(() => {
-      window.yunnoriFig = { long: [], frames: [], stop: false };
-      new PerformanceObserver((l) => {
-        for (const e of l.getEntries()) if (!window.yunnoriFig.stop) window.yunnoriFig.long.push(e.duration);
-      }).observe({ type: 'longtask' });
+      const fig = { long: [], frames: [], from: performance.now(), landed: Infinity, stop: false };
+      window.yunnoriFig = fig;
+      fig.observer = new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) if (e.startTime >= fig.from && e.startTime <= fig.landed) fig.long.push(e.duration);
+      });
+      fig.observer.observe({ type: 'longtask' });
       const tick = (ts) => {
         const t = window.yunnoriView?.table?.throw;
-        if (t && t.outcome === null) window.yunnoriFig.frames.push(ts);
-        if (!window.yunnoriFig.stop) requestAnimationFrame(tick);
+        if (t && t.outcome === null) fig.frames.push(ts);
+        if (!fig.stop) requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
     });
@@ -156,9 +161,14 @@ async function flights(browser, cpu) {
     await cdp.detach();
     await page.waitForFunction(() => window.yunnoriView?.table?.throw, undefined, { timeout: 30_000 });
     await page.waitForFunction(() => window.yunnoriView?.table?.throw?.outcome != null, undefined, { timeout: 30_000 });
+    // The landing's own task is reported after it ends: wait a little for its entry.
+    await page.evaluate(() => (window.yunnoriFig.landed = performance.now()));
+    await page.waitForTimeout(300);
     const r = await page.evaluate(() => {
-      window.yunnoriFig.stop = true;
-      return window.yunnoriFig;
+      const fig = window.yunnoriFig;
+      fig.stop = true;
+      fig.observer.disconnect();
+      return { long: fig.long, frames: fig.frames };
     });
     const frame = 1000 / 60;
     let missed = 0;

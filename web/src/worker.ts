@@ -4,7 +4,7 @@
 // The page only draws and captures input, so a search or a throw's simulation never holds
 // up a frame.
 import init, { Core, board_layout, throw_kinds, flight_digest, mat_layout, plan_flight } from './pkg/yut_web';
-import type { ShellEffect, WebEffect, StoreWrite } from './pkg/yut_web';
+import type { AppView, ShellEffect, WebEffect, StoreWrite } from './pkg/yut_web';
 import type { FromWorker, ToWorker } from './protocol';
 import { openStore, type Store } from './store';
 
@@ -74,9 +74,21 @@ function perform(call: () => string): void {
   if (json !== lastView) {
     lastView = json;
     const frames = core.throw_frames();
-    post(frames ? { type: 'view', json, frames } : { type: 'view', json });
+    const page = forPage(json);
+    post(frames ? { type: 'view', json: page, frames } : { type: 'view', json: page });
   }
   if (shell.length > 0) post({ type: 'effects', effects: shell });
+}
+
+/// The view as the page gets it: without the flight's pose tracks (about 60 KB of the
+/// view's JSON from the first throw on, the page draws the core's frames instead), which
+/// the page parsed again with every view, a swipe's every sample among them.
+function forPage(json: string): string {
+  const view = JSON.parse(json) as AppView;
+  const flight = view.table?.throw?.flight;
+  if (!flight) return json;
+  for (const s of flight.sticks) s.frames = [];
+  return JSON.stringify(view);
 }
 
 function schedule(atMs: number): void {

@@ -92,6 +92,25 @@ function drawStick(ctx: CanvasRenderingContext2D, d: StickDrawing): void {
   ctx.globalAlpha = 1;
 }
 
+/// The mat without its sticks, drawn once per size into a canvas of its own: every frame
+/// of a flight copies it (one image) instead of filling and stroking it again at the
+/// device's pixel ratio.
+let matImage: { key: string; canvas: HTMLCanvasElement } | undefined;
+
+function matBackground(w: number, h: number, dpr: number, rim: number): HTMLCanvasElement | undefined {
+  const key = `${w}x${h}@${dpr}/${rim}`;
+  if (matImage?.key === key) return matImage.canvas;
+  const c = document.createElement('canvas');
+  c.width = Math.round(w * dpr);
+  c.height = Math.round(h * dpr);
+  const ctx = c.getContext('2d');
+  if (!ctx) return undefined;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  drawMat(ctx, w, h, rim);
+  matImage = { key, canvas: c };
+  return c;
+}
+
 export function Mat({ table, layout, frames, onSize }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -134,7 +153,13 @@ export function Mat({ table, layout, frames, onSize }: Props) {
       const { sticks, mat: drawnOn } = sticksAt(th, framesRef.current, lay, now);
       const sx = drawnOn && drawnOn.width > 0 ? w / drawnOn.width : 1;
       const sy = drawnOn && drawnOn.height > 0 ? h / drawnOn.height : 1;
-      drawMat(ctx, w, h, (th?.flight.size.rim ?? lay?.layout.size.rim ?? 6) * sx);
+      const rim = (th?.flight.size.rim ?? lay?.layout.size.rim ?? 6) * sx;
+      const bg = matBackground(w, h, dpr, rim);
+      if (bg) {
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.drawImage(bg, 0, 0);
+        ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      } else drawMat(ctx, w, h, rim);
       ctx.save();
       ctx.scale(sx, sy);
       for (const d of sticks) drawStick(ctx, d);

@@ -9,7 +9,7 @@ import { Board } from './Board';
 import { Mat } from './Mat';
 import { routeName, spotName, throwName } from './words';
 import { useReached } from './frames';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import { warmAudio } from './feedback';
 import { Banner } from './Online';
 import { ThrowsCheck, seatTags } from './Lobby';
@@ -59,6 +59,10 @@ export function Table({ table, board, layout, frames, onMatSize, online }: { tab
   const doneDest = table.selection?.destinations.find((d) => d.to === 'Done');
   const homeDest = table.selection?.destinations.find((d) => d.to === 'Home');
   const q = table.choice;
+  // The 말판 is drawn again only when what it shows changes: a swipe's samples, a throw's
+  // arrival and its landing each bring a new view but change none of this.
+  const boardKey = JSON.stringify([snap.stacks, table.movable, table.selection, table.hint, table.last_move]);
+  const drawnBoard = useMemo(() => <Board board={board} table={table} />, [board, boardKey]);
   const winner = snap.over ? snap.seats.filter((s) => s.place === 1).map((s) => s.name).join(', ') : '';
   return (
     <main class="table" data-screen="table" data-room={room?.code}>
@@ -78,7 +82,7 @@ export function Table({ table, board, layout, frames, onMatSize, online }: { tab
         </div>
       </div>
       <div class="play-area">
-        <Board board={board} table={table} />
+        {drawnBoard}
         <Mat table={table} layout={layout} frames={frames} onSize={onMatSize} />
       </div>
       <div class="controls">

@@ -11,6 +11,7 @@ export function warmAudio(): void {
   const make = (): void => {
     try {
       audio ??= new AudioContext();
+      knock(audio);
     } catch {
       // No Web Audio here: the knocks are silent.
     }
@@ -19,17 +20,26 @@ export function warmAudio(): void {
   else setTimeout(make, 200);
 }
 
+let noise: AudioBuffer | undefined;
+
+/// The knock's 50 ms of decaying noise, made once: every clack of a flight plays it.
+function knock(a: AudioContext): AudioBuffer {
+  if (noise?.sampleRate === a.sampleRate) return noise;
+  const len = Math.floor(a.sampleRate * 0.05);
+  const buf = a.createBuffer(1, len, a.sampleRate);
+  const data = buf.getChannelData(0);
+  for (let i = 0; i < len; i++) data[i] = (Math.random() * 2 - 1) * Math.exp(-i / (len / 8));
+  noise = buf;
+  return buf;
+}
+
 function clack(strength: number): void {
   try {
     audio ??= new AudioContext();
     if (audio.state === 'suspended') void audio.resume();
     const now = audio.currentTime;
-    const len = Math.floor(audio.sampleRate * 0.05);
-    const buf = audio.createBuffer(1, len, audio.sampleRate);
-    const data = buf.getChannelData(0);
-    for (let i = 0; i < len; i++) data[i] = (Math.random() * 2 - 1) * Math.exp(-i / (len / 8));
     const src = audio.createBufferSource();
-    src.buffer = buf;
+    src.buffer = knock(audio);
     const band = audio.createBiquadFilter();
     band.type = 'bandpass';
     band.frequency.value = 1800;
