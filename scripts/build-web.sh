@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds the web app (web/): the app core as WebAssembly (crate yut-web, release, for
-# wasm32-unknown-unknown), its JavaScript glue and TypeScript declarations with the
-# wasm-bindgen CLI of exactly the version Cargo.lock holds, then the TypeScript shell
-# type-checked (strict) and bundled by Vite into web/dist (what yut-server serves).
+# Builds the web app (web/): the app core (crate yut-web) and the throw's simulation (crate
+# yut-physics-web, fetched after the menu) as WebAssembly (profile `wasm`, for
+# wasm32-unknown-unknown), their JavaScript glue and TypeScript declarations with the
+# wasm-bindgen CLI of exactly the version Cargo.lock holds (web/src/pkg and
+# web/src/pkg/physics), then the TypeScript shell type-checked (strict) and bundled by Vite
+# into web/dist (what yut-server serves), every file precompressed.
 #
 #   scripts/build-web.sh
 #
@@ -25,9 +27,14 @@ bindgen="$("$SCRIPT_DIR/install-web-tools.sh")"
 
 started=$(date +%s)
 # The `wasm` profile (Cargo.toml): release, built for size, with link-time optimisation.
+# One cargo call per crate: built together, cargo would unify yut-physics' features and put
+# the simulation back into the core.
 (cd "$REPO_DIR" && cargo build --profile wasm --target "$TARGET" -p yut-web >&2)
+(cd "$REPO_DIR" && cargo build --profile wasm --target "$TARGET" -p yut-physics-web >&2)
 "$bindgen" --target web --remove-name-section --remove-producers-section --out-dir "$REPO_DIR/web/src/pkg" \
     "$TARGET_DIR/$TARGET/wasm/yut_web.wasm"
+"$bindgen" --target web --remove-name-section --remove-producers-section --out-dir "$REPO_DIR/web/src/pkg/physics" \
+    "$TARGET_DIR/$TARGET/wasm/yut_physics_web.wasm"
 yn_log "wasm built and bound in $(yn_since "$started")"
 
 cd "$REPO_DIR/web"

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The physical throw on the web: yut-physics built for wasm32-unknown-unknown must give the
-# flights every other device gives for the same swipes (the digest physics/tests/
-# same_flights.rs pins), or two players of one room would see different throws. Builds the
-# example physics/examples/wasm_digest.rs as a WebAssembly module (release), runs it in
-# Node (no imports, no wasm-bindgen) and compares its digest with the pinned one. Adds the
-# rustup target when missing. Prints "N passed, N failed"; exits non-zero on any failure
+# The physical throw on the web: the browser's simulation module (web/physics-wasm, crate
+# yut-physics-web) must give the flights every other device gives for the same swipes (the
+# digest physics/tests/same_flights.rs pins), or two players of one room would see
+# different throws. Builds it as scripts/build-web.sh does (profile `wasm`, before
+# wasm-bindgen binds it: binding does not touch the code), runs its `flight_digest_u64` in
+# Node (the glue's imports stubbed: the digest calls none) and compares it with the pinned
+# one. Adds the rustup target when missing. Prints "N passed, N failed"; exits non-zero on any failure
 # (a missing node is a failure). Env: CARGO_TARGET_DIR (default: target/ of the repository).
 set -euo pipefail
 
@@ -29,13 +30,19 @@ pinned="$(sed -n 's/^pub const FLIGHTS_DIGEST: u64 = 0x\([0-9a-f_]*\);$/\1/p' \
 [ -n "$pinned" ] || yn_die "no FLIGHTS_DIGEST in physics/tests/same_flights.rs"
 
 started=$(date +%s)
-(cd "$REPO_DIR" && cargo build --release -p yut-physics --example wasm_digest --target "$TARGET")
-wasm="$TARGET_DIR/$TARGET/release/examples/wasm_digest.wasm"
+(cd "$REPO_DIR" && cargo build --profile wasm -p yut-physics-web --target "$TARGET")
+wasm="$TARGET_DIR/$TARGET/wasm/yut_physics_web.wasm"
 got="$(node -e '
 const fs = require("fs");
 const module = new WebAssembly.Module(fs.readFileSync(process.argv[1]));
-const instance = new WebAssembly.Instance(module, {});
-console.log(BigInt.asUintN(64, instance.exports.flight_digest()).toString(16).padStart(16, "0"));
+const stub = () => { throw new Error("the digest called into JavaScript"); };
+const imports = {};
+for (const i of WebAssembly.Module.imports(module)) {
+  imports[i.module] ??= {};
+  imports[i.module][i.name] = stub;
+}
+const instance = new WebAssembly.Instance(module, imports);
+console.log(BigInt.asUintN(64, instance.exports.flight_digest_u64()).toString(16).padStart(16, "0"));
 ' "$wasm")"
 
 if [ "$got" = "$pinned" ]; then

@@ -38,6 +38,13 @@ for _ in $(seq 1 100); do
     sleep 0.1
 done
 
+wasm_sizes() {
+    local raw br
+    raw="$(find "$REPO_DIR/web/dist/assets" -name "$1-*.wasm" -printf '%s' -quit)"
+    br="$(find "$REPO_DIR/web/dist/assets" -name "$1-*.wasm.br" -printf '%s' -quit)"
+    echo "${raw:-?} B raw, ${br:-?} B Brotli"
+}
+echo "figure: WebAssembly: the app core (before the menu) $(wasm_sizes yut_web_bg); the throw's simulation (after the menu) $(wasm_sizes yut_physics_web_bg)"
 echo "web/dist, Brotli files a first visit fetches:"
 (cd "$REPO_DIR/web/dist" && find . -name '*.br' -printf '%s %p\n' | sort -rn | awk '{ printf "  %6.1f KB %s\n", $1 / 1024, $2 }')
 (cd "$REPO_DIR/web" && CHROMIUM="$(command -v chromium)" node scripts/figures.mjs "http://127.0.0.1:$port" "${1:-3}")

@@ -25,6 +25,7 @@ function serviceWorker(): Plugin {
 
 /// Tells the browser to fetch the core's WebAssembly as soon as it reads the page, beside
 /// the page's scripts (core.ts compiles it from this download and hands it to the worker).
+/// Not the throw's simulation (yut_physics_web_bg): that one waits for the menu.
 function preloadWasm(): Plugin {
   return {
     name: 'yunnori-preload-wasm',
@@ -32,7 +33,7 @@ function preloadWasm(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const wasm = Object.keys(ctx.bundle ?? {}).find((f) => f.endsWith('.wasm'));
+        const wasm = Object.keys(ctx.bundle ?? {}).find((f) => /(^|\/)yut_web_bg[^/]*\.wasm$/.test(f));
         if (!wasm) throw new Error('no WebAssembly in the bundle to preload');
         return [
           {

@@ -5,7 +5,7 @@
 use crate::ctx::{Ctx, Switches};
 use crate::effect::{Effect, HapticKind, ShellEffect, SpeechPart};
 use crate::error::YutError;
-use crate::flight::{self, Mat};
+use crate::flight::{self, Mat, Planner};
 use crate::form::{Form, Said, SeatNames};
 use crate::input::{
     AppEvent, AppScreen, FormEvent, Input, SavedAction, SettingsAction, TableAction,
@@ -57,14 +57,33 @@ pub struct App {
     room_game: bool,
     /// The tick last asked of the executor.
     asked_tick: Option<u64>,
+    planner: Box<dyn Planner>,
+    /// Inputs that may plan a flight, held in order while the planner is not ready.
+    held: Vec<Input>,
+    /// Bots' steps (due time, table generation) fallen due while the planner was not
+    /// ready: a step may throw.
+    held_bot_steps: Vec<(u64, u64)>,
     ids: u64,
     version: u64,
     now: u64,
 }
 
 impl App {
-    /// The app over its stores; the settings are read from `kv`.
+    /// The app over its stores, planning flights with yut-physics' simulation; the
+    /// settings are read from `kv`.
+    #[cfg(feature = "physics")]
     pub fn new(saves: Box<dyn SaveStore>, kv: Box<dyn KeyValue>, pacing: Pacing) -> App {
+        App::with_planner(saves, kv, pacing, Box::new(flight::Simulation))
+    }
+
+    /// The app over its stores, planning flights with `planner` (the browser's calls a
+    /// simulation that arrives after the menu).
+    pub fn with_planner(
+        saves: Box<dyn SaveStore>,
+        kv: Box<dyn KeyValue>,
+        pacing: Pacing,
+        planner: Box<dyn Planner>,
+    ) -> App {
         let settings = Settings::load(kv.as_ref());
         let online = Online::new(&settings.server_or(DEFAULT_SERVER), kv.as_ref());
         let mut app = App {
@@ -93,6 +112,9 @@ impl App {
             room_move: None,
             room_landing: None,
             asked_tick: None,
+            planner,
+            held: Vec::new(),
+            held_bot_steps: Vec::new(),
             ids: 0,
             version: 0,
             now: 0,
@@ -117,9 +139,15 @@ impl App {
     }
 
     /// Handles one input at `now_ms` (milliseconds since the Unix epoch, from one clock
-    /// that only goes forward) and returns the effects to perform, in order.
+    /// that only goes forward) and returns the effects to perform, in order. While the
+    /// planner is not ready, an input that may plan a flight is held instead (nothing
+    /// happens yet) and handled at [`App::planner_ready`].
     pub fn update(&mut self, now_ms: u64, input: Input) -> Vec<Effect> {
         self.now = self.now.max(now_ms);
+        if !self.planner.ready() && self.may_plan_flight(&input) {
+            self.held.push(input);
+            return Vec::new();
+        }
         let mut effects = Vec::new();
         let mut said = None;
         match input {
@@ -166,6 +194,49 @@ impl App {
         effects
     }
 
+    /// Whether `input` may plan a flight: a person's throw (and, once one is held, the
+    /// table's actions after it, kept in order), and everything the room's socket says (a
+    /// room's throw flies on every device; the socket's events are kept in order too). A
+    /// bot's throw comes from a timer: see [`App::tick`].
+    fn may_plan_flight(&self, input: &Input) -> bool {
+        match input {
+            Input::Socket(_) => true,
+            Input::Event(AppEvent::Table { action }) => {
+                !self.held.is_empty()
+                    || matches!(
+                        action,
+                        TableAction::ThrowTap
+                            | TableAction::ThrowSwipe { .. }
+                            | TableAction::SwipeEnd { .. }
+                    )
+            }
+            Input::Event(AppEvent::Online {
+                action: OnlineAction::Throw,
+            }) => true,
+            _ => false,
+        }
+    }
+
+    /// Something waits for the planner (see [`App::update`]): the embedder should get it
+    /// ready, then call [`App::planner_ready`].
+    pub fn waits_for_planner(&self) -> bool {
+        !self.planner.ready() && !(self.held.is_empty() && self.held_bot_steps.is_empty())
+    }
+
+    /// The planner has become ready: what waited for it is handled now, in the order it
+    /// came (each input as at `now_ms`), and the bots' steps run.
+    pub fn planner_ready(&mut self, now_ms: u64) -> Vec<Effect> {
+        for (at, gen) in std::mem::take(&mut self.held_bot_steps) {
+            self.timers.add(at, Timer::BotStep { gen });
+        }
+        let mut effects = Vec::new();
+        for input in std::mem::take(&mut self.held) {
+            effects.extend(self.update(now_ms, input));
+        }
+        effects.extend(self.update(now_ms, Input::Tick));
+        effects
+    }
+
     fn switches(&self) -> Switches {
         Switches {
             muted: self.settings.muted,
@@ -186,6 +257,7 @@ impl App {
             pacing: self.pacing,
             switches: self.switches(),
             saves: self.saves.as_ref(),
+            planner: self.planner.as_ref(),
             timers: &mut self.timers,
             effects,
             said,
@@ -267,8 +339,9 @@ impl App {
             } => {
                 let swipe = shown::bot_swipe(self.mat, seed);
                 let nak = outcome.result.is_none();
-                let flight = flight::plan_flight(swipe, sticks.clone(), nak, seed)
-                    .unwrap_or_else(|_| flight::Flight::empty());
+                let flight =
+                    flight::plan_with(self.planner.as_ref(), swipe, sticks.clone(), nak, seed)
+                        .unwrap_or_else(|_| flight::Flight::empty());
                 let thrown = self.with_cx(effects, said, |_, cx| {
                     shown::fly(cx, seat, colour, sticks, flight, by_bot)
                 });
@@ -388,6 +461,10 @@ impl App {
                         self.land_room(effects, said);
                     }
                     Timer::Land { seq } => self.with_table(effects, said, |t, cx| t.land(cx, seq)),
+                    // A bot's step may throw: it waits for the planner.
+                    Timer::BotStep { gen } if !self.planner.ready() => {
+                        self.held_bot_steps.push((at, gen));
+                    }
                     Timer::BotStep { gen } => {
                         self.with_table(effects, said, |t, cx| t.bot_step(cx, gen));
                     }

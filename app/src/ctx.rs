@@ -2,6 +2,7 @@
 //! the player's settings, the saved games, and where its effects, timers and message go.
 
 use crate::effect::{Effect, HapticKind, ShellEffect, SpeechPart};
+use crate::flight::Planner;
 use crate::message::MessageKind;
 use crate::pacing::Pacing;
 use crate::store::SaveStore;
@@ -20,6 +21,8 @@ pub struct Ctx<'a> {
     pub pacing: Pacing,
     pub switches: Switches,
     pub saves: &'a dyn SaveStore,
+    /// Plans a throw's flights.
+    pub planner: &'a dyn Planner,
     pub timers: &'a mut Timers,
     pub effects: &'a mut Vec<Effect>,
     /// The message to show (the latest said wins).

@@ -1,6 +1,11 @@
 //! The physical throw for the apps: after the core has drawn a throw, the app hands over
 //! the player's swipe and the drawn sticks and gets back the whole simulated flight (pose
 //! tracks, contacts, settle times) to play back. The odds never depend on the swipe.
+//!
+//! The app plans through a [`Planner`]: with the `physics` feature (the phones', the
+//! terminal's) it is yut-physics' simulation itself, [`Simulation`]; the browser's app core
+//! is built without it (rapier was two thirds of its download) and supplies one that calls
+//! the simulation's own WebAssembly module, downloaded after the menu.
 
 use crate::error::YutError;
 use yut_physics as physics;
@@ -225,12 +230,60 @@ pub fn tap_swipe(mat: Mat) -> Swipe {
     physics::Swipe::tap(mat.into()).into()
 }
 
+/// What plans an app's flights (see the module's doc).
+pub trait Planner: Send {
+    /// Whether a flight can be planned now. While not, the app holds every input that may
+    /// plan one (`App::waits_for_planner`) until the embedder calls `App::planner_ready`.
+    fn ready(&self) -> bool;
+
+    /// The flight of `swipe` coming to rest on `target` (see [`plan_flight`]); `None` when
+    /// it cannot be planned.
+    fn plan(
+        &self,
+        swipe: &physics::Swipe,
+        target: physics::Target,
+        salt: u64,
+    ) -> Option<physics::Flight>;
+}
+
+/// yut-physics' simulation, in this process: always ready.
+#[cfg(feature = "physics")]
+pub struct Simulation;
+
+#[cfg(feature = "physics")]
+impl Planner for Simulation {
+    fn ready(&self) -> bool {
+        true
+    }
+
+    fn plan(
+        &self,
+        swipe: &physics::Swipe,
+        target: physics::Target,
+        salt: u64,
+    ) -> Option<physics::Flight> {
+        Some(physics::throw(swipe, target, salt))
+    }
+}
+
 /// Simulates the throw the player made, coming to rest on the drawn `sticks` (flat side up
 /// per stick, stick 0 the marked one, as in `ThrowReport.sticks`); `nak` (the report's
 /// result is none) sends one stick off the mat. `salt` tells one throw of a game from the
 /// next, e.g. the number of throws so far. Same inputs, same flight on every device. It
 /// takes some milliseconds: call it off the main thread.
+#[cfg(feature = "physics")]
 pub fn plan_flight(
+    swipe: Swipe,
+    sticks: Vec<bool>,
+    nak: bool,
+    salt: u64,
+) -> Result<Flight, YutError> {
+    plan_with(&Simulation, swipe, sticks, nak, salt)
+}
+
+/// [`plan_flight`] through `planner`.
+pub fn plan_with(
+    planner: &dyn Planner,
     swipe: Swipe,
     sticks: Vec<bool>,
     nak: bool,
@@ -242,7 +295,11 @@ pub fn plan_flight(
         .map_err(|_| YutError::InvalidInput {
             reason: format!("a throw has 4 sticks, not {}", sticks.len()),
         })?;
-    let flight = physics::throw(&swipe.into(), physics::Target { flat, nak }, salt);
+    let flight = planner
+        .plan(&swipe.into(), physics::Target { flat, nak }, salt)
+        .ok_or_else(|| YutError::Io {
+            reason: "the throw's simulation is not there".into(),
+        })?;
     Ok(Flight::from(&flight))
 }
 
@@ -371,7 +428,7 @@ impl From<&physics::Flight> for Flight {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "physics"))]
 mod tests {
     use super::*;
 

@@ -33,6 +33,7 @@ pub mod pacing;
 mod picking;
 pub mod poses;
 pub mod records;
+#[cfg(feature = "physics")]
 pub mod samples;
 pub mod settings;
 mod shown;

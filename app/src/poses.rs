@@ -450,5 +450,5 @@ pub fn waiting_drawings(layout: MatLayout) -> Vec<StickDrawing> {
     drawings(layout, &sticks)
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "physics"))]
 mod tests;

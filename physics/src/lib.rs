@@ -30,17 +30,31 @@
 //! out), `model` (the sticks, the mat and the world's scale), `launch` (how the hand lets
 //! go), `simulation` (one run of the world), `search` (runs until the drawn faces show),
 //! [`checks`] (what a flight must not show, measured from its frames alone).
+//!
+//! Without the `simulation` feature (on by default) only the records, the mat's layout
+//! (`scale`) and the flights' compact form ([`wire`]) are here, and nothing of rapier: the
+//! browser's app core is built so, and gets its flights from a separate WebAssembly module
+//! (web/physics-wasm) that it downloads after the menu.
 
+#[cfg(feature = "simulation")]
 pub mod checks;
+#[cfg(feature = "simulation")]
 mod launch;
+#[cfg(feature = "simulation")]
 mod model;
 pub mod records;
+mod scale;
+#[cfg(feature = "simulation")]
 mod search;
+#[cfg(feature = "simulation")]
 mod simulation;
+pub mod wire;
 
+#[cfg(feature = "simulation")]
 pub use checks::{left_mat, overlapping_frames, overlaps_at_rest};
-pub use model::mat_layout;
 pub use records::{
     Against, Contact, Flight, Mat, MatLayout, Pose, StickSize, StickTrack, Swipe, Target,
 };
+pub use scale::mat_layout;
+#[cfg(feature = "simulation")]
 pub use search::throw;

@@ -1,25 +1,18 @@
 //! The physical model, in metres, kilograms and seconds: the sticks, the mat with its rim and
-//! the floor around it, and the scale between the world and the app's mat points.
+//! the floor around it, and the world's poses in the app's mat points (the scale itself is
+//! `scale`'s, which needs no simulation).
 
-use crate::records::{Mat, MatLayout, Pose, StickSize};
+use crate::records::Pose;
+pub(crate) use crate::scale::{
+    Geometry, HALF_WIDTH, HAND_SPACING, LENGTH, RELEASE_HEIGHT, RIM_HEIGHT, THICKNESS,
+};
 use rapier3d::prelude::*;
 
-/// A real 윷가락 is about a span long: 15 cm, 3.4 cm across, the round back 1.6 cm high.
-pub(crate) const LENGTH: f32 = 0.15;
-pub(crate) const HALF_WIDTH: f32 = 0.017;
-pub(crate) const THICKNESS: f32 = 0.016;
 /// Segments of the rounded back.
 pub(crate) const ARC_SEGMENTS: usize = 8;
-/// The mat's shorter side, metres: a 멍석 for a table game.
-const MAT_SHORT_SIDE: f32 = 0.72;
-const RIM_HEIGHT: f32 = 0.03;
 const RIM_THICKNESS: f32 = 0.05;
 /// Birch-like wood.
 const WOOD_DENSITY: f32 = 650.0;
-/// Where the hand lets go above the mat.
-pub(crate) const RELEASE_HEIGHT: f32 = 0.2;
-/// How far apart the sticks leave the hand, centre to centre, metres.
-pub(crate) const HAND_SPACING: f32 = 0.06;
 /// Simulation steps per second.
 pub(crate) const STEP_HZ: u32 = 100;
 /// Frames per second of the flight handed out.
@@ -38,37 +31,7 @@ pub(crate) const TAG_MAT: u128 = 10;
 pub(crate) const TAG_EDGE: u128 = 11;
 pub(crate) const TAG_FLOOR: u128 = 12;
 
-/// The world's scale and extent for one mat.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Geometry {
-    pub(crate) mat: Mat,
-    /// Points per metre.
-    pub(crate) scale: f32,
-    pub(crate) half_x: f32,
-    pub(crate) half_z: f32,
-}
-
 impl Geometry {
-    pub(crate) fn new(mat: Mat) -> Geometry {
-        let mat = mat.usable();
-        let scale = mat.width.min(mat.height) / MAT_SHORT_SIDE;
-        Geometry {
-            mat,
-            scale,
-            half_x: mat.width / scale / 2.0,
-            half_z: mat.height / scale / 2.0,
-        }
-    }
-
-    pub(crate) fn size(&self) -> StickSize {
-        StickSize {
-            length: LENGTH * self.scale,
-            width: 2.0 * HALF_WIDTH * self.scale,
-            thickness: THICKNESS * self.scale,
-            rim: RIM_HEIGHT * self.scale,
-        }
-    }
-
     pub(crate) fn on_mat(&self, p: Vector) -> bool {
         p.x.abs() < self.half_x && p.z.abs() < self.half_z
     }
@@ -101,17 +64,6 @@ impl Geometry {
             at,
             Rotation::from_mat3(&Mat3::from_cols(axis, normal, side)),
         )
-    }
-}
-
-/// The layout of `mat`: the same numbers every flight on it uses.
-pub fn mat_layout(mat: Mat) -> MatLayout {
-    let g = Geometry::new(mat);
-    MatLayout {
-        mat: g.mat,
-        size: g.size(),
-        release_height: RELEASE_HEIGHT * g.scale,
-        hand_spacing: HAND_SPACING * g.scale,
     }
 }
 

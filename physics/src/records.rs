@@ -68,6 +68,7 @@ impl Swipe {
     /// not a number replaced). A swipe any finger made is returned unchanged, bit for bit;
     /// [`crate::throw`] plans every swipe bounded, so a swipe and its bounded self give the
     /// same flight.
+    #[cfg(feature = "simulation")]
     pub fn bounded(&self) -> Swipe {
         crate::launch::bounded(self)
     }

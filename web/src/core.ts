@@ -4,12 +4,24 @@ import type { AppEvent, AppView, BoardLayout, MatDrawn, ShellEffect, ThrowFrames
 import type { BenchResult, FromWorker, ToWorker } from './protocol';
 import { trackOpenRoom } from './openRoom';
 import wasmUrl from './pkg/yut_web_bg.wasm?url';
+import physicsUrl from './pkg/physics/yut_physics_web_bg.wasm?url';
 
 /// The core's WebAssembly, fetched (index.html preloads it) and compiled as it arrives,
 /// from the page's first script: its download does not wait for the worker's script to
 /// arrive and start. Undefined when it cannot be compiled here (the worker then fetches it).
 function compileCore(): Promise<WebAssembly.Module | undefined> {
   return WebAssembly.compileStreaming(fetch(wasmUrl)).catch(() => undefined);
+}
+
+/// The throw's simulation (web/physics-wasm), fetched and compiled here on the page's thread
+/// rather than in the worker: Chromium's throttling in the figures does not reach a
+/// dedicated worker, and the download is the part that counts on a slow network.
+function compilePhysics(): Promise<WebAssembly.Module> {
+  return WebAssembly.compileStreaming(fetch(physicsUrl)).catch(() =>
+    fetch(physicsUrl)
+      .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${r.status}`))))
+      .then((bytes) => WebAssembly.compile(bytes)),
+  );
 }
 
 type Listener = () => void;
@@ -32,6 +44,7 @@ class CoreClient {
   private effectListeners = new Set<(e: ShellEffect[]) => void>();
   private benchWaiter: ((r: BenchResult) => void) | undefined;
   private layoutWaiter: ((l: MatDrawn) => void) | undefined;
+  private physicsAsked = false;
 
   constructor() {
     const compiled = compileCore();
@@ -46,6 +59,8 @@ class CoreClient {
         this.state = { ...this.state, board: m.board, throws: m.throws };
         break;
       case 'view': {
+        // The menu is about to show: the simulation's download starts once it has.
+        if (!this.state.view) requestAnimationFrame(() => setTimeout(() => this.fetchPhysics(), 0));
         const view = JSON.parse(m.json) as AppView;
         this.state = { ...this.state, view };
         if (m.frames) {
@@ -74,11 +89,31 @@ class CoreClient {
       case 'layout':
         this.layoutWaiter?.(m.drawn);
         return;
+      case 'fetchPhysics':
+        this.fetchPhysics();
+        return;
+      case 'physicsReady':
+        // For the figures: when a throw would fly at once.
+        (window as unknown as { yunnoriPhysicsAt?: number }).yunnoriPhysicsAt = performance.now();
+        return;
       case 'failed':
         this.state = { ...this.state, failed: m.detail };
         break;
     }
     for (const l of this.listeners) l();
+  }
+
+  /// Fetches the simulation for the worker, once; again a little later when it fails
+  /// (offline: the throw waits).
+  private fetchPhysics(): void {
+    if (this.physicsAsked) return;
+    this.physicsAsked = true;
+    compilePhysics()
+      .then((module) => this.post({ type: 'physics', module }))
+      .catch(() => {
+        this.physicsAsked = false;
+        setTimeout(() => this.fetchPhysics(), 3000);
+      });
   }
 
   private post(m: ToWorker, transfer: Transferable[] = []): void {

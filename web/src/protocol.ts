@@ -4,6 +4,8 @@ import type { AppEvent, AppView, BoardLayout, MatDrawn, ShellEffect, ThrowInfo }
 export type ToWorker =
   /// The core's WebAssembly, compiled by the page (undefined: the worker fetches it itself).
   | { type: 'wasm'; module: WebAssembly.Module | undefined }
+  /// The throw's simulation (web/physics-wasm), compiled by the page once the menu shows.
+  | { type: 'physics'; module: WebAssembly.Module }
   | { type: 'event'; event: AppEvent }
   | { type: 'export'; id: string }
   | { type: 'import'; name: string; bytes: Uint8Array }
@@ -25,6 +27,10 @@ export type FromWorker =
   | { type: 'refused'; what: 'import' | 'export'; detail: string }
   | { type: 'bench'; result: BenchResult }
   | { type: 'layout'; drawn: MatDrawn }
+  /// The core waits for the simulation (the page fetches it unless it is on its way).
+  | { type: 'fetchPhysics' }
+  /// The core plans flights with the simulation from now on.
+  | { type: 'physicsReady' }
   | { type: 'failed'; detail: string };
 
 export type { AppView };

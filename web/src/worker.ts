@@ -3,7 +3,8 @@
 // its store (a map the core reads, written through to IndexedDB) and the room's socket.
 // The page only draws and captures input, so a search or a throw's simulation never holds
 // up a frame.
-import init, { Core, board_layout, throw_kinds, flight_digest, mat_layout, plan_flight } from './pkg/yut_web';
+import init, { Core, board_layout, throw_kinds, mat_layout } from './pkg/yut_web';
+import initPhysics, { flight_digest, plan } from './pkg/physics/yut_physics_web';
 import type { AppView, ShellEffect, WebEffect, StoreWrite } from './pkg/yut_web';
 import type { FromWorker, ToWorker } from './protocol';
 import { openStore, type Store } from './store';
@@ -46,6 +47,22 @@ function fetchNet(name: string): void {
     });
 }
 
+// The throw's simulation, a WebAssembly module of its own (web/physics-wasm): the page
+// fetches and compiles it once the menu shows (on the page's thread, so the figures'
+// throttling reaches the download) and sends it here. The core holds whatever may throw
+// until it has it (`FetchPhysics`: asking the page again, in case its download failed).
+let physicsGiven: (m: WebAssembly.Module) => void = () => undefined;
+const physicsModule = new Promise<WebAssembly.Module>((ok) => (physicsGiven = ok));
+let coreStarted: () => void = () => undefined;
+const coreReady = new Promise<void>((ok) => (coreStarted = ok));
+/// Resolves once the core plans with the simulation.
+const physics = Promise.all([physicsModule, coreReady]).then(async ([module]) => {
+  await initPhysics({ module_or_path: module });
+  perform(() => core!.provide_physics(Date.now(), plan));
+  post({ type: 'physicsReady' });
+});
+physics.catch((e: unknown) => post({ type: 'failed', detail: `the throw's simulation: ${String(e)}` }));
+
 /// Runs one call of the core and performs what it asks.
 function perform(call: () => string): void {
   if (!core) return;
@@ -67,6 +84,7 @@ function perform(call: () => string): void {
     } else if ('SocketOpen' in e) openSocket(e.SocketOpen.url);
     else if ('SocketSend' in e) socket?.send(e.SocketSend.text);
     else if ('FetchNets' in e) e.FetchNets.files.forEach(fetchNet);
+    else if (e === 'FetchPhysics') post({ type: 'fetchPhysics' });
     // CancelWork: the glue dropped the job; nothing runs in parallel here.
   }
   persist();
@@ -149,26 +167,32 @@ function handle(m: ToWorker): void {
     case 'layout':
       post({ type: 'layout', drawn: JSON.parse(mat_layout(m.width, m.height)) });
       break;
-    case 'bench': {
-      const planMs: number[] = [];
-      for (let i = 0; i < m.swipes; i++) {
-        const swipe = {
-          mat: { width: 360, height: 420 },
-          release_x: 60 + ((i * 37) % 240),
-          release_y: 380 - ((i * 53) % 200),
-          velocity_x: ((i * 211) % 1600) - 800,
-          velocity_y: -600 - ((i * 397) % 2400),
-          spin: ((i * 7) % 12) - 6,
-        };
-        const flat = new Uint8Array([i & 1, (i >> 1) & 1, (i >> 2) & 1, (i >> 3) & 1]);
-        const t0 = performance.now();
-        plan_flight(JSON.stringify(swipe), flat, i % 9 === 4, i);
-        planMs.push(performance.now() - t0);
-      }
-      post({ type: 'bench', result: { digest: flight_digest(), planMs } });
+    case 'bench':
+      void physics.then(() => bench(m.swipes));
       break;
-    }
   }
+}
+
+/// Times the simulation on fixed swipes, as a throw calls it (for the figures), with the
+/// digest of the pinned flights (for the suite's "same flights").
+function bench(swipes: number): void {
+  const planMs: number[] = [];
+  for (let i = 0; i < swipes; i++) {
+    // The mat, the release point, its velocity and the spin (yut_physics::wire's order).
+    const swipe = new Float32Array([
+      360,
+      420,
+      60 + ((i * 37) % 240),
+      380 - ((i * 53) % 200),
+      ((i * 211) % 1600) - 800,
+      -600 - ((i * 397) % 2400),
+      ((i * 7) % 12) - 6,
+    ]);
+    const t0 = performance.now();
+    plan(swipe, i & 15, i % 9 === 4, BigInt(i));
+    planMs.push(performance.now() - t0);
+  }
+  post({ type: 'bench', result: { digest: flight_digest(), planMs } });
 }
 
 // The page compiles the WebAssembly while this script loads, and sends it first.
@@ -177,6 +201,7 @@ const wasm = new Promise<WebAssembly.Module | undefined>((ok) => (wasmGiven = ok
 
 self.onmessage = (e: MessageEvent<ToWorker>) => {
   if (e.data.type === 'wasm') wasmGiven(e.data.module);
+  else if (e.data.type === 'physics') physicsGiven(e.data.module);
   else if (core) handle(e.data);
   else queue.push(e.data);
 };
@@ -200,6 +225,7 @@ async function start(): Promise<void> {
     throws: JSON.parse(throw_kinds()),
   });
   perform(() => '[]');
+  coreStarted();
   for (const m of queue.splice(0)) handle(m);
 }
 

@@ -33,17 +33,22 @@ test('the page reports itself installable', async ({ baseURL }) => {
   }
 });
 
-test('a first visit fetches the WebAssembly once, from the page, at once', async ({ page }) => {
-  // The page preloads it and compiles that very download for the worker: a second fetch
-  // (the worker's own, or a fetch the preload does not serve) would be a second megabyte.
+test('a first visit fetches the core once, at once, and the throw\'s simulation once, after the menu', async ({ page }) => {
+  // The page preloads the core and compiles that very download for the worker: a second
+  // fetch (the worker's own, or a fetch the preload does not serve) would be a second
+  // download. The simulation is not preloaded: the page fetches it once the menu shows.
   const wasm: string[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith('.wasm') && !r.serviceWorker()) wasm.push(r.url());
   });
   await page.goto('/?lang=en');
   await expect(page.locator('link[rel="preload"][as="fetch"][href$=".wasm"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="preload"][href*="/yut_web_bg"]')).toHaveCount(1);
   await expect(page.locator('[data-screen="menu"]')).toBeVisible();
-  expect(wasm).toHaveLength(1);
+  await page.waitForFunction(() => (window as any).yunnoriPhysicsAt !== undefined);
+  expect(wasm.filter((u) => u.includes('/yut_web_bg'))).toHaveLength(1);
+  expect(wasm.filter((u) => u.includes('/yut_physics_web_bg'))).toHaveLength(1);
+  expect(wasm).toHaveLength(2);
 });
 
 test('after the first visit a local game starts and plays with the network cut', async ({ page, context }) => {

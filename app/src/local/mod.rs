@@ -219,7 +219,8 @@ impl LocalTable {
         self.changed(&report.events);
         let salt = self.session.history().len() as u64;
         let sticks = report.sticks.to_vec();
-        let planned = flight::plan_flight(
+        let planned = flight::plan_with(
+            cx.planner,
             swipe,
             sticks.clone(),
             convert::result_of(report.outcome).is_none(),

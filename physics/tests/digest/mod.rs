@@ -1,7 +1,8 @@
 //! One number for the flights of a fixed set of swipes: every bit of every pose, knock and
 //! time, hashed (FNV-1a). Two devices that give the same number play the same throws.
-//! Shared by the test `same_flights.rs` (on this machine) and the example `wasm_digest.rs`
-//! (the same on the web's WebAssembly, see scripts/check-physics-wasm.sh).
+//! Shared by the test `same_flights.rs` (on this machine) and the browser's simulation
+//! module, web/physics-wasm (the same on the web's WebAssembly, see
+//! scripts/check-physics-wasm.sh and the web suite's "same flights").
 
 use yut_physics::{mat_layout, throw, Against, Flight, Mat, Swipe, Target};
 

@@ -12,6 +12,13 @@
 //! were 60 % of it): a search that needs one waits while the worker fetches the file the
 //! core names and hands it over ([`Core::provide_net`]).
 //!
+//! Nor is the throw's simulation (yut-app without its `physics` feature: rapier was two
+//! thirds of the rest): it is a module of its own (web/physics-wasm) that the page fetches
+//! once the menu shows. The core plans flights through `WebPlanner`, which calls that
+//! module's `plan` once the worker has handed it over ([`Core::provide_physics`]); until
+//! then the app core holds whatever may throw (`App::waits_for_planner`) and the worker
+//! hears `FetchPhysics`.
+//!
 //! Values cross as JSON in serde's shapes; `types.rs` declares them to TypeScript. A
 //! malformed event is refused with an error, never a panic.
 
@@ -19,21 +26,50 @@ mod kv;
 mod types;
 
 use kv::WebKv;
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use types::{StoreWrite, WebSocketEvent};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use yut_app::effect::SocketCommand;
+use yut_app::flight::Planner;
 use yut_app::input::{Input, SocketEvent};
 use yut_app::kv_saves::KvSaves;
 use yut_app::store::SaveStore;
 use yut_app::work::Job;
 use yut_app::{App, AppEvent, Effect, Pacing};
 use yut_core::bot::net::{self, NetFile};
+use yut_physics::{wire, Flight, Swipe, Target};
 
-/// The flights' digest of yut-physics' fixed swipes (its tests pin it).
-#[path = "../../../physics/tests/digest/mod.rs"]
-mod digest;
+thread_local! {
+    /// The simulation module's `plan(swipe: Float32Array, flat: number, nak: boolean,
+    /// salt: bigint): Uint8Array`, once the worker has it (the worker's one thread).
+    static SIMULATION: RefCell<Option<js_sys::Function>> = const { RefCell::new(None) };
+}
+
+/// Plans flights with the simulation module (see the crate's doc).
+struct WebPlanner;
+
+impl Planner for WebPlanner {
+    fn ready(&self) -> bool {
+        SIMULATION.with(|s| s.borrow().is_some())
+    }
+
+    fn plan(&self, swipe: &Swipe, target: Target, salt: u64) -> Option<Flight> {
+        let plan = SIMULATION.with(|s| s.borrow().clone())?;
+        let words = js_sys::Float32Array::from(&wire::swipe_words(swipe)[..]);
+        let flat = (0..4).fold(0u8, |bits, i| bits | (u8::from(target.flat[i]) << i));
+        let args = js_sys::Array::of4(
+            &words,
+            &JsValue::from(flat),
+            &JsValue::from(target.nak),
+            &js_sys::BigInt::from(salt).into(),
+        );
+        let bytes: js_sys::Uint8Array = plan.apply(&JsValue::NULL, &args).ok()?.dyn_into().ok()?;
+        wire::decode(&bytes.to_vec())
+    }
+}
 
 /// An effect for the worker, as `types::WebEffect` declares it to TypeScript.
 #[derive(serde::Serialize)]
@@ -60,6 +96,9 @@ enum Out {
     FetchNets {
         files: Vec<String>,
     },
+    /// Something waits for the throw's simulation: get its module to
+    /// [`Core::provide_physics`].
+    FetchPhysics,
 }
 
 /// `types::MatDrawn`'s twin over yut-app's own records.
@@ -114,10 +153,11 @@ impl Core {
         for (k, v) in keys.into_iter().zip(values) {
             kv.preload(k, v.to_vec());
         }
-        let mut app = App::new(
+        let mut app = App::with_planner(
             Box::new(KvSaves::new(kv.clone())),
             Box::new(kv.clone()),
             Pacing::default(),
+            Box::new(WebPlanner),
         );
         app.set_default_server(server);
         Core {
@@ -169,6 +209,19 @@ impl Core {
         for id in std::mem::take(&mut self.parked) {
             out.extend(self.run_job(now_ms, id));
         }
+        json(&out)
+    }
+
+    /// The simulation module has arrived: `plan` is its export of that name. Whatever
+    /// waited for it (a throw, a bot's turn, the room's news) goes on now.
+    pub fn provide_physics(
+        &mut self,
+        now_ms: f64,
+        plan: js_sys::Function,
+    ) -> Result<String, JsError> {
+        SIMULATION.with(|s| *s.borrow_mut() = Some(plan));
+        let effects = self.app.planner_ready(millis(now_ms));
+        let out = self.outs(effects);
         json(&out)
     }
 
@@ -277,7 +330,11 @@ impl Core {
 
     fn update(&mut self, now_ms: f64, input: Input) -> Vec<Out> {
         let effects = self.app.update(millis(now_ms), input);
-        effects
+        self.outs(effects)
+    }
+
+    fn outs(&mut self, effects: Vec<Effect>) -> Vec<Out> {
+        let mut out: Vec<Out> = effects
             .into_iter()
             .map(|e| match e {
                 Effect::Shell(s) => Out::Shell(s),
@@ -295,7 +352,11 @@ impl Core {
                 Effect::Socket(SocketCommand::Send { text }) => Out::SocketSend { text },
                 Effect::Socket(SocketCommand::Close) => Out::SocketClose,
             })
-            .collect()
+            .collect();
+        if self.app.waits_for_planner() {
+            out.push(Out::FetchPhysics);
+        }
+        out
     }
 }
 
@@ -321,23 +382,4 @@ pub fn mat_layout(width: f32, height: f32) -> Result<String, JsError> {
         layout,
         waiting: yut_app::poses::waiting_drawings(layout),
     })
-}
-
-/// Plans one flight as the phones do (for the browser's timing of the simulation); returns
-/// its `end_ms`.
-#[wasm_bindgen]
-pub fn plan_flight(swipe: &str, flat: Vec<u8>, nak: bool, salt: f64) -> Result<u32, JsError> {
-    let swipe: yut_app::flight::Swipe =
-        serde_json::from_str(swipe).map_err(|e| JsError::new(&format!("swipe: {e}")))?;
-    let sticks = flat.into_iter().map(|b| b != 0).collect();
-    yut_app::flight::plan_flight(swipe, sticks, nak, millis(salt))
-        .map(|f| f.end_ms)
-        .map_err(|e| JsError::new(&e.to_string()))
-}
-
-/// The digest of the fixed flights of `physics/tests/digest`, as 16 hex digits: equal to
-/// the pinned one, the browser plays every swipe as the phones do.
-#[wasm_bindgen]
-pub fn flight_digest() -> String {
-    format!("{:016x}", digest::digest())
 }

@@ -44,13 +44,27 @@ pub struct ThrowFrames {
 #[derive(serde::Serialize, tsify::Tsify)]
 pub enum WebEffect {
     Shell(ShellEffect),
-    Tick { at_ms: u64 },
-    Work { id: u64 },
-    CancelWork { id: u64 },
-    SocketOpen { url: String },
-    SocketSend { text: String },
+    Tick {
+        at_ms: u64,
+    },
+    Work {
+        id: u64,
+    },
+    CancelWork {
+        id: u64,
+    },
+    SocketOpen {
+        url: String,
+    },
+    SocketSend {
+        text: String,
+    },
     SocketClose,
-    FetchNets { files: Vec<String> },
+    FetchNets {
+        files: Vec<String>,
+    },
+    /// Something waits for the throw's simulation module (`Core::provide_physics`).
+    FetchPhysics,
 }
 
 /// What the room's socket did (`Core::socket`).
