@@ -220,7 +220,7 @@ impl App {
     /// Something waits for the planner (see [`App::update`]): the embedder should get it
     /// ready, then call [`App::planner_ready`].
     pub fn waits_for_planner(&self) -> bool {
-        !self.planner.ready() && !(self.held.is_empty() && self.held_bot_steps.is_empty())
+        !self.planner.ready() && (!self.held.is_empty() || !self.held_bot_steps.is_empty())
     }
 
     /// The planner has become ready: what waited for it is handled now, in the order it

@@ -76,6 +76,7 @@ function perform(call: () => string): void {
   const shell: ShellEffect[] = [];
   for (const e of effects) {
     if (e === 'SocketClose') closeSocket();
+    else if (e === 'FetchPhysics') post({ type: 'fetchPhysics' });
     else if ('Shell' in e) shell.push(e.Shell);
     else if ('Tick' in e) schedule(e.Tick.at_ms);
     else if ('Work' in e) {
@@ -84,7 +85,6 @@ function perform(call: () => string): void {
     } else if ('SocketOpen' in e) openSocket(e.SocketOpen.url);
     else if ('SocketSend' in e) socket?.send(e.SocketSend.text);
     else if ('FetchNets' in e) e.FetchNets.files.forEach(fetchNet);
-    else if (e === 'FetchPhysics') post({ type: 'fetchPhysics' });
     // CancelWork: the glue dropped the job; nothing runs in parallel here.
   }
   persist();
