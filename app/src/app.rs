@@ -195,12 +195,13 @@ impl App {
     }
 
     /// Whether `input` may plan a flight: a person's throw (and, once one is held, the
-    /// table's actions after it, kept in order), and everything the room's socket says (a
-    /// room's throw flies on every device; the socket's events are kept in order too). A
+    /// table's actions after it, kept in order), and, while the open room has a game,
+    /// what its socket says (a room's throw flies on every device; kept in order too). The
+    /// socket of a room without a game passes: a lobby never waits for the simulation. A
     /// bot's throw comes from a timer: see [`App::tick`].
     fn may_plan_flight(&self, input: &Input) -> bool {
         match input {
-            Input::Socket(_) => true,
+            Input::Socket(_) => !self.held.is_empty() || self.online.in_game(),
             Input::Event(AppEvent::Table { action }) => {
                 !self.held.is_empty()
                     || matches!(
@@ -210,9 +211,6 @@ impl App {
                             | TableAction::SwipeEnd { .. }
                     )
             }
-            Input::Event(AppEvent::Online {
-                action: OnlineAction::Throw,
-            }) => true,
             _ => false,
         }
     }

@@ -1,17 +1,26 @@
 //! The browser's app core plans flights through a simulation that arrives after the menu
 //! (the `physics` feature off, a planner supplied): a throw made before it is there waits,
-//! then flies with the result and the flight it would have had. A fake planner stands in
-//! for the simulation here, so this runs with or without the feature.
+//! then flies with the result and the flight it would have had; a room's lobby never waits
+//! for it. A fake planner stands in for the simulation here, so this runs with or without
+//! the feature.
 
+use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
+use yut_app::effect::SocketCommand;
 use yut_app::flight::Planner;
-use yut_app::input::Input;
+use yut_app::input::{Input, SocketEvent};
 use yut_app::kv_saves::KvSaves;
+use yut_app::online::{HostSettings, OnlineAction, OnlineStage};
 use yut_app::records::{BotLevel, NewGame, PlayerKind, Preset, SeatSpec};
 use yut_app::store::MemoryKv;
 use yut_app::view::{TableState, ThrowShown};
-use yut_app::{App, AppEvent, Effect, Pacing, TableAction};
+use yut_app::{App, AppEvent, AppScreen, Effect, Pacing, TableAction};
+use yut_core::game::Game;
+use yut_core::rules::RuleSet;
+use yut_core::session::{Action, ENGINE_REVISION};
+use yut_net::protocol::GameView;
+use yut_net::verify::Secret;
 use yut_physics::{mat_layout, Flight, Pose, StickTrack, Swipe, Target};
 
 /// A planner whose simulation is there once `ready` is set; counts the flights it plans.
@@ -69,6 +78,8 @@ struct Device {
     planner: Fake,
     now: u64,
     tick: Option<u64>,
+    /// The frames the app sent on its room's socket.
+    sent: Vec<Value>,
 }
 
 impl Device {
@@ -87,13 +98,19 @@ impl Device {
             planner,
             now: START,
             tick: None,
+            sent: Vec::new(),
         }
     }
 
     fn take(&mut self, effects: Vec<Effect>) {
         for e in effects {
-            if let Effect::Tick { at_ms } = e {
-                self.tick = Some(at_ms);
+            match e {
+                Effect::Tick { at_ms } => self.tick = Some(at_ms),
+                Effect::Socket(SocketCommand::Send { text }) => {
+                    self.sent
+                        .push(serde_json::from_str(&text).expect("frames are JSON"));
+                }
+                _ => {}
             }
         }
     }
@@ -101,6 +118,18 @@ impl Device {
     fn send(&mut self, event: AppEvent) {
         let effects = self.app.update(self.now, Input::Event(event));
         self.take(effects);
+    }
+
+    /// The room's socket says `event`.
+    fn socket(&mut self, event: SocketEvent) {
+        let effects = self.app.update(self.now, Input::Socket(event));
+        self.take(effects);
+    }
+
+    fn hear(&mut self, frame: Value) {
+        self.socket(SocketEvent::Text {
+            text: frame.to_string(),
+        });
     }
 
     /// Lets `ms` pass, every timer due meanwhile running at its time.
@@ -204,7 +233,10 @@ fn an_early_throw_waits_for_the_simulation_then_flies_as_it_would_have() {
     assert_eq!(landed, ready.throw().and_then(|t| t.outcome));
     // The same position (its `state` tag counts the app's updates, not the game's).
     let (a, b) = (early.table().snapshot, ready.table().snapshot);
-    assert_eq!((a.hand, a.seats, a.last_events), (b.hand, b.seats, b.last_events));
+    assert_eq!(
+        (a.hand, a.seats, a.last_events),
+        (b.hand, b.seats, b.last_events)
+    );
 }
 
 #[test]
@@ -243,4 +275,105 @@ fn a_bot_waits_to_throw_until_the_simulation_is_there() {
     }
     let direct = ready.throw().expect("the bot throws after its pause");
     assert_eq!(thrown.sticks, direct.sticks, "the same throw is drawn");
+}
+
+const CODE: &str = "KMNPQR";
+
+fn room_rules() -> RuleSet {
+    RuleSet::from_json(&json!({"preset": "yunnori"})).expect("rules")
+}
+
+/// The server's `room` frame: Mina (seat 0, this device) and Jun, both seats taken.
+fn room(stage: &str, game: Option<Value>) -> Value {
+    let seat = |i: usize, name: &str| {
+        json!({"seat": i, "name": name, "colour": "#D64545", "player": {"kind": "human"},
+               "taken": true, "connected": true, "ready": game.is_some()})
+    };
+    let mut r = json!({"code": CODE, "link": format!("yunnori://room/{CODE}"), "stage": stage,
+        "host": 0, "seats": [seat(0, "Mina"), seat(1, "Jun")], "spectators": 0,
+        "rules": room_rules().to_json(),
+        "options": {"undo": true, "grace_ms": 30000, "standin": "medium", "bot_delay_ms": 700},
+        "game_number": u32::from(game.is_some())});
+    if let Some(g) = game {
+        r["game"] = g;
+    }
+    json!({"type": "room", "room": r})
+}
+
+/// The room's socket passes while the room has no game: a family's lobby never waits for
+/// the simulation's download. Once the game is on, what the socket says waits in order (a
+/// throw flies on every device), and flies once the simulation is there.
+#[test]
+fn a_lobby_does_not_wait_for_the_simulation_a_rooms_throw_does() {
+    let mut d = Device::new(false);
+    d.send(AppEvent::Online {
+        action: OnlineAction::Host {
+            name: "Mina".into(),
+            setup: two_people(),
+            settings: HostSettings::default(),
+        },
+    });
+    d.socket(SocketEvent::Opened);
+    assert_eq!(
+        d.sent.last().map(|f| f["type"].clone()),
+        Some(json!("hello"))
+    );
+    d.hear(json!({"type": "welcome", "protocol": yut_net::protocol::PROTOCOL_VERSION, "server": "test"}));
+    let create = d.sent.last().expect("the room is asked for").clone();
+    assert_eq!(create["type"], "create_room");
+    d.hear(json!({"type": "joined", "id": create["id"], "code": CODE,
+        "link": format!("yunnori://room/{CODE}"), "seats": [{"seat": 0, "token": "tok-0"}], "host": true}));
+    d.hear(room("lobby", None));
+    let online = d.app.view().online;
+    assert_eq!(online.stage, OnlineStage::Lobby, "the lobby shows at once");
+    assert_eq!(online.room.map(|r| r.code), Some(CODE.to_string()));
+    assert!(!d.app.waits_for_planner());
+
+    // The game starts: Mina's to throw first, under this secret.
+    let secret = (0..=255u8)
+        .map(|b| Secret::from_bytes([b; 32]))
+        .find(|s| s.start(&room_rules(), 2).first == 0)
+        .expect("a secret Mina starts");
+    let start = secret.start(&room_rules(), 2);
+    let mut game = Game::new(room_rules(), 2, None, start.first)
+        .expect("game")
+        .under_engine(ENGINE_REVISION);
+    d.hear(room(
+        "playing",
+        Some(json!({"number": 1, "seq": 0, "start": start, "history": [],
+            "view": GameView::of(&game), "engine": ENGINE_REVISION,
+            "commitment": secret.commitment()})),
+    ));
+    assert_eq!(
+        d.app.view().screen,
+        AppScreen::Table,
+        "the game's table shows"
+    );
+    assert!(!d.app.waits_for_planner());
+
+    let (outcome, sticks) = secret.throw_at(0, &room_rules());
+    let action = Action::Throw {
+        seat: 0,
+        outcome,
+        sticks,
+        at_ms: 0,
+    };
+    let events = yut_net::protocol::apply(&mut game, &action).expect("the throw plays");
+    d.hear(
+        json!({"type": "played", "game": 1, "seq": 1, "action": action, "events": events,
+           "view": GameView::of(&game), "stand_in": false}),
+    );
+    assert_eq!(d.throw(), None, "the room's throw waits for the simulation");
+    assert!(d.app.waits_for_planner());
+    assert_eq!(d.planner.planned.load(Ordering::SeqCst), 0);
+
+    d.arrive();
+    let thrown = d.throw().expect("the room's throw flies once it is there");
+    assert_eq!(thrown.sticks, sticks.to_vec());
+    assert_eq!(
+        d.planner.planned.load(Ordering::SeqCst),
+        1,
+        "with a planned flight"
+    );
+    assert!(!d.app.waits_for_planner());
 }
