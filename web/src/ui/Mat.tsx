@@ -2,7 +2,7 @@
 // it planned (the same pose track the phones play for the same swipe), frame by frame with
 // their shadows; before a throw, the sticks waiting on the mat. Pointer events (touch, pen, mouse) go to the
 // core as the drag's samples, which it turns into the swipe.
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Mat as MatSize, MatDrawn, StickDrawing, TableAction, TableState, ThrowFrames, ThrowShown } from '../pkg/yut_web';
 import { send } from '../core';
 import { board as colours } from '../theme';
@@ -122,11 +122,20 @@ export function Mat({ table, layout, frames, onSize }: Props) {
   const framesRef = useRef(frames);
   framesRef.current = frames;
 
+  // The mat's size in CSS pixels, as the last layout left it: a frame of a flight reads it
+  // here rather than asking the canvas (getBoundingClientRect in an animation frame forces
+  // the style and layout of everything the latest view changed, inside the frame's script:
+  // the long frames at each landing on a slowed phone).
+  const size = useRef<{ w: number; h: number } | undefined>(undefined);
+  const [, redraw] = useState(0);
+
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const ro = new ResizeObserver(() => {
-      const r = el.getBoundingClientRect();
+    const ro = new ResizeObserver((entries) => {
+      const r = entries[entries.length - 1]?.contentRect ?? el.getBoundingClientRect();
+      size.current = { w: r.width, h: r.height };
+      redraw((n) => n + 1);
       onSize(Math.round(r.width), Math.round(r.height));
     });
     ro.observe(el);
@@ -137,16 +146,16 @@ export function Mat({ table, layout, frames, onSize }: Props) {
     let raf = 0;
     const draw = (): void => {
       const c = canvas.current;
-      if (!c) return;
-      const r = c.getBoundingClientRect();
+      const r = size.current;
+      if (!c || !r) return;
       const dpr = window.devicePixelRatio || 1;
-      if (c.width !== Math.round(r.width * dpr)) c.width = Math.round(r.width * dpr);
-      if (c.height !== Math.round(r.height * dpr)) c.height = Math.round(r.height * dpr);
+      if (c.width !== Math.round(r.w * dpr)) c.width = Math.round(r.w * dpr);
+      if (c.height !== Math.round(r.h * dpr)) c.height = Math.round(r.h * dpr);
       const ctx = c.getContext('2d');
       if (!ctx) return;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      const w = r.width;
-      const h = r.height;
+      const w = r.w;
+      const h = r.h;
       const th = tableRef.current.throw;
       const lay = layoutRef.current;
       const now = Date.now();
@@ -168,7 +177,7 @@ export function Mat({ table, layout, frames, onSize }: Props) {
     };
     draw();
     return () => cancelAnimationFrame(raf);
-  }, [shown?.seq, shown?.started_at_ms, frames?.seq, layout?.layout.mat.width, layout?.layout.mat.height]);
+  }, [shown?.seq, shown?.started_at_ms, frames?.seq, layout?.layout.mat.width, layout?.layout.mat.height, size.current]);
 
   const down = (e: PointerEvent): void => {
     (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);

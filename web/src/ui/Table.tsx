@@ -53,7 +53,10 @@ export function Table({ table, board, layout, frames, onMatSize, online }: { tab
   const room = roomOf(table, online);
   useEffect(warmAudio, []);
   const snap = table.snapshot;
-  const landed = useReached(table.throw?.lands_at_ms ?? 0);
+  // The core withholds the outcome until the sticks land, so a timer is only needed when
+  // an outcome comes early by the page's clock: one waiting through every flight re-drew
+  // the whole table at the landing, just before the landing's own view did it again.
+  const landed = useReached(table.throw?.outcome ? table.throw.lands_at_ms : 0);
   const shownResult = table.throw?.outcome && landed ? throwName(table.throw.outcome.result) : '';
   const homeMovable = table.movable.some((s) => s === 'Home');
   const doneDest = table.selection?.destinations.find((d) => d.to === 'Done');

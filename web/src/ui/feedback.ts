@@ -6,12 +6,20 @@ let audio: AudioContext | undefined;
 
 /// Makes the audio context ahead of the first clack, when the table opens and the page is
 /// idle: making one holds the main thread for 100-250 ms, which during a flight drops its
-/// frames. It starts suspended (no gesture yet); the first clack resumes it after the swipe.
+/// frames. Starting its sound (a suspended context's `resume`) holds it again, 70-170 ms
+/// here: that is done at the person's first touch of the page after the context is made
+/// (a gesture, which Safari asks for), or at once where the page has had one (Chromium),
+/// and not by the first clack of the first flight.
 export function warmAudio(): void {
+  const start = (): void => {
+    if (audio?.state === 'suspended') void audio.resume().catch(() => undefined);
+  };
   const make = (): void => {
     try {
       audio ??= new AudioContext();
       knock(audio);
+      if (navigator.userActivation?.hasBeenActive) start();
+      if (audio.state === 'suspended') document.addEventListener('pointerdown', start, { capture: true, once: true });
     } catch {
       // No Web Audio here: the knocks are silent.
     }
