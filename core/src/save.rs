@@ -293,7 +293,11 @@ pub fn encode(session: &Session) -> Result<Vec<u8>, SaveError> {
 /// the history, and that the summary matches the game.
 pub fn decode(bytes: &[u8]) -> Result<Loaded, SaveError> {
     read_head(bytes, false)?;
-    let file: FileIn = serde_json::from_slice(bytes).map_err(SaveError::json)?;
+    // Read as text, as the room's messages are (`serde_json::from_str`): the browser's
+    // WebAssembly then holds one JSON reader of the game's types, not two.
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| SaveError::corrupt(format!("the file is not UTF-8 text: {e}")))?;
+    let file: FileIn = serde_json::from_str(text).map_err(SaveError::json)?;
     let session = file.session;
     if !is_valid_id(&session.id) {
         return Err(SaveError::corrupt(format!(
