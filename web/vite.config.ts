@@ -11,7 +11,7 @@ function serviceWorker(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const files = Object.keys(bundle).filter((f) => !f.endsWith('.map'));
-      const kept = ['/', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png', ...files.map((f) => `/${f}`)];
+      const kept = ['/', '/manifest.webmanifest', '/icons/icon-32.png', '/icons/icon-192.png', '/icons/icon-512.png', ...files.map((f) => `/${f}`)];
       const version = createHash('sha256').update(kept.join('\n')).digest('hex').slice(0, 12);
       const template = readFileSync(fileURLToPath(new URL('./sw-template.js', import.meta.url)), 'utf8');
       this.emitFile({

@@ -33,6 +33,9 @@ export interface CoreState {
   /// The sticks of the latest throw drawn frame by frame (the core's, sent with its view).
   frames?: ThrowFrames;
   failed?: string;
+  /// A throw waits for the throw's simulation, still downloading (a first visit on a slow
+  /// network): the mat says the sticks are on their way.
+  sticksComing?: boolean;
   /// A refused import or export, or a finished export, for the page to tell.
   notice?: { what: 'import' | 'export' | 'imported'; detail: string };
 }
@@ -90,12 +93,17 @@ class CoreClient {
         this.layoutWaiter?.(m.drawn);
         return;
       case 'fetchPhysics':
+        // The core holds a throw until the simulation is there (it asks after every call
+        // while it holds one).
         this.fetchPhysics();
-        return;
+        if (this.state.sticksComing) return;
+        this.state = { ...this.state, sticksComing: true };
+        break;
       case 'physicsReady':
         // For the figures: when a throw would fly at once.
         (window as unknown as { yunnoriPhysicsAt?: number }).yunnoriPhysicsAt = performance.now();
-        return;
+        this.state = { ...this.state, sticksComing: false };
+        break;
       case 'failed':
         this.state = { ...this.state, failed: m.detail };
         break;

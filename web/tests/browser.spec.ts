@@ -51,6 +51,36 @@ test('a first visit fetches the core once, at once, and the throw\'s simulation 
   expect(wasm).toHaveLength(2);
 });
 
+test.describe('the throw\'s simulation still downloading', () => {
+  // The page fetches the simulation itself (no service worker yet on a first visit; blocked
+  // here so the route below sees the request).
+  test.use({ serviceWorkers: 'block' });
+
+  test('a throw made before it has arrived says the sticks are on their way, then flies', async ({ page }) => {
+    let arrive = (): void => undefined;
+    const arrived = new Promise<void>((ok) => (arrive = ok));
+    await page.route('**/yut_physics_web_bg*.wasm', async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto('/?lang=en');
+    await expect(page.locator('[data-screen="menu"]')).toBeVisible();
+    await startGame(page, [{ player: 'player_human' }, { player: 'player_human' }], 2);
+    await expect(page.getByTestId('sticks-coming')).toHaveCount(0);
+    await swipe(page);
+    await expect(page.getByTestId('sticks-coming')).toHaveText('The sticks are on their way…');
+    await expect(page.getByTestId('mat')).toHaveAttribute('aria-label', 'The sticks are on their way…');
+    expect((await table(page)).throw).toBeNull();
+
+    arrive();
+    await page.waitForFunction(() => (window as any).yunnoriView?.table?.throw);
+    await expect(page.getByTestId('sticks-coming')).toHaveCount(0);
+    expect((await table(page)).throw?.motion).toBe('Flight');
+    await waitLanded(page);
+    expect((await table(page)).throw?.outcome).not.toBeNull();
+  });
+});
+
 test('after the first visit a local game starts and plays with the network cut', async ({ page, context }) => {
   await page.goto('/?lang=en');
   await expect(page.locator('[data-screen="menu"]')).toBeVisible();

@@ -65,7 +65,7 @@ export function App() {
       screen = view.form ? <NewGame f={view.form} host={hosting ? { name: fields.name, onName: (name) => setFields({ ...fields, name }), open: () => hostRoom(fields.name) } : undefined} /> : null;
       break;
     case 'Table':
-      screen = view.table ? <Table table={view.table} board={state.board} layout={layout} frames={state.frames} onMatSize={onMatSize} online={view.online} /> : null;
+      screen = view.table ? <Table table={view.table} board={state.board} layout={layout} frames={state.frames} sticksComing={state.sticksComing === true} onMatSize={onMatSize} online={view.online} /> : null;
       break;
     case 'SavedGames':
       screen = <Saved view={view} />;

@@ -12,6 +12,8 @@ interface Props {
   table: TableState;
   layout: MatDrawn | undefined;
   frames: ThrowFrames | undefined;
+  /// A throw is held until the throw's simulation has downloaded.
+  sticksComing: boolean;
   onSize: (w: number, h: number) => void;
 }
 
@@ -111,7 +113,7 @@ function matBackground(w: number, h: number, dpr: number, rim: number): HTMLCanv
   return c;
 }
 
-export function Mat({ table, layout, frames, onSize }: Props) {
+export function Mat({ table, layout, frames, sticksComing, onSize }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const shown = table.throw;
@@ -191,7 +193,7 @@ export function Mat({ table, layout, frames, onSize }: Props) {
   const up = (e: PointerEvent): void => {
     mat({ SwipeEnd: { x: e.offsetX, y: e.offsetY, t_ms: e.timeStamp } });
   };
-  const label = table.can_throw ? t('game_swipe_hint') : table.throw && !table.throw.outcome ? t('game_sticks_flying') : t('mat_label');
+  const label = sticksComing ? t('web_sticks_coming') : table.can_throw ? t('game_swipe_hint') : table.throw && !table.throw.outcome ? t('game_sticks_flying') : t('mat_label');
   return (
     <div class="mat" ref={box}>
       <canvas
@@ -205,7 +207,11 @@ export function Mat({ table, layout, frames, onSize }: Props) {
         onPointerUp={up}
         onPointerCancel={up}
       />
-      {table.can_throw ? <div class="mat-hint" aria-hidden="true">{t('game_swipe_hint')}</div> : null}
+      {sticksComing ? (
+        <div class="mat-hint" role="status" data-testid="sticks-coming">{t('web_sticks_coming')}</div>
+      ) : table.can_throw ? (
+        <div class="mat-hint" aria-hidden="true">{t('game_swipe_hint')}</div>
+      ) : null}
     </div>
   );
 }

@@ -49,7 +49,7 @@ export function roomOf(table: TableState, o: OnlineState): RoomState | undefined
   return room && table.room?.code === room.code ? room : undefined;
 }
 
-export function Table({ table, board, layout, frames, onMatSize, online }: { table: TableState; board: BoardLayout; layout: MatDrawn | undefined; frames: ThrowFrames | undefined; onMatSize: (w: number, h: number) => void; online: OnlineState }) {
+export function Table({ table, board, layout, frames, sticksComing, onMatSize, online }: { table: TableState; board: BoardLayout; layout: MatDrawn | undefined; frames: ThrowFrames | undefined; sticksComing: boolean; onMatSize: (w: number, h: number) => void; online: OnlineState }) {
   const room = roomOf(table, online);
   useEffect(warmAudio, []);
   const snap = table.snapshot;
@@ -86,7 +86,7 @@ export function Table({ table, board, layout, frames, onMatSize, online }: { tab
       </div>
       <div class="play-area">
         {drawnBoard}
-        <Mat table={table} layout={layout} frames={frames} onSize={onMatSize} />
+        <Mat table={table} layout={layout} frames={frames} sticksComing={sticksComing} onSize={onMatSize} />
       </div>
       <div class="controls">
         {homeMovable ? (
