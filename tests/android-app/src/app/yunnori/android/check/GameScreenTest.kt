@@ -162,6 +162,9 @@ class GameScreenTest {
                     awaitGame(host, "a move") { it.snapshot.state != st.snapshot.state }
                 }
             }
+            // The title follows the core's state on the next frames drawn (a run on a loaded
+            // machine once looked in between).
+            awaitReal("the title names seat 1") { onAllNodesWithText("Seat 1 throws").fetchSemanticsNodes().isNotEmpty() }
             onNodeWithText("Seat 1 throws").assertExists()
             // Not seat 1's sticks yet: the mat is not a button while a move is due.
             assertEquals(Phase.TO_THROW, host.state.snapshot.phase)
