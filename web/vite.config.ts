@@ -3,21 +3,37 @@ import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
+/// The bots' networks among the build's files (`assets/net_NAME-HASH.bin`).
+const netFile = /(^|\/)net_[a-z0-9_]+-[^/]*\.bin$/;
+/// The one a first visit keeps: the hard bot's at the new-game form's own table (Yunnori,
+/// two seats of four pieces). The others (about 100 KB each, compressed) are kept once a
+/// game has used them, or all at once when the app is installed (sw-template.js).
+const firstNet = /(^|\/)net_yunnori-[^/]*\.bin$/;
+
 /// Writes the service worker with the build's files to keep (so the first visit already
-/// caches everything a local game needs, the worker and its WebAssembly included).
+/// caches everything a local game needs, the worker and its WebAssembly included) and the
+/// bots' networks it keeps later.
 function serviceWorker(): Plugin {
   return {
     name: 'yunnori-service-worker',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const files = Object.keys(bundle).filter((f) => !f.endsWith('.map'));
-      const kept = ['/', '/manifest.webmanifest', '/icons/icon-32.png', '/icons/icon-192.png', '/icons/icon-512.png', ...files.map((f) => `/${f}`)];
+      const files = Object.keys(bundle)
+        .filter((f) => !f.endsWith('.map'))
+        .map((f) => `/${f}`);
+      const nets = files.filter((f) => netFile.test(f));
+      if (nets.length === 0 || !nets.some((f) => firstNet.test(f))) throw new Error('no bot networks in the bundle');
+      const app = files.filter((f) => !netFile.test(f) || firstNet.test(f));
+      const kept = ['/', '/manifest.webmanifest', '/icons/icon-32.png', '/icons/icon-192.png', '/icons/icon-512.png', ...app];
       const version = createHash('sha256').update(kept.join('\n')).digest('hex').slice(0, 12);
       const template = readFileSync(fileURLToPath(new URL('./sw-template.js', import.meta.url)), 'utf8');
       this.emitFile({
         type: 'asset',
         fileName: 'sw.js',
-        source: template.replace('__VERSION__', version).replace('__PRECACHE__', JSON.stringify(kept)),
+        source: template
+          .replace('__VERSION__', version)
+          .replace('__PRECACHE__', JSON.stringify(kept))
+          .replace('__NETS__', JSON.stringify(nets)),
       });
     },
   };

@@ -13,13 +13,21 @@ setLang(initialLang());
 const root = document.getElementById('app');
 if (root) render(<App />, root);
 
-// The service worker keeps the whole app, the bots' networks included: registered once the
-// core is up (the menu shows), so its downloads do not share the first visit's bandwidth
-// with the WebAssembly the menu waits for.
+// The service worker keeps the whole app: registered once the core is up (the menu shows),
+// so its downloads do not share the first visit's bandwidth with the WebAssembly the menu
+// waits for. Of the bots' networks it keeps the default table's at once, the others once a
+// game has used them; an installed app (opened from the home screen, or just installed)
+// asks it to keep them all, so every bot plays with no network.
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
   const stop = core.subscribe(() => {
     if (!core.state.board && !core.state.failed) return;
     stop();
     void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
   });
+  const keepNets = (): void => {
+    void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'keepNets' }));
+  };
+  const standalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  if (standalone || matchMedia('(display-mode: standalone)').matches) keepNets();
+  addEventListener('appinstalled', keepNets);
 }

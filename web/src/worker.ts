@@ -19,9 +19,12 @@ let socket: WebSocket | undefined;
 let lastView = '';
 const queue: ToWorker[] = [];
 
-// The bots' networks, kept out of the WebAssembly: hashed files of the build (cached by
-// the service worker for offline games), by file name. The core names the ones a search
-// waits for (`FetchNets`); this only fetches their bytes and hands them over.
+// The bots' networks, kept out of the WebAssembly: hashed files of the build, by file name.
+// The core names the ones a search waits for (`FetchNets`); this fetches their bytes and
+// hands them over. What it downloads it keeps in the service worker's cache of networks
+// (NETS_CACHE in sw-template.js), and reads from there first: so a table's bot plays with
+// no network once a game at that table has fetched its network, even when this worker
+// started before the service worker did (a first visit) and its fetches passed it by.
 const netUrls = new Map(
   Object.entries(import.meta.glob('../../core/src/bot/net_*.bin', { query: '?url', import: 'default', eager: true }) as Record<string, string>).map(
     ([path, url]) => [path.slice(path.lastIndexOf('/') + 1), url],
@@ -37,14 +40,29 @@ function fetchNet(name: string): void {
     return;
   }
   netsAsked.add(name);
-  fetch(url)
-    .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${r.status}`))))
+  netBytes(url)
     .then((bytes) => perform(() => core!.provide_net(Date.now(), name, new Uint8Array(bytes))))
     .catch(() => {
       // Offline or a failed download: the search waits; try again a little later.
       netsAsked.delete(name);
       setTimeout(() => fetchNet(name), 3000);
     });
+}
+
+const NETS_CACHE = 'yunnori-nets';
+const cacheApi = typeof caches === 'undefined' ? undefined : caches;
+
+async function netBytes(url: string): Promise<ArrayBuffer> {
+  const kept = await cacheApi?.match(url, { ignoreVary: true }).catch(() => undefined);
+  if (kept) return kept.arrayBuffer();
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${res.status}`);
+  const copy = res.clone();
+  void cacheApi
+    ?.open(NETS_CACHE)
+    .then((c) => c.put(url, copy))
+    .catch(() => undefined);
+  return res.arrayBuffer();
 }
 
 // The throw's simulation, a WebAssembly module of its own (web/physics-wasm): the page

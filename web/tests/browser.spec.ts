@@ -1,12 +1,13 @@
 // The browser as a platform: installable, an offline start, accessibility, and the
 // screenshots (kept as test output).
-import { chromium, expect, test } from '@playwright/test';
+import { chromium, expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hostRoom, playStep, settled, startGame, swipe, table, untilThrow, waitLanded } from './helpers';
+import type { AppView } from '../src/pkg/yut_web';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const shots = join(process.env.YUT_WEB_OUT ?? join(repo, 'web', 'test-results'), 'screenshots');
@@ -81,15 +82,33 @@ test.describe('the throw\'s simulation still downloading', () => {
   });
 });
 
-test('after the first visit a local game starts and plays with the network cut', async ({ page, context }) => {
-  await page.goto('/?lang=en');
-  await expect(page.locator('[data-screen="menu"]')).toBeVisible();
+/// Waits until the service worker has kept the app and serves this page.
+async function controlled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
       await new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, { once: true }));
     }
   });
+}
+
+/// The bots' networks the browser keeps for this site, by name (`net_yunnori_2p`, ...).
+const keptNets = (page: Page): Promise<string[]> =>
+  page.evaluate(async () => {
+    const names = new Set<string>();
+    for (const key of await caches.keys()) {
+      for (const req of await (await caches.open(key)).keys()) {
+        const m = /\/(net_[a-z0-9_]+)-[^/]*\.bin$/.exec(new URL(req.url).pathname);
+        if (m) names.add(m[1]!);
+      }
+    }
+    return [...names].sort();
+  });
+
+test('after the first visit a local game starts and plays with the network cut', async ({ page, context }) => {
+  await page.goto('/?lang=en');
+  await expect(page.locator('[data-screen="menu"]')).toBeVisible();
+  await controlled(page);
   await context.setOffline(true);
   await page.reload();
   await expect(page.locator('[data-screen="menu"]')).toBeVisible();
@@ -99,6 +118,57 @@ test('after the first visit a local game starts and plays with the network cut',
   await waitLanded(page);
   expect((await table(page)).throw?.outcome).not.toBeNull();
   await context.setOffline(false);
+});
+
+test('a first visit keeps one bot network; a game keeps its own for offline play; installing keeps them all', async ({ page, context }) => {
+  test.setTimeout(150_000);
+  const hardBot = [{ player: 'player_human' }, { player: 'bot_hard' }] as const;
+  await page.goto('/?lang=en');
+  await expect(page.locator('[data-screen="menu"]')).toBeVisible();
+  await controlled(page);
+  // About 100 KB each: a first visit (a guest from a room link among them) keeps only the
+  // one the new-game form's own table reads.
+  expect(await keptNets(page)).toEqual(['net_yunnori']);
+
+  // A hard bot at two pieces a seat reads its table's network: fetched, and kept.
+  await startGame(page, [...hardBot], 2);
+  const until = Date.now() + 60_000;
+  while (!(await keptNets(page)).includes('net_yunnori_2p')) {
+    if (Date.now() > until) throw new Error(`the hard bot's network was never kept: ${JSON.stringify(await keptNets(page))}`);
+    if (!(await playStep(page))) await page.waitForTimeout(200);
+  }
+
+  // With the network cut, a new game at that table: the bot takes its turn.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('[data-screen="menu"]')).toBeVisible();
+  await startGame(page, [...hardBot], 2);
+  let botTurns = 0;
+  while (botTurns === 0) {
+    const tb = await settled(page, 30_000);
+    expect(tb.snapshot.over).toBe(false);
+    if (tb.status === 'BotThinks' || tb.status === 'BotThrows' || tb.status === 'BotMoves') {
+      await page.waitForFunction(
+        () => {
+          const t = (window as unknown as { yunnoriView?: AppView }).yunnoriView?.table;
+          return !t || t.snapshot.over || t.can_throw || t.can_move || t.choice !== undefined;
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
+      botTurns++;
+    } else {
+      await playStep(page);
+    }
+  }
+  await expect(page.getByText(/still waiting for its game data/)).toHaveCount(0);
+  await context.setOffline(false);
+
+  // Installed (Chromium's `appinstalled`; a home-screen start is `display-mode: standalone`):
+  // every network is kept, so every bot plays offline.
+  await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
+  const all = ['net_yunnori', 'net_yunnori_2p', 'net_yunnori_3p', 'net_culin1895', 'net_yunnori_vs_medium', 'net_yunnori_vs_medium_rival'];
+  await expect.poll(() => keptNets(page), { timeout: 60_000 }).toEqual(all.sort());
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
