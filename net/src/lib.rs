@@ -1,6 +1,7 @@
 //! yut-net: Yunnori's online rooms protocol (`protocol`, shared with the server) and the
 //! client (`client`) that the terminal game and, through yut-ffi, the apps use.
 
+pub mod links;
 pub mod protocol;
 pub mod verify;
 

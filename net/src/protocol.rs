@@ -74,8 +74,9 @@ pub const MAX_ROOM_INPUT_BYTES: usize = 2048;
 pub enum RoomInputError {
     #[error("longer than any room link ({MAX_ROOM_INPUT_BYTES} bytes)")]
     TooLong,
+    /// What the URL parser said.
     #[error("not a link: {0}")]
-    NotALink(url::ParseError),
+    NotALink(String),
     #[error("a {0}: link, not a room link")]
     OtherScheme(String),
     #[error("a link to no room")]
@@ -85,27 +86,25 @@ pub enum RoomInputError {
 }
 
 /// The code part of a room link: `yunnori://room/CODE`, or `http(s)://host[:port][/prefix]/r/CODE`
-/// (with or without a closing slash, query or fragment), read by the `url` crate as a
-/// browser would (the code is that of the page the link opens, after `..` and escapes).
-/// `Ok(None)` when `s` is no link at all (a typed code: it has no `:`).
+/// (with or without a closing slash, query or fragment), read by a URL parser as a browser
+/// would (`crate::links`: the code is that of the page the link opens, after `..` and
+/// escapes). `Ok(None)` when `s` is no link at all (a typed code: it has no `:`).
 fn linked_code(s: &str) -> Result<Option<String>, RoomInputError> {
     if !s.contains(':') {
         return Ok(None);
     }
-    let url = url::Url::parse(s).map_err(RoomInputError::NotALink)?;
-    let segments: Vec<&str> = url
-        .path_segments()
-        .map(Iterator::collect)
-        .unwrap_or_default();
+    let link = crate::links::parse_link(s).map_err(RoomInputError::NotALink)?;
+    let segments: Vec<&str> = link.segments.iter().flatten().map(String::as_str).collect();
     // A closing slash leaves one empty segment at the end.
     let segments = match segments.split_last() {
         Some((&"", rest)) => rest,
         _ => &segments[..],
     };
-    let code = match url.scheme() {
+    let code = match link.scheme.as_str() {
         "yunnori" => {
-            let room = url
-                .host_str()
+            let room = link
+                .host
+                .as_deref()
                 .is_some_and(|h| h.eq_ignore_ascii_case("room"));
             match segments {
                 [code] if room => code,

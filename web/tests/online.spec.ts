@@ -134,6 +134,32 @@ test('two browsers host and join a room by its link, play by swipes and taps, on
   }
 });
 
+test('a room link pasted into the code box is read as the browser reads links', async ({ browser, baseURL }) => {
+  const contexts = await Promise.all([0, 1].map(() => browser.newContext(phone)));
+  try {
+    const [host, guest] = await Promise.all(contexts.map((c) => c.newPage()));
+    await host!.goto('/?lang=en');
+    const code = await hostRoom(host!, 'Haneul', [{ player: 'player_human' }, { player: 'player_human' }]);
+    await guest!.goto('/?lang=en');
+    await guest!.getByRole('button', { name: 'Play online' }).click();
+    await guest!.getByTestId('online-name').fill('Jun');
+    // A link, but to no room: refused, nothing joined.
+    await guest!.getByTestId('online-code').fill('mailto:someone@example.com');
+    await guest!.getByTestId('join').click();
+    await expect(guest!.getByTestId('message')).toContainText('That is not a room code.');
+    await expect(guest!.locator('[data-screen="online"]')).toBeVisible();
+    // The https link as a chat app may pass it on: the scheme in capitals, a dot segment,
+    // the code in small letters, a closing slash, a query and a fragment.
+    const link = `${baseURL!.replace(/^http:/, 'HTTP:')}/x/../r/${code.toLowerCase()}/?from=chat#top`;
+    await guest!.getByTestId('online-code').fill(link);
+    await guest!.getByTestId('join').click();
+    await expect(guest!.locator('[data-screen="lobby"]')).toBeVisible();
+    expect((await view(guest!))?.online.room?.code).toBe(code);
+  } finally {
+    await Promise.all(contexts.map((c) => c.close()));
+  }
+});
+
 test('a full room is watched from its link, without a seat, into its game', async ({ browser }) => {
   test.setTimeout(90_000);
   const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext(phone)));

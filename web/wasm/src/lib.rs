@@ -23,6 +23,7 @@
 //! malformed event is refused with an error, never a panic.
 
 mod kv;
+mod links;
 mod types;
 
 use kv::WebKv;
@@ -149,6 +150,7 @@ impl Core {
     /// name another, so the room socket is same-origin with the page.
     #[wasm_bindgen(constructor)]
     pub fn new(keys: Vec<String>, values: Vec<js_sys::Uint8Array>, server: &str) -> Core {
+        yut_net::links::set_link_parser(links::browser_link);
         let kv = WebKv::default();
         for (k, v) in keys.into_iter().zip(values) {
             kv.preload(k, v.to_vec());
