@@ -8,8 +8,8 @@ const PRECACHE = __PRECACHE__;
 // room link never needs them) and are kept in a cache of their own, which outlives builds
 // since their names carry their content's hash: by the core's worker once a game has
 // fetched one, or all of them when the page asks (`keepNets`: the app was installed).
-// The worker writes to this cache by name (src/worker.ts).
-const NETS_CACHE = 'yunnori-nets';
+// The core's worker writes to this cache by the same name (vite.config.ts names it).
+const NETS_CACHE = __NETS_CACHE__;
 const NETS = __NETS__;
 
 self.addEventListener('install', (event) => {

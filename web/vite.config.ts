@@ -3,6 +3,11 @@ import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
+/// The cache the bots' networks are kept in, across builds: named once here, for the
+/// service worker (which keeps it when it drops an old build's cache) and for the core's
+/// worker (which writes each network it downloads into it), as `__NETS_CACHE__`.
+const NETS_CACHE = 'yunnori-nets';
+
 /// The bots' networks among the build's files (`assets/net_NAME-HASH.bin`).
 const netFile = /(^|\/)net_[a-z0-9_]+-[^/]*\.bin$/;
 /// The one a first visit keeps: the hard bot's at the new-game form's own table (Yunnori,
@@ -33,7 +38,8 @@ function serviceWorker(): Plugin {
         source: template
           .replace('__VERSION__', version)
           .replace('__PRECACHE__', JSON.stringify(kept))
-          .replace('__NETS__', JSON.stringify(nets)),
+          .replace('__NETS__', JSON.stringify(nets))
+          .replace('__NETS_CACHE__', JSON.stringify(NETS_CACHE)),
       });
     },
   };
@@ -68,6 +74,7 @@ function preloadWasm(): Plugin {
 export default defineConfig({
   base: '/',
   plugins: [serviceWorker(), preloadWasm()],
+  define: { __NETS_CACHE__: JSON.stringify(NETS_CACHE) },
   build: { target: 'es2022', assetsInlineLimit: 0, outDir: 'dist', emptyOutDir: true },
   worker: { format: 'es' },
   server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },

@@ -32,7 +32,7 @@ pub fn set_link_parser(parser: LinkParser) -> bool {
 }
 
 /// `input` taken apart by the parser set, else by this build's own.
-pub fn parse_link(input: &str) -> Result<LinkParts, String> {
+pub(crate) fn parse_link(input: &str) -> Result<LinkParts, String> {
     match PARSER.get() {
         Some(parse) => parse(input),
         None => built_in(input),

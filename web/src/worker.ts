@@ -22,7 +22,7 @@ const queue: ToWorker[] = [];
 // The bots' networks, kept out of the WebAssembly: hashed files of the build, by file name.
 // The core names the ones a search waits for (`FetchNets`); this fetches their bytes and
 // hands them over. What it downloads it keeps in the service worker's cache of networks
-// (NETS_CACHE in sw-template.js), and reads from there first: so a table's bot plays with
+// (named in vite.config.ts), and reads from there first: so a table's bot plays with
 // no network once a game at that table has fetched its network, even when this worker
 // started before the service worker did (a first visit) and its fetches passed it by.
 const netUrls = new Map(
@@ -49,7 +49,7 @@ function fetchNet(name: string): void {
     });
 }
 
-const NETS_CACHE = 'yunnori-nets';
+declare const __NETS_CACHE__: string;
 const cacheApi = typeof caches === 'undefined' ? undefined : caches;
 
 async function netBytes(url: string): Promise<ArrayBuffer> {
@@ -59,7 +59,7 @@ async function netBytes(url: string): Promise<ArrayBuffer> {
   if (!res.ok) throw new Error(`${res.status}`);
   const copy = res.clone();
   void cacheApi
-    ?.open(NETS_CACHE)
+    ?.open(__NETS_CACHE__)
     .then((c) => c.put(url, copy))
     .catch(() => undefined);
   return res.arrayBuffer();
