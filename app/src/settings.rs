@@ -25,7 +25,8 @@ impl Settings {
         kv.get(KEY)
             .ok()
             .flatten()
-            .and_then(|b| serde_json::from_slice(&b).ok())
+            // Read as text, as every other JSON of the app core is: one reader in WebAssembly.
+            .and_then(|b| serde_json::from_str(std::str::from_utf8(&b).ok()?).ok())
             .unwrap_or_default()
     }
 

@@ -292,11 +292,17 @@ pub fn encode(session: &Session) -> Result<Vec<u8>, SaveError> {
 /// Reads and fully checks a save file's bytes: version, structure, rules, the replay of
 /// the history, and that the summary matches the game.
 pub fn decode(bytes: &[u8]) -> Result<Loaded, SaveError> {
-    read_head(bytes, false)?;
     // Read as text, as the room's messages are (`serde_json::from_str`): the browser's
-    // WebAssembly then holds one JSON reader of the game's types, not two.
-    let text = std::str::from_utf8(bytes)
-        .map_err(|e| SaveError::corrupt(format!("the file is not UTF-8 text: {e}")))?;
+    // WebAssembly then holds one JSON reader of the game's types, not three. The head is
+    // read first, from the file's valid text, so a newer version is told as such even
+    // when its file is damaged further on.
+    let text = std::str::from_utf8(bytes);
+    let valid = match &text {
+        Ok(t) => t,
+        Err(e) => std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default(),
+    };
+    read_head(serde_json::Deserializer::from_str(valid), false)?;
+    let text = text.map_err(|e| SaveError::corrupt(format!("the file is not UTF-8 text: {e}")))?;
     let file: FileIn = serde_json::from_str(text).map_err(SaveError::json)?;
     let session = file.session;
     if !is_valid_id(&session.id) {
@@ -322,7 +328,8 @@ pub fn decode(bytes: &[u8]) -> Result<Loaded, SaveError> {
 /// the game itself (`decode` does), so the Resume list does not use it: it is for tools
 /// that only peek at a file (the fuzz target, the damage tests).
 pub fn read_summary<R: Read>(reader: R) -> Result<Summary, SaveError> {
-    read_head(reader, true)?.ok_or_else(|| SaveError::corrupt("the summary is missing"))
+    read_head(serde_json::Deserializer::from_reader(reader), true)?
+        .ok_or_else(|| SaveError::corrupt("the summary is missing"))
 }
 
 /// Checks the file at `path` exactly (no backup fallback), e.g. for `yut saves check`.
@@ -352,7 +359,10 @@ fn read_file(path: &Path) -> Result<Vec<u8>, SaveError> {
     if meta.len() > MAX_FILE_BYTES {
         // A newer version may write larger files: its version counts before the size,
         // so such a file is never taken for a damaged one (and replaced).
-        let head = read_head(io::BufReader::new(&file), false);
+        let head = read_head(
+            serde_json::Deserializer::from_reader(io::BufReader::new(&file)),
+            false,
+        );
         if let Err(e @ SaveError::NewerVersion { .. }) = head {
             return Err(e);
         }
@@ -370,9 +380,11 @@ fn read_file(path: &Path) -> Result<Vec<u8>, SaveError> {
 
 /// Reads `schema_version` (which must come first) and, if asked, the `summary` after it,
 /// then stops reading. Refuses a newer version before looking at anything else.
-fn read_head<R: Read>(reader: R, want_summary: bool) -> Result<Option<Summary>, SaveError> {
+fn read_head<'de, R: serde_json::de::Read<'de>>(
+    mut de: serde_json::Deserializer<R>,
+    want_summary: bool,
+) -> Result<Option<Summary>, SaveError> {
     let mut head: Option<Result<Option<Summary>, SaveError>> = None;
-    let mut de = serde_json::Deserializer::from_reader(reader);
     let res = de::Deserializer::deserialize_map(
         &mut de,
         HeadVisitor {
@@ -572,7 +584,9 @@ impl SaveLibrary {
     /// so it never replaces it, neither by a save nor by rotating it out of the backup.
     fn refuse_newer(&self, id: &str) -> Result<(), SaveError> {
         for path in [self.path_of(id), self.backup_of(id)] {
-            let head = read_file(&path).and_then(|bytes| read_head(&bytes[..], false));
+            let head = read_file(&path).and_then(|bytes| {
+                read_head(serde_json::Deserializer::from_reader(&bytes[..]), false)
+            });
             if let Err(e @ SaveError::NewerVersion { .. }) = head {
                 return Err(e);
             }

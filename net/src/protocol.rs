@@ -15,6 +15,8 @@ use yut_core::session::{Action, BotLevel, Player, Start};
 use yut_core::setup::MoveSpec;
 use yut_core::throw::Throw;
 
+mod read;
+
 /// The protocol version this build speaks. A client whose `hello` names another version
 /// is refused with `incompatible_version`.
 pub const PROTOCOL_VERSION: u32 = 1;

@@ -475,7 +475,7 @@ impl Online {
                     }
                 }
             }
-            SocketEvent::Text { text } => match serde_json::from_str::<ServerMessage>(&text) {
+            SocketEvent::Text { text } => match ServerMessage::from_json(&text) {
                 Ok(msg) => self.heard(now, msg, kv, out),
                 // A message this version cannot read (a newer server's): whatever it
                 // changed, the whole room asked for again brings it.

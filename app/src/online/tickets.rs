@@ -47,13 +47,16 @@ impl RoomTicket {
 pub fn load(kv: &dyn KeyValue) -> (Vec<RoomTicket>, Option<String>) {
     match kv.get(ROOMS_KEY) {
         Ok(None) => (Vec::new(), None),
-        Ok(Some(bytes)) => match serde_json::from_slice::<Vec<RoomTicket>>(&bytes) {
-            Ok(mut list) => {
-                list.sort_by_key(|t| std::cmp::Reverse(t.joined_at_ms));
-                (list, None)
+        // Read as text, as every other JSON of the app core is: one reader in WebAssembly.
+        Ok(Some(bytes)) => {
+            match serde_json::from_str::<Vec<RoomTicket>>(&String::from_utf8_lossy(&bytes)) {
+                Ok(mut list) => {
+                    list.sort_by_key(|t| std::cmp::Reverse(t.joined_at_ms));
+                    (list, None)
+                }
+                Err(e) => (Vec::new(), Some(format!("the kept rooms do not read: {e}"))),
             }
-            Err(e) => (Vec::new(), Some(format!("the kept rooms do not read: {e}"))),
-        },
+        }
         Err(e) => (Vec::new(), Some(e.0)),
     }
 }

@@ -76,7 +76,7 @@ pub fn verdict(room: &RoomSnapshot) -> (u8, String) {
 
 /// A room written as the server sends it: the `room` message, or the snapshot itself.
 pub fn parse(text: &str) -> Result<RoomSnapshot, String> {
-    if let Ok(ServerMessage::Room { room }) = serde_json::from_str::<ServerMessage>(text) {
+    if let Ok(ServerMessage::Room { room }) = ServerMessage::from_json(text) {
         return Ok(room);
     }
     serde_json::from_str::<RoomSnapshot>(text)

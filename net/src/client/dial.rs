@@ -152,7 +152,7 @@ pub(super) async fn open(url: &str, dial: &Dial) -> Result<Socket, NetError> {
         .await
         .map_err(|_| NetError::Timeout)?;
     match answer {
-        Some(Ok(Message::Text(t))) => match serde_json::from_str::<ServerMessage>(t.as_str()) {
+        Some(Ok(Message::Text(t))) => match ServerMessage::from_json(t.as_str()) {
             Ok(ServerMessage::Welcome { .. }) => Ok(socket),
             Ok(ServerMessage::Error { code, message, .. }) => {
                 Err(NetError::Refused { code, message })

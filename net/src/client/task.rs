@@ -62,7 +62,7 @@ async fn run_socket(inner: &Inner, socket: &mut Socket, rx: &mut mpsc::Unbounded
 }
 
 fn dispatch(inner: &Inner, text: &str) {
-    let msg: ServerMessage = match serde_json::from_str(text) {
+    let msg = match ServerMessage::from_json(text) {
         Ok(m) => m,
         Err(e) => {
             inner.listener.on_event(ClientEvent::Error {
@@ -226,7 +226,7 @@ async fn rejoin(inner: &Inner) -> Rejoin {
     let answered = tokio::time::timeout(REQUEST_TIMEOUT, async {
         while let Some(Ok(m)) = socket.next().await {
             let Message::Text(t) = m else { continue };
-            match serde_json::from_str::<ServerMessage>(t.as_str()) {
+            match ServerMessage::from_json(t.as_str()) {
                 Ok(
                     ServerMessage::Joined { id: Some(0), .. } | ServerMessage::Ok { id: Some(0) },
                 ) => {
