@@ -1,10 +1,16 @@
 // The shell's words: English and Korean string resources (strings/*.json), chosen from
-// the browser's language unless the person picked one (kept in localStorage).
+// the browser's language unless the person picked one (kept in localStorage). English is
+// in the first script (every key falls back to it); Korean is a chunk of its own, fetched
+// when it is the language, so an English first visit does not download it.
 import en from './strings/en.json';
-import ko from './strings/ko.json';
 
 export type Lang = 'en' | 'ko';
-const tables: Record<Lang, Record<string, string>> = { en, ko };
+const tables: Partial<Record<Lang, Record<string, string>>> & { en: Record<string, string> } = { en };
+
+/// Brings the strings of `l` (resolves at once for English, or once fetched).
+export async function loadLang(l: Lang): Promise<void> {
+  if (l === 'ko' && !tables.ko) tables.ko = (await import('./strings/ko.json')).default;
+}
 
 const LANG_KEY = 'yunnori.lang';
 
@@ -31,16 +37,16 @@ export function currentLang(): Lang {
 
 /// The string `key` with `{1}`, `{2}`… filled; the English one when Korean lacks it.
 export function t(key: string, ...args: Array<string | number>): string {
-  const s = tables[lang][key] ?? tables.en[key] ?? key;
+  const s = tables[lang]?.[key] ?? tables.en[key] ?? key;
   return s.replace(/\{(\d)\}/g, (_, n: string) => String(args[Number(n) - 1] ?? ''));
 }
 
 /// A plural string (`key#one`, `key#other`).
 export function tn(key: string, n: number, ...args: Array<string | number>): string {
-  const form = n === 1 && tables[lang][`${key}#one`] !== undefined ? 'one' : 'other';
+  const form = n === 1 && tables[lang]?.[`${key}#one`] !== undefined ? 'one' : 'other';
   return t(`${key}#${form}`, n, ...args);
 }
 
 export function has(key: string): boolean {
-  return tables[lang][key] !== undefined || tables.en[key] !== undefined;
+  return tables[lang]?.[key] !== undefined || tables.en[key] !== undefined;
 }

@@ -1,17 +1,27 @@
 import { render } from 'preact';
 import { App } from './ui/App';
 import { installTheme } from './theme';
-import { initialLang, setLang } from './i18n';
+import { initialLang, loadLang, setLang } from './i18n';
 import { core } from './core';
 import './style.css';
 
 installTheme();
-setLang(initialLang());
+const lang = initialLang();
 // For the tests and the README's figures: the flights' digest and planning times here.
 (window as unknown as { yunnoriBench: (n: number) => unknown }).yunnoriBench = (n: number) => core.bench(n);
 
+// The loading screen of index.html stays until the language's strings are here (Korean
+// comes as a chunk of its own, beside the core's download); without them, English.
 const root = document.getElementById('app');
-if (root) render(<App />, root);
+void loadLang(lang)
+  .then(
+    () => lang,
+    () => 'en' as const,
+  )
+  .then((shown) => {
+    setLang(shown);
+    if (root) render(<App />, root);
+  });
 
 // The service worker keeps the whole app: registered once the core is up (the menu shows),
 // so its downloads do not share the first visit's bandwidth with the WebAssembly the menu

@@ -3,7 +3,7 @@
 // and sends the core what the person did.
 import type { AppView, FormEvent, FormState, SettingsAction, PlayerKind, Preset, RuleOption, RuleValue, RulesDescription, SaveRow, Throw } from '../pkg/yut_web';
 import { core, send } from '../core';
-import { currentLang, has, keepLang, setLang, t, type Lang } from '../i18n';
+import { currentLang, has, keepLang, loadLang, setLang, t, type Lang } from '../i18n';
 import { throwName } from './words';
 import { KeptRooms } from './Online';
 
@@ -22,7 +22,7 @@ export function Menu({ view, onLang }: { view: AppView; onLang: (l: Lang) => voi
         {view.menu.table_open ? (
           <button type="button" class="primary" onClick={() => open('Table')}>{t('menu_back_to_table')}</button>
         ) : null}
-        <button type="button" class={view.menu.continue_id ? 'secondary' : 'primary'} onClick={() => open('NewGame')}>{t('menu_new_game')}</button>
+        <button type="button" class={view.menu.continue_id ? 'secondary' : 'primary'} data-testid="new-game" onClick={() => open('NewGame')}>{t('menu_new_game')}</button>
         <button type="button" class="secondary" onClick={() => open('SavedGames')}>{t('menu_resume')}</button>
         <button type="button" class="secondary" onClick={() => open('Online')}>{t('menu_online')}</button>
         <button type="button" class="secondary" onClick={() => open('Settings')}>{t('menu_settings')}</button>
@@ -33,10 +33,14 @@ export function Menu({ view, onLang }: { view: AppView; onLang: (l: Lang) => voi
 }
 
 function LangSwitch({ onLang }: { onLang: (l: Lang) => void }) {
+  // Offline with the Korean strings not yet kept, the switch waits for them (never a
+  // half-translated screen).
   const pick = (l: Lang): void => {
-    keepLang(l);
-    setLang(l);
-    onLang(l);
+    void loadLang(l).then(() => {
+      keepLang(l);
+      setLang(l);
+      onLang(l);
+    }, () => undefined);
   };
   return (
     <div class="lang" role="group" aria-label={t('language')}>
