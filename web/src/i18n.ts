@@ -1,15 +1,16 @@
 // The shell's words: English and Korean string resources (strings/*.json), chosen from
-// the browser's language unless the person picked one (kept in localStorage). English is
-// in the first script (every key falls back to it); Korean is a chunk of its own, fetched
-// when it is the language, so an English first visit does not download it.
-import en from './strings/en.json';
+// the browser's language unless the person picked one (kept in localStorage). Each is a
+// chunk of its own, fetched beside the core's WebAssembly when it is the language: a
+// first visit downloads one language's strings, not both. Korean has every English key
+// (tests/strings.spec.ts) but the singular plurals, which it does not use.
 
 export type Lang = 'en' | 'ko';
-const tables: Partial<Record<Lang, Record<string, string>>> & { en: Record<string, string> } = { en };
+const tables: Partial<Record<Lang, Record<string, string>>> = {};
 
-/// Brings the strings of `l` (resolves at once for English, or once fetched).
+/// Brings the strings of `l` (at once when they are here already).
 export async function loadLang(l: Lang): Promise<void> {
-  if (l === 'ko' && !tables.ko) tables.ko = (await import('./strings/ko.json')).default;
+  if (tables[l]) return;
+  tables[l] = l === 'ko' ? (await import('./strings/ko.json')).default : (await import('./strings/en.json')).default;
 }
 
 const LANG_KEY = 'yunnori.lang';
@@ -35,9 +36,10 @@ export function currentLang(): Lang {
   return lang;
 }
 
-/// The string `key` with `{1}`, `{2}`… filled; the English one when Korean lacks it.
+/// The string `key` with `{1}`, `{2}`… filled; the English one when Korean lacks it and
+/// English is here (switched during the visit), else the key.
 export function t(key: string, ...args: Array<string | number>): string {
-  const s = tables[lang]?.[key] ?? tables.en[key] ?? key;
+  const s = tables[lang]?.[key] ?? tables.en?.[key] ?? key;
   return s.replace(/\{(\d)\}/g, (_, n: string) => String(args[Number(n) - 1] ?? ''));
 }
 
@@ -48,5 +50,5 @@ export function tn(key: string, n: number, ...args: Array<string | number>): str
 }
 
 export function has(key: string): boolean {
-  return tables[lang]?.[key] !== undefined || tables.en[key] !== undefined;
+  return tables[lang]?.[key] !== undefined || tables.en?.[key] !== undefined;
 }

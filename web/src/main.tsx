@@ -10,14 +10,15 @@ const lang = initialLang();
 // For the tests and the README's figures: the flights' digest and planning times here.
 (window as unknown as { yunnoriBench: (n: number) => unknown }).yunnoriBench = (n: number) => core.bench(n);
 
-// The loading screen of index.html stays until the language's strings are here (Korean
-// comes as a chunk of its own, beside the core's download); without them, English.
+// The loading screen of index.html stays until the language's strings are here (a chunk
+// of their own, fetched beside the core's download); without them, English.
 const root = document.getElementById('app');
 void loadLang(lang)
   .then(
     () => lang,
-    () => 'en' as const,
+    () => loadLang('en').then(() => 'en' as const),
   )
+  .catch(() => 'en' as const)
   .then((shown) => {
     setLang(shown);
     if (root) render(<App />, root);
