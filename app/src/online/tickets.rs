@@ -49,7 +49,12 @@ pub fn load(kv: &dyn KeyValue) -> (Vec<RoomTicket>, Option<String>) {
         Ok(None) => (Vec::new(), None),
         // Read as text, as every other JSON of the app core is: one reader in WebAssembly.
         Ok(Some(bytes)) => {
-            match serde_json::from_str::<Vec<RoomTicket>>(&String::from_utf8_lossy(&bytes)) {
+            let read = std::str::from_utf8(&bytes)
+                .map_err(|e| e.to_string())
+                .and_then(|t| {
+                    serde_json::from_str::<Vec<RoomTicket>>(t).map_err(|e| e.to_string())
+                });
+            match read {
                 Ok(mut list) => {
                     list.sort_by_key(|t| std::cmp::Reverse(t.joined_at_ms));
                     (list, None)

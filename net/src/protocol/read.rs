@@ -10,8 +10,9 @@
 //! (the tag, then the fields); they are small, and nothing is buffered.
 
 use super::{ErrorCode, GameView, RoomSnapshot, SeatToken, SeatView, ServerMessage};
-use serde::de::{DeserializeOwned, Error as _};
+use serde::de::Error as _;
 use serde::Deserialize;
+use serde_json::from_str as fields;
 use std::borrow::Cow;
 use yut_core::game::Event;
 use yut_core::session::Action;
@@ -95,10 +96,6 @@ struct Undone {
 #[derive(Deserialize)]
 struct Closing {
     message: String,
-}
-
-fn fields<T: DeserializeOwned>(text: &str) -> serde_json::Result<T> {
-    serde_json::from_str(text)
 }
 
 impl ServerMessage {

@@ -33,8 +33,8 @@ export function Menu({ view, onLang }: { view: AppView; onLang: (l: Lang) => voi
 }
 
 function LangSwitch({ onLang }: { onLang: (l: Lang) => void }) {
-  // Offline with the Korean strings not yet kept, the switch waits for them (never a
-  // half-translated screen).
+  // The language's strings are a chunk of their own: the switch waits for them (offline
+  // and not yet kept, it does not happen), so no screen is ever half translated.
   const pick = (l: Lang): void => {
     void loadLang(l).then(() => {
       keepLang(l);
