@@ -152,10 +152,19 @@ yn_kotlinc_cached() {
     t=$(date +%s)
     rm -rf "$out" "$out.fp" "$partial"
     # kotlinc's own launcher caps the compiler at 512 MB unless JAVA_OPTS is set, small for
-    # the Android app against Compose's hundred-odd jars; codegen runs on every core.
-    if ! "$KOTLINC" -J-Xmx2g -nowarn -jvm-target 17 -Xbackend-threads=0 -cp "$cp" -d "$partial" "$@"; then
+    # the Android app against Compose's hundred-odd jars. Codegen stays on one thread: the
+    # parallel backend (-Xbackend-threads) has a race (KT-83578) that failed a CI run with an
+    # internal compiler error on a two-file compile that passes every time on its own.
+    local log="$out.log" rc=0
+    "$KOTLINC" -J-Xmx2g -nowarn -jvm-target 17 -cp "$cp" -d "$partial" "$@" >"$log" 2>&1 || rc=$?
+    cat "$log" >&2
+    if [ "$rc" -ne 0 ]; then
         rm -rf "$partial"
-        echo "${YN_LOG_TAG:-yunnori}: $what failed to compile; no test ran"
+        # The cause in one line at the end, where a log's tail is read: kotlinc's first
+        # error or exception, not the last frames of a stack trace.
+        local cause
+        cause="$(grep -m1 -E '(^e: |^error: |: error: |^exception: |Exception|Error:)' "$log" | cut -c1-300)"
+        echo "${YN_LOG_TAG:-yunnori}: $what failed to compile (kotlinc exit $rc${cause:+: $cause}); no test ran"
         exit 2
     fi
     mv "$partial" "$out"
