@@ -180,6 +180,8 @@ async function flights(browser, cpu) {
       };
       requestAnimationFrame(tick);
     });
+    // The throw shown before (landed) stays on the table until the swipe's own comes.
+    const before = await page.evaluate(() => window.yunnoriView?.table?.throw?.seq ?? 0);
     const mat = await page.getByTestId('mat').boundingBox();
     const cdp = await context.newCDPSession(page);
     const x0 = mat.x + mat.width * 0.5;
@@ -192,8 +194,11 @@ async function flights(browser, cpu) {
     }
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await cdp.detach();
-    await page.waitForFunction(() => window.yunnoriView?.table?.throw, undefined, { timeout: 30_000 });
-    await page.waitForFunction(() => window.yunnoriView?.table?.throw?.outcome != null, undefined, { timeout: 30_000 });
+    const landed = (seq) => {
+      const t = window.yunnoriView?.table?.throw;
+      return t && t.seq !== seq && t.outcome != null;
+    };
+    await page.waitForFunction(landed, before, { timeout: 30_000 });
     // The landing's own task is reported after it ends: wait a little for its entry.
     await page.evaluate(() => (window.yunnoriFig.landed = performance.now()));
     await page.waitForTimeout(300);

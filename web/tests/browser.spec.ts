@@ -271,17 +271,18 @@ for (const size of sizes) {
       let caught = false;
       for (let attempt = 0; attempt < 6 && !caught; attempt++) {
         await untilThrow(page);
-        await swipe(page);
-        const flying = await page.waitForFunction(() => {
+        const before = await swipe(page);
+        const flying = await page.waitForFunction((seq) => {
           const t = (window as any).yunnoriView?.table?.throw;
-          return t && (t.outcome || Date.now() > t.started_at_ms + 250) ? { landed: !!t.outcome, lands: t.lands_at_ms } : false;
-        });
+          if (!t || t.seq === seq) return false;
+          return t.outcome || Date.now() > t.started_at_ms + 250 ? { landed: !!t.outcome, lands: t.lands_at_ms } : false;
+        }, before);
         const { landed, lands } = (await flying.jsonValue()) as { landed: boolean; lands: number };
         if (!landed) {
           await page.screenshot({ path: name('flight', look) });
           caught = (await page.evaluate(() => Date.now())) < lands;
         }
-        await waitLanded(page);
+        await waitLanded(page, before);
       }
       expect(caught, 'a screenshot taken while the sticks flew').toBe(true);
     }
