@@ -2,7 +2,7 @@
 // the board, bots, undo, hint, review, saves that survive a reload, a save file exported
 // and imported.
 import { expect, test } from '@playwright/test';
-import { playStep, playUntilOver, settled, startGame, swipe, table, view, waitLanded } from './helpers';
+import { playStep, playUntilOver, settled, startGame, swipe, table, untilThrow, view, waitLanded, waitThrow } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/?lang=en');
@@ -47,6 +47,59 @@ test('a swipe throws: the sticks fly, the result shows only once they land', asy
   const rest = frames.frames[frames.frames.length - 1]!;
   expect(rest.map((d) => d.flat_up).sort()).toEqual([...landed.throw!.sticks].sort());
   expect(rest.filter((d) => d.marked)).toHaveLength(1);
+});
+
+test('the sticks knock as they land, and the sound is made ready outside any flight', async ({ page }) => {
+  // Web Audio watched: each context made (and whether sticks were flying as it was), and
+  // each knock started.
+  await page.addInitScript(() => {
+    const w = window as any;
+    const heard = { made: [] as boolean[], knocks: 0 };
+    w.yunnoriAudio = heard;
+    const Real = w.AudioContext as typeof AudioContext;
+    // The page's first idle moment comes while the first sticks fly (a table swiped at
+    // once), as it did in a CI run: until then, idle callbacks wait.
+    const idle = w.requestIdleCallback.bind(w) as typeof requestIdleCallback;
+    let flown = false;
+    w.requestIdleCallback = (cb: IdleRequestCallback, options?: IdleRequestOptions): number => {
+      const wait = (): void => {
+        const t = w.yunnoriView?.table?.throw;
+        flown ||= !!t && Date.now() < t.lands_at_ms;
+        if (flown) idle(cb, options);
+        else setTimeout(wait, 10);
+      };
+      wait();
+      return 0;
+    };
+    w.AudioContext = class extends Real {
+      constructor(options?: AudioContextOptions) {
+        super(options);
+        const t = w.yunnoriView?.table?.throw;
+        heard.made.push(!!t && Date.now() < t.lands_at_ms);
+      }
+      override createBufferSource(): AudioBufferSourceNode {
+        heard.knocks++;
+        return super.createBufferSource();
+      }
+    };
+  });
+  const heard = () => page.evaluate(() => (window as any).yunnoriAudio as { made: boolean[]; knocks: number });
+  await page.reload();
+  await expect(page.locator('[data-screen="menu"]')).toBeVisible();
+  await startGame(page, [{ player: 'player_human' }, { player: 'player_human' }], 2);
+  // The first flight is not held up making the sound.
+  let before = await swipe(page);
+  await waitThrow(page, before);
+  await waitLanded(page, before);
+  await expect.poll(async () => (await heard()).made).toEqual([false]);
+  // The next flight is heard.
+  await untilThrow(page);
+  const knocks = (await heard()).knocks;
+  before = await swipe(page);
+  await waitThrow(page, before);
+  await waitLanded(page, before);
+  await expect.poll(async () => (await heard()).knocks).toBeGreaterThan(knocks);
+  expect((await heard()).made).toEqual([false]);
 });
 
 test('a game against bots of every level ends', async ({ page }) => {

@@ -3,14 +3,14 @@
 // the hint, the review and the result card. A room's game shows here too, with the
 // connection banner, who is away and which bot stands in.
 import type { BoardLayout, MatDrawn, OnlineState, ThrowFrames, RoomState, TableAction, TableState, TurnLine, SeatView } from '../pkg/yut_web';
-import { send } from '../core';
+import { core, send } from '../core';
 import { t, tn } from '../i18n';
 import { Board } from './Board';
 import { Mat } from './Mat';
 import { routeName, spotName, throwName } from './words';
 import { useReached } from './frames';
 import { useEffect, useMemo } from 'preact/hooks';
-import { warmAudio } from './feedback';
+import { sticksFlying, warmAudio } from './feedback';
 import { Banner } from './Online';
 import { ThrowsCheck, seatTags } from './Lobby';
 
@@ -51,7 +51,7 @@ export function roomOf(table: TableState, o: OnlineState): RoomState | undefined
 
 export function Table({ table, board, layout, frames, sticksComing, onMatSize, online }: { table: TableState; board: BoardLayout; layout: MatDrawn | undefined; frames: ThrowFrames | undefined; sticksComing: boolean; onMatSize: (w: number, h: number) => void; online: OnlineState }) {
   const room = roomOf(table, online);
-  useEffect(warmAudio, []);
+  useEffect(() => warmAudio(() => sticksFlying(core.state.view?.table?.throw)), []);
   const snap = table.snapshot;
   // The core withholds the outcome until the sticks land, so a timer is only needed when
   // an outcome comes early by the page's clock: one waiting through every flight re-drew

@@ -1,22 +1,47 @@
 // The shell's effects: a wooden clack for each knock (Web Audio, made here: no sound file
 // to fetch), a buzz where the device has one, what the screen reader says, the share sheet.
-import type { ShellEffect, SpeechPart } from '../pkg/yut_web';
+import type { ShellEffect, SpeechPart, ThrowShown } from '../pkg/yut_web';
 
 let audio: AudioContext | undefined;
 
+/// Fingers (or the mouse's button) down on the page now: a swipe may be under way.
+let pressed = 0;
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => pressed++, { capture: true });
+  const up = (): void => {
+    pressed = Math.max(0, pressed - 1);
+  };
+  document.addEventListener('pointerup', up, { capture: true });
+  document.addEventListener('pointercancel', up, { capture: true });
+}
+
 /// Makes the audio context ahead of the first clack, when the table opens and the page is
-/// idle: making one holds the main thread for 100-250 ms, which during a flight drops its
-/// frames. Starting its sound (a suspended context's `resume`) holds it again, 70-170 ms
-/// here: that is done at the person's first touch of the page after the context is made
-/// (a gesture, which Safari asks for), or at once where the page has had one (Chromium),
-/// and not by the first clack of the first flight.
-export function warmAudio(): void {
+/// idle: making one holds the main thread for 50-250 ms, which during a flight drops its
+/// frames. An idle moment comes between a flight's frames too (a CI run's only long task
+/// was this, in the first flight of a table swiped at once), so it waits while a finger is
+/// down or the sticks fly (`flying`), and a clack before it is made is silent. Starting its
+/// sound (a suspended context's `resume`) holds the thread again, 70-170 ms here: that is
+/// done at the person's first touch of the page after the context is made (a gesture,
+/// which Safari asks for), or at once where the page has had one (Chromium), and not by
+/// the first clack of a flight.
+/// The sticks of `shown` are in the air (or about to land) by the page's clock.
+export function sticksFlying(shown: ThrowShown | null | undefined): boolean {
+  return !!shown && Date.now() < shown.lands_at_ms + 100;
+}
+
+export function warmAudio(flying: () => boolean): () => void {
+  let stopped = false;
   const start = (): void => {
     if (audio?.state === 'suspended') void audio.resume().catch(() => undefined);
   };
   const make = (): void => {
+    if (stopped || audio) return;
+    if (pressed > 0 || flying()) {
+      setTimeout(idle, 250);
+      return;
+    }
     try {
-      audio ??= new AudioContext();
+      audio = new AudioContext();
       knock(audio);
       if (navigator.userActivation?.hasBeenActive) start();
       if (audio.state === 'suspended') document.addEventListener('pointerdown', start, { capture: true, once: true });
@@ -24,8 +49,14 @@ export function warmAudio(): void {
       // No Web Audio here: the knocks are silent.
     }
   };
-  if ('requestIdleCallback' in window) requestIdleCallback(make, { timeout: 2000 });
-  else setTimeout(make, 200);
+  const idle = (): void => {
+    if ('requestIdleCallback' in window) requestIdleCallback(make, { timeout: 2000 });
+    else setTimeout(make, 200);
+  };
+  idle();
+  return () => {
+    stopped = true;
+  };
 }
 
 let noise: AudioBuffer | undefined;
@@ -42,8 +73,9 @@ function knock(a: AudioContext): AudioBuffer {
 }
 
 function clack(strength: number): void {
+  // Not made yet (see `warmAudio`): making it now would stop the flight for a moment.
+  if (!audio) return;
   try {
-    audio ??= new AudioContext();
     if (audio.state === 'suspended') void audio.resume();
     const now = audio.currentTime;
     const src = audio.createBufferSource();
