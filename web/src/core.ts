@@ -48,6 +48,11 @@ class CoreClient {
   private benchWaiter: ((r: BenchResult) => void) | undefined;
   private layoutWaiter: ((l: MatDrawn) => void) | undefined;
   private physicsAsked = false;
+  /// The latest view (and throw frames) from the worker not yet parsed: read once a frame,
+  /// however many views came in it (a throw's release brings two in one frame, and each
+  /// parsed and rendered on its own made a frame longer than 50 ms on a slowed phone).
+  private pending: { json?: string; frames?: string } = {};
+  private flushing: { raf: number; timer: ReturnType<typeof setTimeout> } | undefined;
 
   constructor() {
     const compiled = compileCore();
@@ -61,19 +66,17 @@ class CoreClient {
       case 'ready':
         this.state = { ...this.state, board: m.board, throws: m.throws };
         break;
-      case 'view': {
+      case 'view':
         // The menu is about to show: the simulation's download starts once it has.
-        if (!this.state.view) requestAnimationFrame(() => setTimeout(() => this.fetchPhysics(), 0));
-        const view = JSON.parse(m.json) as AppView;
-        this.state = { ...this.state, view };
-        if (m.frames) {
-          this.state.frames = JSON.parse(m.frames) as ThrowFrames;
-          (window as unknown as { yunnoriFrames?: ThrowFrames }).yunnoriFrames = this.state.frames;
+        if (!this.state.view && this.pending.json === undefined) requestAnimationFrame(() => setTimeout(() => this.fetchPhysics(), 0));
+        this.pending = { json: m.json, frames: m.frames ?? this.pending.frames };
+        // Another screen is drawn at once: a person waits for it, and nothing else is
+        // drawn in the same frame.
+        if (m.screen !== this.state.view?.screen) {
+          this.flushNow();
+          return;
         }
-        (window as unknown as { yunnoriView?: AppView }).yunnoriView = view;
-        trackOpenRoom(view);
         break;
-      }
       case 'effects':
         for (const l of this.effectListeners) l(m.effects);
         return;
@@ -108,6 +111,37 @@ class CoreClient {
         this.state = { ...this.state, failed: m.detail };
         break;
     }
+    this.changed();
+  }
+
+  /// Tells the listeners at the next frame, once for all that changed before it (or after
+  /// a tenth of a second where no frame comes: a hidden tab).
+  private changed(): void {
+    if (this.flushing) return;
+    const flush = (): void => {
+      if (this.flushing) this.flushNow();
+    };
+    this.flushing = { raf: requestAnimationFrame(flush), timer: setTimeout(flush, 100) };
+  }
+
+  private flushNow(): void {
+    if (this.flushing) {
+      cancelAnimationFrame(this.flushing.raf);
+      clearTimeout(this.flushing.timer);
+      this.flushing = undefined;
+    }
+    const { json, frames } = this.pending;
+    this.pending = {};
+    if (json !== undefined) {
+      const view = JSON.parse(json) as AppView;
+      this.state = { ...this.state, view };
+      if (frames) {
+        this.state.frames = JSON.parse(frames) as ThrowFrames;
+        (window as unknown as { yunnoriFrames?: ThrowFrames }).yunnoriFrames = this.state.frames;
+      }
+      (window as unknown as { yunnoriView?: AppView }).yunnoriView = view;
+      trackOpenRoom(view);
+    }
     for (const l of this.listeners) l();
   }
 
@@ -139,7 +173,7 @@ class CoreClient {
   }
   clearNotice(): void {
     this.state = { ...this.state, notice: undefined };
-    for (const l of this.listeners) l();
+    this.changed();
   }
   bench(swipes: number): Promise<BenchResult> {
     return new Promise((ok) => {

@@ -1,5 +1,5 @@
 // The messages between the page (drawing, input) and the worker that runs the app core.
-import type { AppEvent, AppView, BoardLayout, MatDrawn, ShellEffect, ThrowInfo } from './pkg/yut_web';
+import type { AppEvent, AppScreen, AppView, BoardLayout, MatDrawn, ShellEffect, ThrowInfo } from './pkg/yut_web';
 
 export type ToWorker =
   /// The core's WebAssembly, compiled by the page (undefined: the worker fetches it itself).
@@ -20,7 +20,7 @@ export interface BenchResult {
 export type FromWorker =
   | { type: 'ready'; board: BoardLayout; throws: ThrowInfo[] }
   /// `frames`: the JSON `ThrowFrames` of a throw new in this view.
-  | { type: 'view'; json: string; frames?: string }
+  | { type: 'view'; json: string; screen: AppScreen; frames?: string }
   | { type: 'effects'; effects: ShellEffect[] }
   | { type: 'exported'; id: string; bytes: Uint8Array }
   | { type: 'imported'; id: string }

@@ -5,7 +5,7 @@
 // up a frame.
 import init, { Core, board_layout, throw_kinds, mat_layout } from './pkg/yut_web';
 import initPhysics, { flight_digest, plan } from './pkg/physics/yut_physics_web';
-import type { AppView, ShellEffect, WebEffect, StoreWrite } from './pkg/yut_web';
+import type { AppScreen, AppView, ShellEffect, WebEffect, StoreWrite } from './pkg/yut_web';
 import type { FromWorker, ToWorker } from './protocol';
 import { openStore, type Store } from './store';
 
@@ -110,21 +110,22 @@ function perform(call: () => string): void {
   if (json !== lastView) {
     lastView = json;
     const frames = core.throw_frames();
-    const page = forPage(json);
-    post(frames ? { type: 'view', json: page, frames } : { type: 'view', json: page });
+    const { json: page, screen } = forPage(json);
+    post(frames ? { type: 'view', json: page, screen, frames } : { type: 'view', json: page, screen });
   }
   if (shell.length > 0) post({ type: 'effects', effects: shell });
 }
 
 /// The view as the page gets it: without the flight's pose tracks (about 60 KB of the
 /// view's JSON from the first throw on, the page draws the core's frames instead), which
-/// the page parsed again with every view, a swipe's every sample among them.
-function forPage(json: string): string {
+/// the page parsed again with every view, a swipe's every sample among them; and its
+/// screen, which the page draws at once when it changes.
+function forPage(json: string): { json: string; screen: AppScreen } {
   const view = JSON.parse(json) as AppView;
   const flight = view.table?.throw?.flight;
-  if (!flight) return json;
+  if (!flight) return { json, screen: view.screen };
   for (const s of flight.sticks) s.frames = [];
-  return JSON.stringify(view);
+  return { json: JSON.stringify(view), screen: view.screen };
 }
 
 function schedule(atMs: number): void {
