@@ -2,7 +2,8 @@ import { render } from 'preact';
 import { App } from './ui/App';
 import { installTheme } from './theme';
 import { initialLang, loadLang, setLang } from './i18n';
-import { core } from './core';
+import { core, send } from './core';
+import { seatNames } from './ui/words';
 import './style.css';
 
 installTheme();
@@ -21,6 +22,7 @@ void loadLang(lang)
   .catch(() => 'en' as const)
   .then((shown) => {
     setLang(shown);
+    send(seatNames());
     if (root) render(<App />, root);
   });
 

@@ -32,3 +32,18 @@ for (const [lang, other, newGame] of [
     expect(fetched.filter((p) => new RegExp(`/assets/${other}-[^/]*\\.js$`).test(p))).toEqual([]);
   });
 }
+
+test('a seat nobody has named is named in the page\'s language, and again when it changes', async ({ page }) => {
+  const seatName = (i: number) => page.locator(`.seat-form[data-seat="${i}"] input`).first();
+  await page.goto('/?lang=ko');
+  await page.getByTestId('new-game').click();
+  await expect(page.locator('[data-screen="new-game"]')).toBeVisible();
+  await expect(seatName(0)).toHaveValue('참가자 1');
+  await expect(seatName(1)).toHaveValue('컴퓨터 2');
+  await page.getByRole('button', { name: '뒤로' }).click();
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByTestId('new-game')).toHaveText('New game');
+  await page.getByTestId('new-game').click();
+  await expect(seatName(0)).toHaveValue('Player 1');
+  await expect(seatName(1)).toHaveValue('Bot 2');
+});

@@ -4,7 +4,7 @@
 import type { AppView, FormEvent, FormState, SettingsAction, PlayerKind, Preset, RuleOption, RuleValue, RulesDescription, SaveRow, Throw } from '../pkg/yut_web';
 import { core, send } from '../core';
 import { currentLang, has, keepLang, loadLang, setLang, t, type Lang } from '../i18n';
-import { throwName } from './words';
+import { seatNames, throwName } from './words';
 import { KeptRooms } from './Online';
 
 const form = (event: FormEvent): void => send({ Form: { event } });
@@ -39,6 +39,7 @@ function LangSwitch({ onLang }: { onLang: (l: Lang) => void }) {
     void loadLang(l).then(() => {
       keepLang(l);
       setLang(l);
+      send(seatNames());
       onLang(l);
     }, () => undefined);
   };

@@ -1,6 +1,12 @@
 // How the shell words the core's ids: spots, results, routes, messages, speech.
-import type { MessageKind, Route, SpeechPart, Spot, Throw, BoardLayout } from '../pkg/yut_web';
+import type { AppEvent, MessageKind, Route, SpeechPart, Spot, Throw, BoardLayout } from '../pkg/yut_web';
 import { currentLang, t, tn } from '../i18n';
+
+/// How the new-game form names a seat nobody has named, in the page's language ("참가자 1",
+/// "컴퓨터 2"): told to the core when the page starts and when the language changes.
+export const seatNames = (): AppEvent => ({
+  SeatNames: { person: t('default_player_name', '{n}'), bot: t('default_bot_name', '{n}') },
+});
 
 const THROW_IDS: Record<Throw, string> = {
   BackDo: 'back_do', Do: 'do', Gae: 'gae', Geol: 'geol', Yut: 'yut', Mo: 'mo',
