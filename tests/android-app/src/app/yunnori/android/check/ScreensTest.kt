@@ -125,6 +125,10 @@ class ScreensTest {
                 st = awaitGame(host, "an action") { it.snapshot.state != tag && it.saved }
             }
             showSavedGames(host, rows = 1) {}
+            // The saved file first, then the screen: a failure says which of them was wrong
+            // (this test failed once in a CI run, on the text, for a cause not yet found).
+            val summary = host.view.saved.rows.single().summary
+            assertEquals(1, summary?.toMove, "the seat to play in the saved file (the table shows seat ${st.snapshot.turn.seat})")
             onNodeWithText("Seat 1 (to play)").assertExists()
             // Seat 1 has not thrown yet, but its turn is the game's second.
             onNodeWithText("Turn 2 · ", substring = true).assertExists()
