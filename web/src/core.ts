@@ -68,7 +68,7 @@ class CoreClient {
         break;
       case 'view':
         // The menu is about to show: the simulation's download starts once it has.
-        if (!this.state.view && this.pending.json === undefined) requestAnimationFrame(() => setTimeout(() => this.fetchPhysics(), 0));
+        if (!this.state.view) requestAnimationFrame(() => setTimeout(() => this.fetchPhysics(), 0));
         this.pending = { json: m.json, frames: m.frames ?? this.pending.frames };
         // Another screen is drawn at once: a person waits for it, and nothing else is
         // drawn in the same frame.

@@ -123,9 +123,8 @@ function perform(call: () => string): void {
 function forPage(json: string): { json: string; screen: AppScreen } {
   const view = JSON.parse(json) as AppView;
   const flight = view.table?.throw?.flight;
-  if (!flight) return { json, screen: view.screen };
-  for (const s of flight.sticks) s.frames = [];
-  return { json: JSON.stringify(view), screen: view.screen };
+  flight?.sticks.forEach((s) => (s.frames = []));
+  return { json: flight ? JSON.stringify(view) : json, screen: view.screen };
 }
 
 function schedule(atMs: number): void {

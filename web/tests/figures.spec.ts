@@ -5,7 +5,7 @@ import { chromium, expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { playStep, startGame, swipe, waitLanded, waitThrow } from './helpers';
+import { playStep, startGame, swipe, waitLanded } from './helpers';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 // One at a time, after the other tests (playwright.config.ts): nothing else loads the machine.
@@ -94,7 +94,6 @@ test('while the sticks fly the page has no long task', async ({ page }) => {
       w.yunnoriObs.observe({ type: 'longtask' });
     });
     const before = await swipe(page);
-    await waitThrow(page, before);
     await waitLanded(page, before);
     const long = await page.evaluate(() => (window as unknown as { yunnoriLong: number[] }).yunnoriLong);
     count += long.length;

@@ -41,7 +41,7 @@ export async function startGame(page: Page, seats: Seat[], pieces = 1, teams = f
 
 /// A finger's flick up the mat: touch start low on the mat, a few moves up, release.
 /// Returns the `seq` of the throw shown before it (0: none), which the table keeps
-/// showing, landed, until the new throw comes: see `waitThrow`.
+/// showing, landed, until the new throw comes: see `waitLanded`.
 export async function swipe(page: Page, strength = 1): Promise<number> {
   const before = (await table(page)).throw?.seq ?? 0;
   const mat = page.getByTestId('mat');
@@ -158,21 +158,13 @@ export async function playUntilOver(page: Page, limitMs = 100_000): Promise<void
   throw new Error('the game did not end in time');
 }
 
-/// Waits until the table shows a throw other than the one `swipe` said it showed before.
-export async function waitThrow(page: Page, before: number): Promise<void> {
-  await page.waitForFunction((seq) => {
-    const t = (window as unknown as { yunnoriView?: AppView }).yunnoriView?.table?.throw;
-    return t !== undefined && t !== null && t.seq !== seq;
-  }, before);
-}
-
 /// The throw is in the air: wait until its sticks land. With `before` (from `swipe`), the
 /// landing of a throw after that one: the one before shows landed until the new one comes.
 export async function waitLanded(page: Page, before?: number): Promise<void> {
   await page.waitForFunction((seq) => {
-    const t = (window as unknown as { yunnoriView?: AppView }).yunnoriView?.table;
-    if (seq !== null && t?.throw?.seq === seq) return false;
-    return !t?.throw || t.throw.outcome !== null;
+    const t = (window as unknown as { yunnoriView?: AppView }).yunnoriView?.table?.throw;
+    if (seq === null) return !t || t.outcome !== null;
+    return !!t && t.seq !== seq && t.outcome !== null;
   }, before ?? null);
 }
 

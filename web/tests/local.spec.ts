@@ -2,7 +2,7 @@
 // the board, bots, undo, hint, review, saves that survive a reload, a save file exported
 // and imported.
 import { expect, test } from '@playwright/test';
-import { playStep, playUntilOver, settled, startGame, swipe, table, untilThrow, view, waitLanded, waitThrow } from './helpers';
+import { playStep, playUntilOver, settled, startGame, swipe, table, untilThrow, view, waitLanded } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/?lang=en');
@@ -57,14 +57,17 @@ test('the sticks knock as they land, and the sound is made ready outside any fli
     const heard = { made: [] as boolean[], knocks: 0 };
     w.yunnoriAudio = heard;
     const Real = w.AudioContext as typeof AudioContext;
+    const flying = (): boolean => {
+      const t = w.yunnoriView?.table?.throw;
+      return !!t && Date.now() < t.lands_at_ms;
+    };
     // The page's first idle moment comes while the first sticks fly (a table swiped at
     // once), as it did in a CI run: until then, idle callbacks wait.
     const idle = w.requestIdleCallback.bind(w) as typeof requestIdleCallback;
     let flown = false;
     w.requestIdleCallback = (cb: IdleRequestCallback, options?: IdleRequestOptions): number => {
       const wait = (): void => {
-        const t = w.yunnoriView?.table?.throw;
-        flown ||= !!t && Date.now() < t.lands_at_ms;
+        flown ||= flying();
         if (flown) idle(cb, options);
         else setTimeout(wait, 10);
       };
@@ -74,8 +77,7 @@ test('the sticks knock as they land, and the sound is made ready outside any fli
     w.AudioContext = class extends Real {
       constructor(options?: AudioContextOptions) {
         super(options);
-        const t = w.yunnoriView?.table?.throw;
-        heard.made.push(!!t && Date.now() < t.lands_at_ms);
+        heard.made.push(flying());
       }
       override createBufferSource(): AudioBufferSourceNode {
         heard.knocks++;
@@ -89,14 +91,12 @@ test('the sticks knock as they land, and the sound is made ready outside any fli
   await startGame(page, [{ player: 'player_human' }, { player: 'player_human' }], 2);
   // The first flight is not held up making the sound.
   let before = await swipe(page);
-  await waitThrow(page, before);
   await waitLanded(page, before);
   await expect.poll(async () => (await heard()).made).toEqual([false]);
   // The next flight is heard.
   await untilThrow(page);
   const knocks = (await heard()).knocks;
   before = await swipe(page);
-  await waitThrow(page, before);
   await waitLanded(page, before);
   await expect.poll(async () => (await heard()).knocks).toBeGreaterThan(knocks);
   expect((await heard()).made).toEqual([false]);

@@ -15,6 +15,11 @@ if (typeof document !== 'undefined') {
   document.addEventListener('pointercancel', up, { capture: true });
 }
 
+/// The sticks of `shown` are in the air (or about to land) by the page's clock.
+export function sticksFlying(shown: ThrowShown | null | undefined): boolean {
+  return !!shown && Date.now() < shown.lands_at_ms + 100;
+}
+
 /// Makes the audio context ahead of the first clack, when the table opens and the page is
 /// idle: making one holds the main thread for 50-250 ms, which during a flight drops its
 /// frames. An idle moment comes between a flight's frames too (a CI run's only long task
@@ -24,11 +29,6 @@ if (typeof document !== 'undefined') {
 /// done at the person's first touch of the page after the context is made (a gesture,
 /// which Safari asks for), or at once where the page has had one (Chromium), and not by
 /// the first clack of a flight.
-/// The sticks of `shown` are in the air (or about to land) by the page's clock.
-export function sticksFlying(shown: ThrowShown | null | undefined): boolean {
-  return !!shown && Date.now() < shown.lands_at_ms + 100;
-}
-
 export function warmAudio(flying: () => boolean): () => void {
   let stopped = false;
   const start = (): void => {
