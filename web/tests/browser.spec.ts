@@ -57,13 +57,19 @@ test.describe('the throw\'s simulation still downloading', () => {
   // here so the route below sees the request).
   test.use({ serviceWorkers: 'block' });
 
-  test('a throw made before it has arrived says the sticks are on their way, then flies', async ({ page }) => {
+  /// Holds the simulation's download until the returned function is called.
+  async function holdSimulation(page: Page): Promise<() => void> {
     let arrive = (): void => undefined;
     const arrived = new Promise<void>((ok) => (arrive = ok));
     await page.route('**/yut_physics_web_bg*.wasm', async (route) => {
       await arrived;
       await route.continue();
     });
+    return arrive;
+  }
+
+  test('a throw made before it has arrived says the sticks are on their way, then flies', async ({ page }) => {
+    const arrive = await holdSimulation(page);
     await page.goto('/?lang=en');
     await expect(page.locator('[data-screen="menu"]')).toBeVisible();
     await startGame(page, [{ player: 'player_human' }, { player: 'player_human' }], 2);
@@ -79,6 +85,25 @@ test.describe('the throw\'s simulation still downloading', () => {
     expect((await table(page)).throw?.motion).toBe('Flight');
     await waitLanded(page);
     expect((await table(page)).throw?.outcome).not.toBeNull();
+  });
+
+  test('what is typed in a field stays while a view comes in, and is sent on leaving it', async ({ page }) => {
+    const arrive = await holdSimulation(page);
+    await page.goto('/?lang=en');
+    await page.getByRole('button', { name: 'New game' }).click();
+    await page.locator('.house-rules summary').click();
+    const count = page.locator('#rule-pieces_per_player');
+    await expect(count).toHaveValue('4');
+    // Typed, not yet left: the simulation arrives, and the page draws the form again.
+    await count.fill('2');
+    arrive();
+    await page.waitForFunction(() => (window as any).yunnoriPhysicsAt !== undefined);
+    await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+    await expect(count).toHaveValue('2');
+    expect((await page.evaluate(() => (window as any).yunnoriView as AppView)).form?.changed).not.toContain('pieces_per_player');
+    await count.press('Tab');
+    await page.waitForFunction(() => ((window as any).yunnoriView as AppView).form?.changed.includes('pieces_per_player'));
+    await expect(count).toHaveValue('2');
   });
 });
 

@@ -6,6 +6,7 @@ import { core, send } from '../core';
 import { currentLang, has, keepLang, loadLang, setLang, t, type Lang } from '../i18n';
 import { seatNames, throwName } from './words';
 import { KeptRooms } from './Online';
+import { CoreField } from './CoreField';
 
 const form = (event: FormEvent): void => send({ Form: { event } });
 const open = (screen: string): void => send({ Open: { screen: screen as never } });
@@ -87,11 +88,11 @@ function RuleInput({ o }: { o: RuleOption }) {
   }
   if ('Count' in v) {
     const k = o.kind as { Count: { min: number; max: number } };
-    return <input id={id} type="number" min={k.Count.min} max={k.Count.max} value={v.Count.value} onChange={(e) => set({ Count: { value: Number(e.currentTarget.value) } })} />;
+    return <CoreField id={id} type="number" min={k.Count.min} max={k.Count.max} value={String(v.Count.value)} onCommit={(typed) => set({ Count: { value: Number(typed) } })} />;
   }
   if ('Probability' in v) {
     const k = o.kind as { Probability: { min: number; max: number } };
-    return <input id={id} type="number" step="0.01" min={k.Probability.min} max={k.Probability.max} value={v.Probability.value} onChange={(e) => set({ Probability: { value: Number(e.currentTarget.value) } })} />;
+    return <CoreField id={id} type="number" step="0.01" min={k.Probability.min} max={k.Probability.max} value={String(v.Probability.value)} onCommit={(typed) => set({ Probability: { value: Number(typed) } })} />;
   }
   if ('Throws' in v) {
     const on = new Set(v.Throws.results);
@@ -158,7 +159,7 @@ export function NewGame({ f, host }: { f: FormState; host?: HostForm | undefined
         {f.seats.map((s, i) => (
           <li class="seat-form" data-seat={i}>
             <span class="dot" style={{ background: s.colour }} aria-hidden="true" />
-            <input aria-label={t('new_game_seat_name', i + 1)} value={s.name} onChange={(e) => form({ SetSeatName: { seat: i, name: e.currentTarget.value } })} />
+            <CoreField aria-label={t('new_game_seat_name', i + 1)} value={s.name} onCommit={(typed) => form({ SetSeatName: { seat: i, name: typed } })} />
             <select aria-label={t('new_game_player', i + 1)} data-testid={`player-${i}`} value={playerKey(s.player)} onChange={(e) => {
               const p = PLAYERS.find(([k]) => k === e.currentTarget.value);
               if (p) form({ SetSeatPlayer: { seat: i, player: p[1] } });
