@@ -155,11 +155,21 @@ async function flights(browser, cpu) {
     await page.waitForFunction(() => window.yunnoriView?.table?.can_throw || window.yunnoriView?.table?.can_move, undefined, { timeout: 30_000 });
     const canThrow = await page.evaluate(() => window.yunnoriView?.table?.can_throw);
     if (!canThrow) {
-      // A move is due: take the first piece to its first destination, as a person would.
-      await page.getByTestId('new-piece').click().catch(() => undefined);
+      // A move is due: one step of it as a person takes it (the suite's playStep): a
+      // question's first answer, the picked piece's first destination, else the first
+      // movable piece. A control that is not on the screen is not waited for (a tap on
+      // "new piece" with no piece at home waited 30 s for it).
+      const step = await page.evaluate(() => {
+        const t = window.yunnoriView?.table;
+        const spot = (s, dest) => (s === 'Home' ? (dest ? '[data-testid="back-home"]' : '[data-testid="new-piece"]') : s === 'Done' ? '[data-testid="bring-home"]' : `[data-station="${s.Station.id}"]`);
+        if (!t) return undefined;
+        if (t.choice) return '.dialog .card button.primary';
+        if (t.selection?.destinations?.length) return spot(t.selection.destinations[0].to, true);
+        if (t.movable?.length) return spot(t.movable[0], false);
+        return undefined;
+      });
+      if (step) await page.locator(step).first().click();
       await page.waitForTimeout(300);
-      const sel = await page.evaluate(() => window.yunnoriView?.table?.selection?.destinations?.[0]?.to);
-      if (sel && typeof sel === 'object' && 'Station' in sel) await page.locator(`[data-station="${sel.Station.id}"]`).tap();
       n--;
       continue;
     }
@@ -167,8 +177,11 @@ async function flights(browser, cpu) {
     // left running would count the next flights' tasks again). A task counts when it
     // started between the swipe and the landing shown.
     await page.evaluate(() => {
-      const fig = { long: [], frames: [], from: performance.now(), landed: Infinity, stop: false };
+      const fig = { long: [], frames: [], from: performance.now(), landed: Infinity, stop: false, before: window.yunnoriView?.table?.throw?.seq ?? 0 };
       window.yunnoriFig = fig;
+      // From the finger leaving the mat to the first frame that draws the swipe's own throw.
+      fig.up = (e) => (fig.released ??= e.timeStamp);
+      window.addEventListener('pointerup', fig.up, true);
       fig.observer = new PerformanceObserver((l) => {
         for (const e of l.getEntries()) if (e.startTime >= fig.from && e.startTime <= fig.landed) fig.long.push(e.duration);
       });
@@ -176,6 +189,7 @@ async function flights(browser, cpu) {
       const tick = (ts) => {
         const t = window.yunnoriView?.table?.throw;
         if (t && t.outcome === null) fig.frames.push(ts);
+        if (t && t.seq !== fig.before && fig.released !== undefined) fig.shown ??= ts - fig.released;
         if (!fig.stop) requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
@@ -206,12 +220,13 @@ async function flights(browser, cpu) {
       const fig = window.yunnoriFig;
       fig.stop = true;
       fig.observer.disconnect();
-      return { long: fig.long, frames: fig.frames };
+      window.removeEventListener('pointerup', fig.up, true);
+      return { long: fig.long, frames: fig.frames, shown: fig.shown };
     });
     const frame = 1000 / 60;
     let missed = 0;
     for (let i = 1; i < r.frames.length; i++) missed += Math.max(0, Math.round((r.frames[i] - r.frames[i - 1]) / frame) - 1);
-    out.push({ long: r.long, frames: r.frames.length, missed });
+    out.push({ long: r.long, frames: r.frames.length, missed, shown: r.shown });
   }
   await context.close();
   return out;
@@ -240,7 +255,7 @@ try {
     const f = await flights(browser, cpu);
     const long = f.flatMap((x) => x.long);
     console.log(
-      `figure: 5 flights${cpu ? `, ${CPU}x CPU slowdown` : ''}: ${long.length} long tasks on the page, longest ${Math.max(0, ...long).toFixed(0)} ms; frames missed ${f.map((x) => `${x.missed}/${x.frames + x.missed}`).join(', ')}`,
+      `figure: 5 flights${cpu ? `, ${CPU}x CPU slowdown` : ''}: ${long.length} long tasks on the page, longest ${Math.max(0, ...long).toFixed(0)} ms; frames missed ${f.map((x) => `${x.missed}/${x.frames + x.missed}`).join(', ')}; the swipe's throw drawn ${f[0].shown?.toFixed(0)} ms after the finger left in the page's first flight, ${median(f.slice(1).map((x) => x.shown ?? Infinity)).toFixed(0)} ms (median) in the next`,
     );
   }
 } finally {
