@@ -176,7 +176,8 @@ async function flights(browser, cpu) {
     // Each flight's observer and frame loop hold their own record and end with it (one
     // left running would count the next flights' tasks again). A task counts when it
     // started between the swipe and the landing shown.
-    await page.evaluate(() => {
+    // The throw shown before (landed) stays on the table until the swipe's own comes.
+    const before = await page.evaluate(() => {
       const fig = { long: [], frames: [], from: performance.now(), landed: Infinity, stop: false, before: window.yunnoriView?.table?.throw?.seq ?? 0 };
       window.yunnoriFig = fig;
       // From the finger leaving the mat to the first frame that draws the swipe's own throw.
@@ -193,9 +194,8 @@ async function flights(browser, cpu) {
         if (!fig.stop) requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
+      return fig.before;
     });
-    // The throw shown before (landed) stays on the table until the swipe's own comes.
-    const before = await page.evaluate(() => window.yunnoriView?.table?.throw?.seq ?? 0);
     const mat = await page.getByTestId('mat').boundingBox();
     const cdp = await context.newCDPSession(page);
     const x0 = mat.x + mat.width * 0.5;

@@ -81,7 +81,7 @@ const physics = Promise.all([physicsModule, coreReady]).then(async ([module]) =>
   // One flight planned and dropped, after any throw that was waiting for the module: the
   // first calls of the simulation's functions compile them, and a page's first throw left
   // the hand about 90 ms later than the next ones (docs/FIGURES.md).
-  setTimeout(() => plan(new Float32Array([360, 420, 180, 340, -200, -1800, 3]), 5, false, 0n), 0);
+  setTimeout(() => plan(fixedSwipe(0), 0, false, 0n), 0);
 });
 physics.catch((e: unknown) => post({ type: 'failed', detail: `the throw's simulation: ${String(e)}` }));
 
@@ -195,23 +195,27 @@ function handle(m: ToWorker): void {
   }
 }
 
+/// The `i`th of a spread of swipes: the mat, the release point, its velocity and the spin
+/// (yut_physics::wire's order).
+function fixedSwipe(i: number): Float32Array {
+  return new Float32Array([
+    360,
+    420,
+    60 + ((i * 37) % 240),
+    380 - ((i * 53) % 200),
+    ((i * 211) % 1600) - 800,
+    -600 - ((i * 397) % 2400),
+    ((i * 7) % 12) - 6,
+  ]);
+}
+
 /// Times the simulation on fixed swipes, as a throw calls it (for the figures), with the
 /// digest of the pinned flights (for the suite's "same flights").
 function bench(swipes: number): void {
   const planMs: number[] = [];
   for (let i = 0; i < swipes; i++) {
-    // The mat, the release point, its velocity and the spin (yut_physics::wire's order).
-    const swipe = new Float32Array([
-      360,
-      420,
-      60 + ((i * 37) % 240),
-      380 - ((i * 53) % 200),
-      ((i * 211) % 1600) - 800,
-      -600 - ((i * 397) % 2400),
-      ((i * 7) % 12) - 6,
-    ]);
     const t0 = performance.now();
-    plan(swipe, i & 15, i % 9 === 4, BigInt(i));
+    plan(fixedSwipe(i), i & 15, i % 9 === 4, BigInt(i));
     planMs.push(performance.now() - t0);
   }
   post({ type: 'bench', result: { digest: flight_digest(), planMs } });
